@@ -1,0 +1,181 @@
+/// One layer of a scene tree, like a `UIView` and its `CALayer`.
+///
+/// A node has a model value (what was last set, see ``model``) and a presentation value
+/// (what an animation shows at the sampled instant, see ``presentation``).
+public final class Node {
+    /// The identifier from the scene file; copies made by ``snapshot()`` keep it.
+    public let id: String
+    /// The scene the node came from, or nil for nodes a plugin creates.
+    public let scene: String?
+    /// True on copies made by ``snapshot()``.
+    public let isSnapshot: Bool
+
+    public private(set) weak var parent: Node?
+    public private(set) var children: [Node] = []
+
+    /// The values last assigned: what the node settles to once its animations end.
+    public var model = NodeProperties() { didSet { presentation = model } }
+    /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
+    /// an animation is in flight.
+    public var presentation = NodeProperties()
+
+    public init(id: String, scene: String? = nil, isSnapshot: Bool = false, properties: NodeProperties = NodeProperties()) {
+        self.id = id
+        self.scene = scene
+        self.isSnapshot = isSnapshot
+        self.model = properties
+        self.presentation = properties
+    }
+
+    // MARK: Tree
+
+    /// Where ``insert(_:at:)`` puts a child among its siblings.
+    public enum Position {
+        case front
+        case below(Node)
+        case above(Node)
+    }
+
+    /// Adds `child` on top of its siblings, moving it from any previous parent.
+    public func add(_ child: Node) throws { try insert(child, at: .front) }
+
+    /// Inserts `child` below or above a sibling, moving it from any previous parent.
+    public func insert(_ child: Node, at position: Position) throws {
+        if child === self || isDescendant(of: child) {
+            throw NodeError.cycle(child: child.id, parent: id)
+        }
+        var index = children.count
+        switch position {
+        case .front: break
+        case .below(let sibling), .above(let sibling):
+            guard sibling.parent === self, sibling !== child else { throw NodeError.notASibling(sibling.id, parent: id) }
+        }
+        child.removeFromParent()
+        switch position {
+        case .front: index = children.count
+        case .below(let s): index = children.firstIndex { $0 === s }!
+        case .above(let s): index = children.firstIndex { $0 === s }! + 1
+        }
+        children.insert(child, at: index)
+        child.parent = self
+    }
+
+    /// Detaches the node from its parent; a no-op when it has none.
+    public func removeFromParent() {
+        guard let p = parent else { return }
+        p.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    /// True when `ancestor` is above this node in the tree.
+    public func isDescendant(of ancestor: Node) -> Bool {
+        var p = parent
+        while let node = p {
+            if node === ancestor { return true }
+            p = node.parent
+        }
+        return false
+    }
+
+    /// The first node with `id` in this subtree (depth first, this node included).
+    public func find(_ id: String) -> Node? {
+        if self.id == id { return self }
+        for child in children {
+            if let hit = child.find(id) { return hit }
+        }
+        return nil
+    }
+
+    /// This node and all its descendants, parents before children.
+    public func subtree() -> [Node] {
+        var out: [Node] = [self]
+        var i = 0
+        while i < out.count {
+            out.append(contentsOf: out[i].children)
+            i += 1
+        }
+        return out
+    }
+
+    /// A deep copy of the subtree with its current model values, marked as a snapshot.
+    public func snapshot() -> Node {
+        let copy = Node(id: id, scene: scene, isSnapshot: true, properties: model)
+        for child in children {
+            let c = child.snapshot()
+            copy.children.append(c)
+            c.parent = copy
+        }
+        return copy
+    }
+
+    // MARK: Geometry
+
+    /// Children in paint order: by `zIndex`, ties in insertion order.
+    public func paintOrderedChildren(presentation usePresentation: Bool) -> [Node] {
+        if children.allSatisfy({ (usePresentation ? $0.presentation : $0.model).zIndex == 0 }) { return children }
+        return children.enumerated().sorted { l, r in
+            let zl = (usePresentation ? l.element.presentation : l.element.model).zIndex
+            let zr = (usePresentation ? r.element.presentation : r.element.model).zIndex
+            return zl != zr ? zl < zr : l.offset < r.offset
+        }.map(\.element)
+    }
+
+    /// Maps the node's own coordinates (origin at its top-left) to its parent's, transform included.
+    public static func toParentTransform(_ p: NodeProperties) -> AffineTransform {
+        let f = p.frame
+        if p.transform.isIdentity { return .translation(f.x, f.y) }
+        return AffineTransform.translation(-f.width / 2, -f.height / 2)
+            .concatenating(p.transform)
+            .concatenating(.translation(f.midX, f.midY))
+    }
+
+    /// Maps this node's coordinates to `other`'s (nil: to the tree's root), using model values.
+    public func transform(to other: Node?) -> AffineTransform {
+        let up = transformToRoot()
+        guard let other else { return up }
+        return up.concatenating(other.transformToRoot().inverted() ?? .identity)
+    }
+
+    private func transformToRoot() -> AffineTransform {
+        var t = AffineTransform.identity
+        var node: Node? = self
+        while let n = node, let parent = n.parent {
+            t = t.concatenating(Node.toParentTransform(n.model))
+            node = parent
+        }
+        return t
+    }
+
+    /// Converts a point from this node's coordinates to `other`'s.
+    public func convert(_ point: Point, to other: Node?) -> Point {
+        transform(to: other).apply(to: point)
+    }
+
+    /// Converts a rectangle from this node's coordinates to `other`'s: the bounding box of its corners.
+    public func convert(_ rect: Rect, to other: Node?) -> Rect {
+        let t = transform(to: other)
+        return Rect.bounding([
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+        ].map(t.apply))
+    }
+
+    /// The node's frame in `ancestor`'s coordinates, as it would be drawn with model values.
+    public func frame(in other: Node?) -> Rect {
+        guard let parent else { return model.frame }
+        return parent.convert(model.frame, to: other)
+    }
+}
+
+/// A tree operation that would break the tree.
+public enum NodeError: Error, CustomStringConvertible, Equatable {
+    case cycle(child: String, parent: String)
+    case notASibling(String, parent: String)
+
+    public var description: String {
+        switch self {
+        case .cycle(let child, let parent): return "cannot add '\(child)' to '\(parent)': a node cannot contain itself"
+        case .notASibling(let s, let parent): return "'\(s)' is not a child of '\(parent)'"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// One node as it appears in a sampled frame.
+public struct NodeSample: Sendable {
+    public let id: String
+    public let scene: String?
+    public let isSnapshot: Bool
+    /// The untransformed frame in container coordinates.
+    public let frame: Rect
+    /// The on-screen axis-aligned bounding box after every transform.
+    public let bbox: Rect
+    /// The product of alphas down the tree.
+    public let opacity: Double
+    /// Maps the node's own coordinates (origin top-left) to the container's, every transform included.
+    public let toContainer: AffineTransform
+    /// Paint order within the frame, from 0.
+    public let z: Int
+    /// The presentation values at the sampled instant.
+    public let properties: NodeProperties
+    /// The depth below the container (1 for the scenes' roots).
+    public let depth: Int
+}
+
+/// A frame: every node in the container, in paint order, hidden ones included.
+public struct FrameSample: Sendable {
+    public let index: Int
+    public let time: Double
+    public let nodes: [NodeSample]
+
+    /// The first node with `id` (and `scene`, when given) in paint order.
+    public func node(_ id: String, scene: String? = nil) -> NodeSample? {
+        nodes.first { $0.id == id && (scene == nil || $0.scene == scene) }
+    }
+}
+
+/// Reads the presentation values of a container's tree into ``FrameSample``s.
+public struct FrameSampler {
+    public let container: Node
+
+    public init(container: Node) { self.container = container }
+
+    /// The frame at this instant; call after the engine has updated presentations.
+    public func sample(index: Int, time: Double) -> FrameSample {
+        var nodes: [NodeSample] = []
+        for child in container.paintOrderedChildren(presentation: true) {
+            visit(child, origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 1, into: &nodes)
+        }
+        return FrameSample(index: index, time: time, nodes: nodes)
+    }
+
+    private func visit(_ node: Node, origin: Point, transform: AffineTransform, opacity: Double, depth: Int,
+                       into out: inout [NodeSample]) {
+        var p = node.presentation
+        p.alpha = min(max(p.alpha, 0), 1)  // springs overshoot; alpha clamps as UIKit's does
+        let toContainer = Node.toParentTransform(p).concatenating(transform)
+        let frame = Rect(x: origin.x + p.frame.x, y: origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
+        let corners = [Point(x: 0, y: 0), Point(x: p.frame.width, y: 0),
+                       Point(x: 0, y: p.frame.height), Point(x: p.frame.width, y: p.frame.height)]
+        let bbox = Rect.bounding(corners.map(toContainer.apply))
+        let own = opacity * p.alpha
+        out.append(NodeSample(id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
+                              opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: depth))
+        for child in node.paintOrderedChildren(presentation: true) {
+            visit(child, origin: frame.origin, transform: toContainer, opacity: own, depth: depth + 1, into: &out)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// What a run is, for the header of each output.
+public struct TimelineInfo: Sendable, Equatable {
+    public var plugin: String
+    public var operation: TransitionOperation
+    public var from: String
+    public var to: String
+    public var fps: Int
+    /// The animator's declared duration in seconds.
+    public var duration: Double
+    public var size: Size
+
+    public init(plugin: String, operation: TransitionOperation, from: String, to: String, fps: Int, duration: Double, size: Size) {
+        self.plugin = plugin; self.operation = operation; self.from = from; self.to = to
+        self.fps = fps; self.duration = duration; self.size = size
+    }
+}
+
+/// Receives a run's frames as they are sampled: a timeline file, rendered images, a test's recorder.
+public protocol FrameSink: AnyObject {
+    /// Called once, before the first frame.
+    func begin(_ info: TimelineInfo) throws
+    /// Called for every frame, in order.
+    func write(_ frame: FrameSample) throws
+    /// Called once after the last frame; only now may the sink publish its output.
+    func finish(_ result: TransitionRunner.Result) throws
+}

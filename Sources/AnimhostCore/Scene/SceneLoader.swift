@@ -1,0 +1,230 @@
+import Foundation
+
+/// A scene file that cannot be used: names the file, the JSON path and what was expected.
+public struct SceneError: Error, CustomStringConvertible, Equatable {
+    public let file: String
+    public let path: String
+    public let message: String
+    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+}
+
+/// Reads the JSON scene format (docs/scenes.md) into a ``Scene``.
+public enum SceneLoader {
+    /// The most nodes one scene may hold, and the deepest nesting, so a hostile file cannot exhaust the host.
+    public static let maxNodes = 10_000
+    public static let maxDepth = 64
+
+    /// Loads a scene file.
+    public static func load(contentsOf url: URL, displayName: String? = nil) throws -> Scene {
+        let name = displayName ?? url.path
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw SceneError(file: name, path: "", message: "cannot read the file")
+        }
+        return try parse(data, file: name, directory: url.deletingLastPathComponent())
+    }
+
+    /// Parses scene JSON; `file` names it in errors.
+    public static func parse(_ data: Data, file: String, directory: URL? = nil) throws -> Scene {
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let e as JSONSyntaxError {
+            throw SceneError(file: file, path: "", message: e.detail)
+        }
+        var reader = SceneReader(file: file)
+        return try reader.scene(json, directory: directory)
+    }
+}
+
+/// Walks a scene document, keeping the JSON path for messages.
+struct SceneReader {
+    let file: String
+    private var seenIDs: Set<String> = []
+    private var nodeCount = 0
+
+    init(file: String) { self.file = file }
+
+    static let sceneKeys = ["name", "size", "background", "reference", "overlay", "nodes"]
+    static let nodeKeys = ["id", "frame", "backgroundColor", "image", "cornerRadius", "contentMode", "clips", "alpha",
+                           "tag", "hidden", "zIndex", "transform", "border", "shadow", "text", "children"]
+
+    func fail(_ path: String, _ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
+
+    mutating func scene(_ json: JSONValue, directory: URL?) throws -> Scene {
+        let obj = try object(json, "", keys: Self.sceneKeys)
+        let name = try string(obj["name"], "name", required: true)!
+        guard !name.isEmpty else { throw fail("name", "expected a non-empty string") }
+        guard let sizeValue = obj["size"] else { throw fail("size", "missing: expected [width, height]") }
+        let size = try self.size(sizeValue, "size")
+        let background = try color(obj["background"], "background") ?? .white
+        let overlay = try bool(obj["overlay"], "overlay") ?? false
+        let references = try self.references(obj["reference"])
+        var props = NodeProperties()
+        props.frame = Rect(origin: .zero, size: size)
+        props.backgroundColor = overlay && obj["background"] == nil ? nil : background
+        let root = Node(id: name, scene: name, properties: props)
+        seenIDs.insert(name)
+        for (i, child) in try array(obj["nodes"] ?? .array([]), "nodes").enumerated() {
+            try root.add(node(child, "nodes[\(i)]", scene: name, depth: 1))
+        }
+        for (op, id) in references where root.find(id) == nil {
+            let where_ = op.map { "reference.\($0.rawValue)" } ?? "reference"
+            throw fail(where_, "no node has the id '\(id)'")
+        }
+        return Scene(name: name, size: size, background: background, isOverlay: overlay,
+                     references: references, root: root, directory: directory)
+    }
+
+    private func references(_ json: JSONValue?) throws -> [TransitionOperation?: String] {
+        switch json {
+        case nil, .null?: return [:]
+        case .string(let id)?: return [nil: id]
+        case .object(let map)?:
+            var out: [TransitionOperation?: String] = [:]
+            for (key, value) in map {
+                guard let op = TransitionOperation(rawValue: key) else {
+                    throw fail("reference.\(key)", "unknown operation (expected push, pop, present or dismiss)")
+                }
+                out[op] = try string(value, "reference.\(key)", required: true)
+            }
+            return out
+        case let other?: throw fail("reference", "expected a node id or an object of ids per operation, got \(other.kindName)")
+        }
+    }
+
+    private mutating func node(_ json: JSONValue, _ path: String, scene: String, depth: Int) throws -> Node {
+        guard depth <= SceneLoader.maxDepth else { throw fail(path, "nodes nest deeper than \(SceneLoader.maxDepth) levels") }
+        nodeCount += 1
+        guard nodeCount <= SceneLoader.maxNodes else { throw fail(path, "more than \(SceneLoader.maxNodes) nodes in one scene") }
+        let obj = try object(json, path, keys: Self.nodeKeys)
+        let id = try string(obj["id"], path + ".id", required: true)!
+        guard !id.isEmpty else { throw fail(path + ".id", "expected a non-empty string") }
+        guard seenIDs.insert(id).inserted else { throw fail(path + ".id", "duplicate id '\(id)'") }
+        var p = NodeProperties()
+        if let f = obj["frame"] { p.frame = try rect(f, path + ".frame") }
+        p.backgroundColor = try color(obj["backgroundColor"], path + ".backgroundColor")
+        p.image = try string(obj["image"], path + ".image")
+        p.cornerRadius = try number(obj["cornerRadius"], path + ".cornerRadius", min: 0) ?? 0
+        if let mode = try string(obj["contentMode"], path + ".contentMode") {
+            guard let m = ContentMode(rawValue: mode) else { throw fail(path + ".contentMode", "expected fill, aspectFit or aspectFill, got '\(mode)'") }
+            p.contentMode = m
+        }
+        p.clips = try bool(obj["clips"], path + ".clips") ?? false
+        p.alpha = try number(obj["alpha"], path + ".alpha", min: 0, max: 1) ?? 1
+        p.tag = try string(obj["tag"], path + ".tag")
+        p.hidden = try bool(obj["hidden"], path + ".hidden") ?? false
+        p.zIndex = try number(obj["zIndex"], path + ".zIndex") ?? 0
+        if let t = obj["transform"] {
+            let m = try numbers(t, path + ".transform", count: 6, what: "[a, b, c, d, tx, ty]")
+            p.transform = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
+        }
+        if let b = obj["border"] { p.border = try border(b, path + ".border") }
+        if let s = obj["shadow"] { p.shadow = try shadow(s, path + ".shadow") }
+        if let t = obj["text"] { p.text = try text(t, path + ".text") }
+        let node = Node(id: id, scene: scene, properties: p)
+        for (i, child) in try array(obj["children"] ?? .array([]), path + ".children").enumerated() {
+            try node.add(self.node(child, "\(path).children[\(i)]", scene: scene, depth: depth + 1))
+        }
+        return node
+    }
+
+    private func border(_ json: JSONValue, _ path: String) throws -> Border {
+        let o = try object(json, path, keys: ["width", "color"])
+        return Border(width: try number(o["width"], path + ".width", min: 0) ?? 0,
+                      color: try color(o["color"], path + ".color") ?? .black)
+    }
+
+    private func shadow(_ json: JSONValue, _ path: String) throws -> Shadow {
+        let o = try object(json, path, keys: ["color", "opacity", "radius", "offset"])
+        var s = Shadow()
+        s.color = try color(o["color"], path + ".color") ?? .black
+        s.opacity = try number(o["opacity"], path + ".opacity", min: 0, max: 1) ?? 0
+        s.radius = try number(o["radius"], path + ".radius", min: 0) ?? 3
+        if let off = o["offset"] {
+            let v = try numbers(off, path + ".offset", count: 2, what: "[dx, dy]")
+            s.offset = Size(width: v[0], height: v[1])
+        }
+        return s
+    }
+
+    private func text(_ json: JSONValue, _ path: String) throws -> TextStyle {
+        if case .string(let s) = json { return TextStyle(string: s) }
+        let o = try object(json, path, keys: ["string", "size", "weight", "color", "alignment"])
+        var t = TextStyle(string: try string(o["string"], path + ".string", required: true)!)
+        t.fontSize = try number(o["size"], path + ".size", min: 1, max: 1000) ?? 17
+        t.weight = try string(o["weight"], path + ".weight") ?? "regular"
+        t.color = try color(o["color"], path + ".color") ?? .black
+        t.alignment = try string(o["alignment"], path + ".alignment") ?? "left"
+        return t
+    }
+
+    // MARK: Typed readers
+
+    private func object(_ json: JSONValue, _ path: String, keys: [String]) throws -> [String: JSONValue] {
+        guard case .object(let o) = json else { throw fail(path, "expected an object, got \(json.kindName)") }
+        for key in o.keys.sorted() where !keys.contains(key) {
+            let hint = closestName(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+            throw fail(path.isEmpty ? key : "\(path).\(key)", "unknown field\(hint)")
+        }
+        return o
+    }
+
+    private func array(_ json: JSONValue, _ path: String) throws -> [JSONValue] {
+        guard case .array(let a) = json else { throw fail(path, "expected an array, got \(json.kindName)") }
+        return a
+    }
+
+    private func string(_ json: JSONValue?, _ path: String, required: Bool = false) throws -> String? {
+        switch json {
+        case nil, .null?:
+            if required { throw fail(path, "missing: expected a string") }
+            return nil
+        case .string(let s)?: return s
+        case let other?: throw fail(path, "expected a string, got \(other.kindName)")
+        }
+    }
+
+    private func bool(_ json: JSONValue?, _ path: String) throws -> Bool? {
+        switch json {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        case let other?: throw fail(path, "expected true or false, got \(other.kindName)")
+        }
+    }
+
+    private func number(_ json: JSONValue?, _ path: String, min lo: Double = -1e9, max hi: Double = 1e9) throws -> Double? {
+        switch json {
+        case nil, .null?: return nil
+        case .number(let n)?:
+            guard n >= lo && n <= hi else { throw fail(path, "expected a number from \(formatNumber(lo)) to \(formatNumber(hi)), got \(formatNumber(n))") }
+            return n
+        case let other?: throw fail(path, "expected a number, got \(other.kindName)")
+        }
+    }
+
+    private func numbers(_ json: JSONValue, _ path: String, count: Int, what: String) throws -> [Double] {
+        guard case .array(let a) = json, a.count == count else { throw fail(path, "expected \(what)") }
+        return try a.enumerated().map { i, v in
+            guard let n = try number(v, "\(path)[\(i)]") else { throw fail("\(path)[\(i)]", "expected a number, got null") }
+            return n
+        }
+    }
+
+    private func size(_ json: JSONValue, _ path: String) throws -> Size {
+        let v = try numbers(json, path, count: 2, what: "[width, height]")
+        guard v[0] > 0, v[1] > 0, v[0] <= 100_000, v[1] <= 100_000 else { throw fail(path, "width and height must be between 0 and 100000 (exclusive of 0)") }
+        return Size(width: v[0], height: v[1])
+    }
+
+    private func rect(_ json: JSONValue, _ path: String) throws -> Rect {
+        let v = try numbers(json, path, count: 4, what: "[x, y, width, height]")
+        guard v[2] >= 0, v[3] >= 0 else { throw fail(path, "width and height must not be negative") }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    private func color(_ json: JSONValue?, _ path: String) throws -> Color? {
+        guard let s = try string(json, path) else { return nil }
+        guard let c = Color(hex: s) else { throw fail(path, "expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got '\(s)'") }
+        return c
+    }
+}
+

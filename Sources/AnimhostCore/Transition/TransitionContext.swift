@@ -1,0 +1,77 @@
+/// The transition context, like `UIViewControllerContextTransitioning`: the container, the two
+/// scenes, the operation, and the one-time `complete` that ends the transition.
+public final class TransitionContext {
+    public let container: Node
+    public let from: Scene
+    public let to: Scene
+    public let operation: TransitionOperation
+    public let engine: AnimationEngine
+    public var isInteractive = false
+    public private(set) var isCancelled = false
+    /// The value passed to ``complete(_:)``, once it has been called.
+    public private(set) var completion: Bool?
+    /// The virtual time at which ``complete(_:)`` was called.
+    public private(set) var completionTime: Double?
+    /// Delegate hooks, completions and context calls, in order, with the time they happened.
+    public private(set) var calls: [(time: Double, call: String)] = []
+
+    /// Builds the container as UIKit hands it to an animator: it holds the from-screen, and the
+    /// to-screen beneath it when the from-screen is an overlay being dismissed.
+    public init(from: Scene, to: Scene, operation: TransitionOperation, engine: AnimationEngine = AnimationEngine()) throws {
+        self.from = from
+        self.to = to
+        self.operation = operation
+        self.engine = engine
+        let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
+        var props = NodeProperties()
+        props.frame = Rect(origin: .zero, size: size)
+        container = Node(id: "container", properties: props)
+        if from.isOverlay { try container.add(to.root) }
+        try container.add(from.root)
+    }
+
+    public var size: Size { container.model.frame.size }
+    public var isPresenting: Bool { operation.isPresenting }
+
+    /// Records a call for the run's log (`run.calls` in specs).
+    public func log(_ call: String) { calls.append((engine.now, call)) }
+
+    /// Ends the transition, like `completeTransition(_:)`: on success the from-screen leaves the
+    /// container (unless the destination is an overlay); on failure the to-screen does.
+    public func complete(_ finished: Bool) throws {
+        guard completion == nil else { throw TransitionError.completedTwice }
+        completion = finished
+        completionTime = engine.now
+        log("complete(\(finished))")
+        if finished {
+            if !to.isOverlay { from.root.removeFromParent() }
+        } else {
+            isCancelled = true
+            to.root.removeFromParent()
+        }
+    }
+
+    /// Marks the transition cancelled before it completes (the interactive driver's cancel).
+    public func markCancelled() { isCancelled = true }
+}
+
+/// A transition that broke the animator protocol.
+public enum TransitionError: Error, CustomStringConvertible, Equatable {
+    case completedTwice
+    case neverCompleted(idleAt: Double, waited: Double)
+    case tooLong(limit: Double)
+    case invalidDuration(Double)
+
+    public var description: String {
+        switch self {
+        case .completedTwice:
+            return "ctx:complete was called twice (call it exactly once, when the transition ends)"
+        case .neverCompleted(let idle, let waited):
+            return "ctx:complete was never called: every animation had ended at \(formatNumber(idle)) s and the host waited \(formatNumber(waited)) s more (call ctx:complete(not ctx.cancelled) in the last completion)"
+        case .tooLong(let limit):
+            return "the transition was still running after \(formatNumber(limit)) s of virtual time"
+        case .invalidDuration(let d):
+            return "duration() must return a finite number of seconds ≥ 0, got \(d)"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CLua
+import AnimhostCore
+
+/// A mistake in how plugin code called a binding; raised in Lua at the caller's line.
+struct BindingError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// Runs a binding's body, turning Swift errors into a pushed message and the code the trampoline raises.
+@inline(__always)
+func binding(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
+    do {
+        return try body()
+    } catch let failure as NestedFailure {
+        LuaHost.push(L, failure.error.headline)
+        return LuaHost.reraise
+    } catch let error as PluginError {
+        LuaHost.push(L, error.headline)
+        return LuaHost.reraise
+    } catch {
+        LuaHost.push(L, "\(error)")
+        return LuaHost.raise
+    }
+}
+
+/// Installs every bound type into a fresh state.
+enum Bindings {
+    static func install(in L: OpaquePointer) {
+        ValueBinding.install(in: L)
+        TimingBinding.install(in: L)
+        NodeBinding.install(in: L)
+        AnimateBinding.install(in: L)
+        ContextBinding.install(in: L)
+        SceneBinding.install(in: L)
+    }
+
+    /// Creates metatable `name` with `__index`/`__metatable` and leaves it on the stack.
+    static func newMetatable(_ L: OpaquePointer, _ name: String, index: LuaBinding?) {
+        luaL_newmetatable(L, name)
+        if let index {
+            LuaHost.push(L, index)
+            lua_setfield(L, -2, "__index")
+        }
+        LuaHost.push(L, "locked")
+        lua_setfield(L, -2, "__metatable")
+    }
+}
+
+// MARK: Reading arguments
+
+/// Lua's name of the value's type at `index`, as messages show it.
+func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
+    if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
+        lua_pushstring(L, "__name")
+        lua_rawget(L, -2)
+        let name = LuaHost.string(L, -1)
+        ah_pop(L, 2)
+        if let name { return name.replacingOccurrences(of: "animhost.", with: "") }
+    }
+    return String(cString: lua_typename(L, lua_type(L, index)))
+}
+
+/// A finite number at `index`, or an error naming `what`.
+func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> Double {
+    guard lua_type(L, index) == LUA_TNUMBER else {
+        throw BindingError("\(what): expected a number, got \(typeName(L, index))")
+    }
+    let n = lua_tonumberx(L, index, nil)
+    guard n.isFinite else { throw BindingError("\(what): expected a finite number, got \(n)") }
+    return n
+}
+
+func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> Double? {
+    ah_isnoneornil(L, index) != 0 ? nil : try checkNumber(L, index, what)
+}
+
+func checkString(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> String {
+    guard let s = LuaHost.string(L, index) else { throw BindingError("\(what): expected a string, got \(typeName(L, index))") }
+    return s
+}
+
+func checkBool(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> Bool {
+    guard lua_type(L, index) == LUA_TBOOLEAN else { throw BindingError("\(what): expected true or false, got \(typeName(L, index))") }
+    return lua_toboolean(L, index) != 0
+}
+
+/// Reads `table[key]` without metamethods (plugins' tables may carry hostile ones) and pushes it.
+@discardableResult
+func rawField(_ L: OpaquePointer, _ table: Int32, _ key: String) -> Int32 {
+    let t = lua_absindex(L, table)
+    LuaHost.push(L, key)
+    return lua_rawget(L, t)
+}
+
+/// The string keys of the table at `index` that are not in `allowed`, sorted (raw traversal).
+func unknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: Set<String>) -> [String] {
+    let t = lua_absindex(L, index)
+    var unknown: [String] = []
+    lua_pushnil(L)
+    while lua_next(L, t) != 0 {
+        if lua_type(L, -2) == LUA_TSTRING, let k = LuaHost.string(L, -2), !allowed.contains(k) { unknown.append(k) }
+        ah_pop(L, 1)
+    }
+    return unknown.sorted()
+}
+
+/// Throws for the first key of a table of options that the binding does not know.
+func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in what: String) throws {
+    if let key = unknownKeys(L, index, allowed: Set(allowed)).first {
+        let hint = closestName(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+        throw BindingError("\(what): unknown field '\(key)'\(hint)")
+    }
+}
+
+/// Pushes a Swift value as userdata with the metatable `meta`; values are plain data, copied in.
+func pushUserValue<T>(_ L: OpaquePointer, _ value: T, _ meta: String) {
+    let p = ah_newuserdata(L, MemoryLayout<T>.stride)!
+    p.bindMemory(to: T.self, capacity: 1).initialize(to: value)
+    luaL_setmetatable(L, meta)
+}
+
+/// The value of userdata with metatable `meta` at `index`, or nil.
+func userValue<T>(_ L: OpaquePointer, _ index: Int32, _ meta: String, as: T.Type) -> T? {
+    guard let p = luaL_testudata(L, index, meta) else { return nil }
+    return p.assumingMemoryBound(to: T.self).pointee
+}

@@ -1,0 +1,354 @@
+import CLua
+import AnimhostCore
+
+/// The names a node answers to in Lua: its properties and methods.
+enum NodeKey: String, CaseIterable {
+    case id, scene, isSnapshot, parent, children
+    case frame, bounds, center, alpha, transform, backgroundColor, cornerRadius, border, shadow
+    case image, contentMode, clips, hidden, zIndex, tag, text
+    case add, insert, remove, snapshot, find, convert
+
+    var isMethod: Bool { [.add, .insert, .remove, .snapshot, .find, .convert].contains(self) }
+    var isReadOnly: Bool { [.id, .scene, .isSnapshot, .parent, .children].contains(self) || isMethod }
+}
+
+/// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
+enum NodeBinding {
+    static let meta = "animhost.node"
+    private static let cacheKey = "animhost.nodes"
+
+    static func install(in L: OpaquePointer) {
+        let host = LuaHost.of(L)
+        Bindings.newMetatable(L, meta, index: index)
+        LuaHost.setFunction(L, "__newindex", newIndex)
+        LuaHost.setFunction(L, "__gc", collect)
+        LuaHost.setFunction(L, "__tostring", toString)
+        ah_pop(L, 1)
+        // Identity: one userdata per node while Lua holds it, so == compares nodes.
+        ah_newtable(L)
+        ah_newtable(L)
+        LuaHost.push(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        lua_setfield(L, ah_registryindex(), cacheKey)
+        // Interned key strings, anchored in the registry so their addresses stay valid.
+        ah_newtable(L)
+        for key in NodeKey.allCases {
+            LuaHost.push(L, key.rawValue)
+            host.nodeKeys[UnsafeRawPointer(ah_tostring(L, -1, nil)!)] = key
+            lua_rawseti(L, -2, lua_Integer(lua_rawlen(L, -2)) + 1)
+        }
+        lua_setfield(L, ah_registryindex(), "animhost.nodekeys")
+        ah_pushglobaltable(L)
+        LuaHost.setFunction(L, "node", newNode)
+        ah_pop(L, 1)
+    }
+
+    // MARK: Nodes as userdata
+
+    static func push(_ L: OpaquePointer, _ node: Node) {
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        lua_getfield(L, ah_registryindex(), cacheKey)
+        if lua_rawgetp(L, -1, address) != LUA_TNIL {
+            ah_remove(L, -2)
+            return
+        }
+        ah_pop(L, 1)
+        let p = ah_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)!
+        p.storeBytes(of: Unmanaged.passRetained(node).toOpaque(), as: UnsafeMutableRawPointer.self)
+        luaL_setmetatable(L, meta)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, address)
+        ah_remove(L, -2)
+    }
+
+    static func node(_ L: OpaquePointer, _ i: Int32) -> Node? {
+        guard let p = luaL_testudata(L, i, meta) else { return nil }
+        return Unmanaged<Node>.fromOpaque(p.load(as: UnsafeMutableRawPointer.self)).takeUnretainedValue()
+    }
+
+    static func checkNode(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Node {
+        guard let n = node(L, i) else { throw BindingError("\(what): expected a node, got \(typeName(L, i))") }
+        return n
+    }
+
+    private static let collect: LuaBinding = { L in
+        let L = L!
+        if let p = lua_touserdata(L, 1) {
+            Unmanaged<Node>.fromOpaque(p.load(as: UnsafeMutableRawPointer.self)).release()
+        }
+        return 0
+    }
+
+    private static let toString: LuaBinding = { L in
+        let L = L!
+        let n = node(L, 1)!
+        LuaHost.push(L, "node '\(n.id)'" + (n.scene.map { " of scene '\($0)'" } ?? ""))
+        return 1
+    }
+
+    /// The key at `i` as a ``NodeKey``, or an error naming the closest one.
+    static func key(_ L: OpaquePointer, _ i: Int32, host: LuaHost) throws -> NodeKey {
+        if lua_type(L, i) == LUA_TSTRING, let p = ah_tostring(L, i, nil), let key = host.nodeKeys[UnsafeRawPointer(p)] {
+            return key
+        }
+        let name = LuaHost.string(L, i) ?? typeName(L, i)
+        let hint = closestName(to: name, among: NodeKey.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+        throw BindingError("a node has no property '\(name)'\(hint)")
+    }
+
+    // MARK: Reading
+
+    private static let index: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let node = node(L, 1)!
+            let host = LuaHost.of(L)
+            let m = node.model
+            switch try key(L, 2, host: host) {
+            case .id: LuaHost.push(L, node.id)
+            case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
+            case .isSnapshot: lua_pushboolean(L, node.isSnapshot ? 1 : 0)
+            case .parent: if let p = node.parent { push(L, p) } else { lua_pushnil(L) }
+            case .children:
+                lua_createtable(L, Int32(node.children.count), 0)
+                for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+            case .frame: ValueBinding.push(L, m.frame)
+            case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: m.frame.size))
+            case .center: ValueBinding.push(L, m.frame.center)
+            case .alpha: lua_pushnumber(L, m.alpha)
+            case .transform: ValueBinding.push(L, m.transform)
+            case .backgroundColor: if let c = m.backgroundColor { ValueBinding.push(L, c) } else { lua_pushnil(L) }
+            case .cornerRadius: lua_pushnumber(L, m.cornerRadius)
+            case .border:
+                lua_createtable(L, 0, 2)
+                lua_pushnumber(L, m.border.width); lua_setfield(L, -2, "width")
+                ValueBinding.push(L, m.border.color); lua_setfield(L, -2, "color")
+            case .shadow:
+                lua_createtable(L, 0, 4)
+                ValueBinding.push(L, m.shadow.color); lua_setfield(L, -2, "color")
+                lua_pushnumber(L, m.shadow.opacity); lua_setfield(L, -2, "opacity")
+                lua_pushnumber(L, m.shadow.radius); lua_setfield(L, -2, "radius")
+                ValueBinding.push(L, m.shadow.offset); lua_setfield(L, -2, "offset")
+            case .image: if let s = m.image { LuaHost.push(L, s) } else { lua_pushnil(L) }
+            case .contentMode: LuaHost.push(L, m.contentMode.rawValue)
+            case .clips: lua_pushboolean(L, m.clips ? 1 : 0)
+            case .hidden: lua_pushboolean(L, m.hidden ? 1 : 0)
+            case .zIndex: lua_pushnumber(L, m.zIndex)
+            case .tag: if let s = m.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
+            case .text: if let t = m.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
+            case .add: LuaHost.push(L, add)
+            case .insert: LuaHost.push(L, insert)
+            case .remove: LuaHost.push(L, remove)
+            case .snapshot: LuaHost.push(L, snapshot)
+            case .find: LuaHost.push(L, find)
+            case .convert: LuaHost.push(L, convert)
+            }
+            return 1
+        }
+    }
+
+    // MARK: Writing
+
+    private static let newIndex: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let node = node(L, 1)!
+            let host = LuaHost.of(L)
+            try assign(L, node: node, key: try key(L, 2, host: host), value: 3, engine: host.engine)
+            return 0
+        }
+    }
+
+    /// Sets property `key` of `node` from the Lua value at `value`: through `engine` (animated inside
+    /// a block), or straight into the model when `engine` is nil (nodes being built).
+    static func assign(_ L: OpaquePointer, node: Node, key: NodeKey, value v: Int32, engine: AnimationEngine?) throws {
+        let what = "node.\(key.rawValue)"
+        func set(_ p: AnimatableProperty, _ value: AnimatableValue) {
+            if let engine { engine.set(p, of: node, to: value) } else { p.set(value, in: &node.model) }
+        }
+        func discrete(_ change: (inout NodeProperties) -> Void) {
+            if let engine { engine.setDiscrete(of: node, change) } else { change(&node.model) }
+        }
+        switch key {
+        case .frame:
+            set(.frame, .rect(try nonNegative(ValueBinding.checkRect(L, v, what), what)))
+        case .bounds:
+            let b = try nonNegative(ValueBinding.checkRect(L, v, what), what)
+            let c = node.model.frame.center
+            set(.frame, .rect(Rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)))
+        case .center:
+            let c = try ValueBinding.checkPoint(L, v, what)
+            let f = node.model.frame
+            set(.frame, .rect(Rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)))
+        case .alpha: set(.alpha, .number(min(max(try checkNumber(L, v, what), 0), 1)))
+        case .transform: set(.transform, .transform(try finite(ValueBinding.checkTransform(L, v, what), what)))
+        case .backgroundColor:
+            set(.backgroundColor, .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what)))
+        case .cornerRadius: set(.cornerRadius, .number(max(try checkNumber(L, v, what), 0)))
+        case .border:
+            try table(L, v, what, keys: ["width", "color"]) { field in
+                if field == "width" { set(.borderWidth, .number(max(try checkNumber(L, -1, what + ".width"), 0))) }
+                else { set(.borderColor, .color(try ValueBinding.checkColor(L, -1, what + ".color"))) }
+            }
+        case .shadow:
+            try table(L, v, what, keys: ["color", "opacity", "radius", "offset"]) { field in
+                switch field {
+                case "color": set(.shadowColor, .color(try ValueBinding.checkColor(L, -1, what + ".color")))
+                case "opacity": set(.shadowOpacity, .number(min(max(try checkNumber(L, -1, what + ".opacity"), 0), 1)))
+                case "radius": set(.shadowRadius, .number(max(try checkNumber(L, -1, what + ".radius"), 0)))
+                default: set(.shadowOffset, .size(try ValueBinding.checkSize(L, -1, what + ".offset")))
+                }
+            }
+        case .image:
+            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what)
+            discrete { $0.image = s }
+        case .contentMode:
+            let s = try checkString(L, v, what)
+            guard let mode = ContentMode(rawValue: s) else { throw BindingError("\(what): expected \"fill\", \"aspectFit\" or \"aspectFill\", got '\(s)'") }
+            discrete { $0.contentMode = mode }
+        case .clips: let b = try checkBool(L, v, what); discrete { $0.clips = b }
+        case .hidden: let b = try checkBool(L, v, what); discrete { $0.hidden = b }
+        case .zIndex: let z = try checkNumber(L, v, what); discrete { $0.zIndex = z }
+        case .tag:
+            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what)
+            discrete { $0.tag = s }
+        case .text:
+            let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what))
+            discrete { $0.text = t }
+        default:
+            throw BindingError("\(what) is read-only")
+        }
+    }
+
+    private static func nonNegative(_ r: Rect, _ what: String) throws -> Rect {
+        guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) else { throw BindingError("\(what): the rect has a non-finite number: \(r)") }
+        guard r.width >= 0, r.height >= 0 else { throw BindingError("\(what): width and height must not be negative") }
+        return r
+    }
+
+    private static func finite(_ t: AffineTransform, _ what: String) throws -> AffineTransform {
+        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { throw BindingError("\(what): the transform has a non-finite number") }
+        return t
+    }
+
+    /// Calls `each` with every known field of the table at `v` pushed on top (fields left out keep their values).
+    private static func table(_ L: OpaquePointer, _ v: Int32, _ what: String, keys: [String], each: (String) throws -> Void) throws {
+        guard lua_type(L, v) == LUA_TTABLE else { throw BindingError("\(what): expected a table with \(keys.joined(separator: ", "))") }
+        try rejectUnknownKeys(L, v, allowed: keys, in: what)
+        for key in keys {
+            defer { ah_pop(L, 1) }
+            if rawField(L, v, key) != LUA_TNIL { try each(key) }
+        }
+    }
+
+    // MARK: Creating
+
+    private static let newNode: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let host = LuaHost.of(L)
+            guard lua_type(L, 1) == LUA_TTABLE else { throw BindingError("node{…}: expected a table of fields, such as node{ id = \"badge\", frame = rect(0, 0, 20, 20) }") }
+            var id = "node-\(host.createdNodes + 1)"
+            if rawField(L, 1, "id") != LUA_TNIL { id = try checkString(L, -1, "node{}.id") }
+            ah_pop(L, 1)
+            host.createdNodes += 1
+            let node = Node(id: id)
+            lua_pushnil(L)
+            while lua_next(L, 1) != 0 {
+                defer { ah_pop(L, 1) }
+                if lua_type(L, -2) == LUA_TSTRING, LuaHost.string(L, -2) == "id" { continue }
+                if lua_type(L, -2) == LUA_TSTRING, LuaHost.string(L, -2) == "children" {
+                    try addChildren(L, to: node)
+                    continue
+                }
+                let key = try key(L, -2, host: host)
+                try assign(L, node: node, key: key, value: lua_gettop(L), engine: nil)
+            }
+            push(L, node)
+            return 1
+        }
+    }
+
+    private static func addChildren(_ L: OpaquePointer, to node: Node) throws {
+        guard lua_type(L, -1) == LUA_TTABLE else { throw BindingError("node{}.children: expected an array of nodes") }
+        let n = lua_rawlen(L, -1)
+        guard n > 0 else { return }
+        for i in 1...n {
+            lua_rawgeti(L, -1, lua_Integer(i))
+            defer { ah_pop(L, 1) }
+            try node.add(try checkNode(L, -1, "node{}.children[\(i)]"))
+        }
+    }
+
+    // MARK: Methods
+
+    private static let add: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let parent = try checkNode(L, 1, "node:add")
+            try parent.add(try checkNode(L, 2, "node:add(child)"))
+            lua_settop(L, 2)
+            return 1
+        }
+    }
+
+    private static let insert: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let parent = try checkNode(L, 1, "node:insert")
+            let child = try checkNode(L, 2, "node:insert(child, …)")
+            guard lua_type(L, 3) == LUA_TTABLE else { throw BindingError("node:insert(child, {below = n} or {above = n})") }
+            try rejectUnknownKeys(L, 3, allowed: ["below", "above"], in: "node:insert")
+            if rawField(L, 3, "below") != LUA_TNIL {
+                try parent.insert(child, at: .below(try checkNode(L, -1, "node:insert: below")))
+            } else if rawField(L, 3, "above") != LUA_TNIL {
+                try parent.insert(child, at: .above(try checkNode(L, -1, "node:insert: above")))
+            } else {
+                throw BindingError("node:insert needs {below = sibling} or {above = sibling}")
+            }
+            lua_settop(L, 2)
+            return 1
+        }
+    }
+
+    private static let remove: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let node = try checkNode(L, 1, "node:remove")
+            let engine = LuaHost.of(L).engine
+            for n in node.subtree() { engine.removeAnimations(of: n) }
+            node.removeFromParent()
+            return 0
+        }
+    }
+
+    private static let snapshot: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            push(L, try checkNode(L, 1, "node:snapshot").snapshot())
+            return 1
+        }
+    }
+
+    private static let find: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let node = try checkNode(L, 1, "node:find")
+            if let hit = node.find(try checkString(L, 2, "node:find(id)")) { push(L, hit) } else { lua_pushnil(L) }
+            return 1
+        }
+    }
+
+    private static let convert: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let node = try checkNode(L, 1, "node:convert")
+            let target = ah_isnoneornil(L, 3) != 0 ? nil : try checkNode(L, 3, "node:convert(value, toNode)")
+            if let r = ValueBinding.rect(L, 2) { ValueBinding.push(L, node.convert(r, to: target)) }
+            else if let p = ValueBinding.point(L, 2) { ValueBinding.push(L, node.convert(p, to: target)) }
+            else { throw BindingError("node:convert: expected a rect or a point, got \(typeName(L, 2))") }
+            return 1
+        }
+    }
+}

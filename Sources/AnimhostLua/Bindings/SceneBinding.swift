@@ -1,0 +1,79 @@
+import CLua
+import AnimhostCore
+
+/// The two scenes as plugins see them: `{ name, view, size, overlay, delegate }`, where the delegate
+/// answers from the scene file (like `ZoomAnimatorDelegate`) and logs its hooks in the run's calls.
+enum SceneBinding {
+    static let delegateMethods = ["referenceNode", "referenceFrame", "backgroundColor", "willBegin", "didEnd", "didCancel"]
+
+    static func install(in L: OpaquePointer) {}
+
+    /// Pushes the table for `scene`; `side` is "from" or "to".
+    static func push(_ L: OpaquePointer, _ scene: Scene, side: String) {
+        lua_createtable(L, 0, 5)
+        LuaHost.push(L, scene.name); lua_setfield(L, -2, "name")
+        NodeBinding.push(L, scene.root); lua_setfield(L, -2, "view")
+        ValueBinding.push(L, scene.size); lua_setfield(L, -2, "size")
+        lua_pushboolean(L, scene.isOverlay ? 1 : 0); lua_setfield(L, -2, "overlay")
+        lua_createtable(L, 0, Int32(delegateMethods.count))
+        for (name, f) in [("referenceNode", referenceNode), ("referenceFrame", referenceFrame),
+                          ("backgroundColor", backgroundColor), ("willBegin", hook), ("didEnd", hook), ("didCancel", hook)] {
+            LuaHost.push(L, side)
+            LuaHost.push(L, name)
+            LuaHost.push(L, f, upvalues: 2)
+            lua_setfield(L, -2, name)
+        }
+        lua_setfield(L, -2, "delegate")
+    }
+
+    /// The scene the delegate method belongs to, from its upvalue.
+    private static func currentScene(_ L: OpaquePointer) throws -> (TransitionContext, Scene, String) {
+        guard let t = LuaHost.of(L).transition else { throw BindingError("this delegate belongs to a transition that has ended") }
+        let side = LuaHost.string(L, ah_upvalueindex(2)) ?? "from"
+        return (t.context, side == "from" ? t.context.from : t.context.to, side)
+    }
+
+    private static let referenceNode: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let (ctx, scene, _) = try currentScene(L)
+            if let node = scene.referenceNode(for: ctx.operation) { NodeBinding.push(L, node) } else { lua_pushnil(L) }
+            return 1
+        }
+    }
+
+    private static let referenceFrame: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let (ctx, scene, _) = try currentScene(L)
+            guard let node = scene.referenceNode(for: ctx.operation) else { lua_pushnil(L); return 1 }
+            ValueBinding.push(L, referenceFrame(of: node, in: scene, container: ctx.container))
+            return 1
+        }
+    }
+
+    /// The node's frame in container coordinates; a scene not yet in the container is placed as it will be.
+    static func referenceFrame(of node: Node, in scene: Scene, container: Node) -> Rect {
+        if node.isDescendant(of: container) { return node.frame(in: container) }
+        let inRoot = node === scene.root ? Rect(origin: .zero, size: node.model.frame.size) : node.frame(in: scene.root)
+        return Rect.bounding([Point(x: inRoot.minX, y: inRoot.minY), Point(x: inRoot.maxX, y: inRoot.maxY)]
+            .map(Node.toParentTransform(scene.root.model).apply))
+    }
+
+    private static let backgroundColor: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            ValueBinding.push(L, try currentScene(L).1.background)
+            return 1
+        }
+    }
+
+    private static let hook: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let (ctx, _, side) = try currentScene(L)
+            ctx.log("\(side).\(LuaHost.string(L, ah_upvalueindex(3)) ?? "hook")")
+            return 0
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CLua
+import Foundation
+import AnimhostCore
+
+/// A tunable a plugin declares in `params`, with its default's type.
+public enum ParamValue: Equatable, Sendable, CustomStringConvertible {
+    case number(Double), bool(Bool), string(String)
+
+    public var description: String {
+        switch self {
+        case .number(let n): return formatNumber(n)
+        case .bool(let b): return String(b)
+        case .string(let s): return s
+        }
+    }
+
+    /// The type's name, for messages.
+    public var typeName: String {
+        switch self {
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .string: return "string"
+        }
+    }
+
+    /// Parses `text` as a value of the same type as `self`.
+    func parse(_ text: String, name: String) throws -> ParamValue {
+        switch self {
+        case .number:
+            guard let n = Double(text), n.isFinite else { throw PluginError(file: name, message: "--param \(name)=\(text): expected a number") }
+            return .number(n)
+        case .bool:
+            guard let b = ["true": true, "false": false, "1": true, "0": false][text.lowercased()] else {
+                throw PluginError(file: name, message: "--param \(name)=\(text): expected true or false")
+            }
+            return .bool(b)
+        case .string: return .string(text)
+        }
+    }
+}
+
+/// A loaded animator plugin: its sandboxed state and what its table declares.
+public final class Plugin {
+    /// The plugin file as messages name it.
+    public let file: String
+    public let url: URL
+    public let name: String
+    public let summary: String?
+    /// The declared tunables and their defaults, sorted by name.
+    public let params: [(name: String, value: ParamValue)]
+    /// The scenes the plugin runs on by default, for push/present (swapped for pop/dismiss).
+    public let defaultScenes: (from: String?, to: String?)
+    /// Whether the plugin has its own `interact(ctx, g)`.
+    public let isInteractive: Bool
+    let host: LuaHost
+    private let tableRef: Int32
+
+    /// Loads and checks a plugin file. `printPrefix` defaults to the plugin's name.
+    public init(url: URL, limits: SandboxLimits = SandboxLimits(), printSink: ((String) -> Void)? = nil) throws {
+        self.url = url
+        file = displayPath(url)
+        let source: String
+        do { source = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw PluginError(file: file, message: "cannot read the plugin (missing, unreadable or not UTF-8 text)")
+        }
+        host = try LuaHost(chunkName: file, printPrefix: url.deletingPathExtension().lastPathComponent, limits: limits)
+        if let printSink { host.printSink = printSink }
+        host.moduleFolders = [url.deletingLastPathComponent()]
+        host.startClock()
+        try host.load(source: source, chunkName: file)
+        try host.call(nargs: 0, nresults: 1)
+        let L = host.L
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            let got = typeName(L, -1)
+            ah_pop(L, 1)
+            throw PluginError(file: file, message: "the plugin must return a table (return { name = …, duration = …, animate = … }), got \(got)")
+        }
+        let t = lua_gettop(L)
+        let file = self.file
+        func field(_ key: String, _ type: Int32, required: Bool, hint: String) throws -> Bool {
+            let got = rawField(L, t, key)
+            defer { ah_pop(L, 1) }
+            if got == LUA_TNIL {
+                if required { throw PluginError(file: file, message: "the plugin table has no '\(key)' (\(hint))") }
+                return false
+            }
+            guard got == type else {
+                throw PluginError(file: file, message: "the plugin's '\(key)' must be a \(String(cString: lua_typename(L, type))), got \(typeName(L, -1))")
+            }
+            return true
+        }
+        func string(_ key: String) -> String? {
+            rawField(L, t, key)
+            defer { ah_pop(L, 1) }
+            return LuaHost.string(L, -1)
+        }
+        do {
+            _ = try field("name", LUA_TSTRING, required: true, hint: "a string naming the animator")
+            _ = try field("duration", LUA_TFUNCTION, required: true, hint: "function(ctx) returning seconds")
+            _ = try field("animate", LUA_TFUNCTION, required: true, hint: "function(ctx) declaring the animations")
+            isInteractive = try field("interact", LUA_TFUNCTION, required: false, hint: "")
+            _ = try field("ended", LUA_TFUNCTION, required: false, hint: "")
+            _ = try field("summary", LUA_TSTRING, required: false, hint: "")
+            name = string("name")!
+            summary = string("summary")
+            params = try Plugin.readParams(L, table: t, file: file)
+            defaultScenes = try Plugin.readScenes(L, table: t, file: file)
+        } catch {
+            ah_pop(L, 1)
+            throw error
+        }
+        tableRef = host.ref()
+    }
+
+    private static func readParams(_ L: OpaquePointer, table t: Int32, file: String) throws -> [(name: String, value: ParamValue)] {
+        defer { ah_pop(L, 1) }
+        let kind = rawField(L, t, "params")
+        if kind == LUA_TNIL { return [] }
+        guard kind == LUA_TTABLE else { throw PluginError(file: file, message: "the plugin's 'params' must be a table of defaults, got \(typeName(L, -1))") }
+        var out: [(String, ParamValue)] = []
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            defer { ah_pop(L, 1) }
+            guard let key = lua_type(L, -2) == LUA_TSTRING ? LuaHost.string(L, -2) : nil else {
+                throw PluginError(file: file, message: "params: every key must be a name")
+            }
+            switch lua_type(L, -1) {
+            case LUA_TNUMBER:
+                let n = lua_tonumberx(L, -1, nil)
+                guard n.isFinite else { throw PluginError(file: file, message: "params.\(key): the default must be finite") }
+                out.append((key, .number(n)))
+            case LUA_TBOOLEAN: out.append((key, .bool(lua_toboolean(L, -1) != 0)))
+            case LUA_TSTRING: out.append((key, .string(LuaHost.string(L, -1)!)))
+            default: throw PluginError(file: file, message: "params.\(key): a default must be a number, a boolean or a string, got \(typeName(L, -1))")
+            }
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    private static func readScenes(_ L: OpaquePointer, table t: Int32, file: String) throws -> (String?, String?) {
+        defer { ah_pop(L, 1) }
+        let kind = rawField(L, t, "scenes")
+        if kind == LUA_TNIL { return (nil, nil) }
+        guard kind == LUA_TTABLE else { throw PluginError(file: file, message: "the plugin's 'scenes' must be { from = \"…\", to = \"…\" }") }
+        rawField(L, -1, "from"); let from = LuaHost.string(L, -1); ah_pop(L, 1)
+        rawField(L, -1, "to"); let to = LuaHost.string(L, -1); ah_pop(L, 1)
+        return (from, to)
+    }
+
+    /// Bytes the plugin's Lua state holds at most so far.
+    public var peakMemory: Int { host.peakMemory }
+
+    /// Pushes the plugin's function `name`, or returns false when it has none.
+    func pushFunction(_ name: String) -> Bool {
+        host.pushRef(tableRef)
+        rawField(host.L, -1, name)
+        ah_remove(host.L, -2)
+        if lua_type(host.L, -1) == LUA_TFUNCTION { return true }
+        ah_pop(host.L, 1)
+        return false
+    }
+
+    /// The params for a run: the defaults with `overrides` (from `--param k=v`) applied by type.
+    public func resolveParams(_ overrides: [String: String]) throws -> [(name: String, value: ParamValue)] {
+        for key in overrides.keys.sorted() where !params.contains(where: { $0.name == key }) {
+            let known = params.map(\.name)
+            let hint = closestName(to: key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw PluginError(file: file, message: "unknown param '\(key)'\(hint); \(name) takes: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+        }
+        return try params.map { p in
+            guard let text = overrides[p.name] else { return p }
+            do { return (p.name, try p.value.parse(text, name: p.name)) } catch let e as PluginError {
+                throw PluginError(file: file, message: "\(e.message) (the default is \(p.value.typeName) \(p.value))")
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import AnimhostCore
+
+/// Where plugins and scenes are found: `--plugins DIR`, `$ANIMHOST_PATH`, `./Plugins`, then the built-ins.
+public struct PluginCatalog: Sendable {
+    /// A folder searched for `NAME.lua`, with where it came from.
+    public struct Folder: Sendable, Equatable {
+        public let url: URL
+        /// `--plugins`, `ANIMHOST_PATH`, `./Plugins` or `built-in`.
+        public let origin: String
+    }
+
+    public let folders: [Folder]
+
+    /// The search path for the given `--plugins` folders and environment.
+    public init(pluginFolders: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+        var folders = pluginFolders.map { Folder(url: URL(fileURLWithPath: $0, relativeTo: workingDirectory).standardizedFileURL, origin: "--plugins") }
+        for entry in (environment["ANIMHOST_PATH"] ?? "").split(separator: ":") where !entry.isEmpty {
+            folders.append(Folder(url: URL(fileURLWithPath: String(entry), relativeTo: workingDirectory).standardizedFileURL, origin: "ANIMHOST_PATH"))
+        }
+        folders.append(Folder(url: workingDirectory.appendingPathComponent("Plugins").standardizedFileURL, origin: "./Plugins"))
+        if let builtins = BuiltinResources.pluginsFolder { folders.append(Folder(url: builtins, origin: "built-in")) }
+        var seen = Set<String>()
+        self.folders = folders.filter { seen.insert($0.url.path).inserted }
+    }
+
+    /// A plugin file found on the search path.
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        public let url: URL
+        public let origin: String
+    }
+
+    /// Resolves a plugin name or a path to a `.lua` file.
+    public func locate(_ nameOrPath: String) throws -> Entry {
+        if nameOrPath.hasSuffix(".lua") || nameOrPath.contains("/") {
+            let url = URL(fileURLWithPath: nameOrPath).standardizedFileURL
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw PluginError(file: nameOrPath, message: "no such plugin file")
+            }
+            return Entry(name: url.deletingPathExtension().lastPathComponent, url: url, origin: "file")
+        }
+        for folder in folders {
+            let url = folder.url.appendingPathComponent(nameOrPath + ".lua")
+            if FileManager.default.isReadableFile(atPath: url.path) {
+                return Entry(name: nameOrPath, url: url, origin: folder.origin)
+            }
+        }
+        let known = all().map(\.name)
+        let hint = closestName(to: nameOrPath, among: known).map { " Did you mean '\($0)'?" } ?? ""
+        throw PluginError(file: nameOrPath, message: "unknown plugin.\(hint) Plugins found: \(known.isEmpty ? "none" : known.joined(separator: ", ")) (searched \(folders.map(\.url.path).joined(separator: ", ")))")
+    }
+
+    /// Every plugin on the search path, the first of each name winning, sorted by name.
+    public func all() -> [Entry] {
+        var found: [String: Entry] = [:]
+        for folder in folders {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
+            for file in files.sorted() where file.hasSuffix(".lua") && !file.hasSuffix("_spec.lua") {
+                let name = String(file.dropLast(4))
+                if found[name] == nil { found[name] = Entry(name: name, url: folder.url.appendingPathComponent(file), origin: folder.origin) }
+            }
+        }
+        return found.values.sorted { $0.name < $1.name }
+    }
+
+    /// Resolves a scene name or `.json` path: beside the plugin (`NAME.json`, `scenes/NAME.json`), then the built-in scenes.
+    public func locateScene(_ nameOrPath: String, besides plugin: URL?) throws -> URL {
+        if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
+            let url = URL(fileURLWithPath: nameOrPath).standardizedFileURL
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw PluginError(file: nameOrPath, message: "no such scene file")
+            }
+            return url
+        }
+        var candidates: [URL] = []
+        if let dir = plugin?.deletingLastPathComponent() {
+            candidates += [dir.appendingPathComponent(nameOrPath + ".json"), dir.appendingPathComponent("scenes/\(nameOrPath).json")]
+        }
+        if let builtins = BuiltinResources.scenesFolder { candidates.append(builtins.appendingPathComponent(nameOrPath + ".json")) }
+        if let hit = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) { return hit }
+        let known = BuiltinResources.builtinSceneNames
+        throw PluginError(file: nameOrPath, message: "unknown scene (give a .json file, or a built-in scene: \(known.joined(separator: ", ")))")
+    }
+}
+
+/// The built-in plugins and scenes shipped in the package's `Plugins/` folder.
+public enum BuiltinResources {
+    /// `$ANIMHOST_BUILTINS`, else `Plugins/` beside the executable's package, else the one this was built from.
+    public static let pluginsFolder: URL? = {
+        let fm = FileManager.default
+        func valid(_ url: URL) -> Bool { fm.fileExists(atPath: url.appendingPathComponent("zoom.lua").path) }
+        if let env = ProcessInfo.processInfo.environment["ANIMHOST_BUILTINS"] { return URL(fileURLWithPath: env) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            for candidate in [dir.appendingPathComponent("Plugins"), dir.appendingPathComponent("share/animhost/Plugins")] where valid(candidate) {
+                return candidate.standardizedFileURL
+            }
+            dir = dir.deletingLastPathComponent()
+        }
+        let source = URL(fileURLWithPath: #filePath)
+        let root = source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let built = root.appendingPathComponent("Plugins")
+        return valid(built) ? built.standardizedFileURL : nil
+    }()
+
+    /// The built-in scenes' folder, `Plugins/scenes`.
+    public static var scenesFolder: URL? { pluginsFolder?.appendingPathComponent("scenes") }
+
+    /// Names of the built-in scenes.
+    public static var builtinSceneNames: [String] {
+        guard let dir = scenesFolder, let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+}

@@ -1,0 +1,151 @@
+import CLua
+import Foundation
+import AnimhostCore
+
+/// What to run: scenes (names or files), operation, sampling rate and param overrides.
+public struct TransitionRequest: Sendable {
+    public var from: String?
+    public var to: String?
+    public var operation: TransitionOperation
+    public var fps: Int
+    /// `--param key=value` overrides, parsed by the type of each default.
+    public var params: [String: String]
+
+    public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60, params: [String: String] = [:]) {
+        self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
+    }
+}
+
+/// What a run produced: its header, how it ended, and the log of hooks and calls.
+public struct TransitionOutcome {
+    public let info: TimelineInfo
+    public let result: TransitionRunner.Result
+    /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
+    public let calls: [(time: Double, call: String)]
+}
+
+extension Plugin {
+    /// The scenes for `request`: given ones, else the plugin's defaults (swapped for pop and dismiss).
+    public func scenes(for request: TransitionRequest, catalog: PluginCatalog) throws -> (from: Scene, to: Scene) {
+        let presenting = request.operation.isPresenting
+        let fromName = request.from ?? (presenting ? defaultScenes.from : defaultScenes.to)
+        let toName = request.to ?? (presenting ? defaultScenes.to : defaultScenes.from)
+        guard let fromName, let toName else {
+            throw PluginError(file: file, message: "no scenes to run on: pass --from and --to, or declare scenes = { from = …, to = … } in the plugin")
+        }
+        func load(_ name: String) throws -> Scene {
+            let url = try catalog.locateScene(name, besides: self.url)
+            do { return try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
+            catch let e as SceneError { throw e }
+        }
+        return (try load(fromName), try load(toName))
+    }
+
+    /// Runs the transition described by `request`, streaming frames into `sink`.
+    public func run(_ request: TransitionRequest, catalog: PluginCatalog = PluginCatalog(), sink: FrameSink? = nil) throws -> TransitionOutcome {
+        let (from, to) = try scenes(for: request, catalog: catalog)
+        return try run(from: from, to: to, operation: request.operation, fps: request.fps,
+                       params: try resolveParams(request.params), sink: sink)
+    }
+
+    /// Runs the transition between two loaded scenes.
+    public func run(from: Scene, to: Scene, operation: TransitionOperation, fps: Int,
+                    params: [(name: String, value: ParamValue)], sink: FrameSink?) throws -> TransitionOutcome {
+        guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
+        let context = try TransitionContext(from: from, to: to, operation: operation)
+        let transition = LuaTransition(context: context, serial: (host.transition?.serial ?? 0) + 1)
+        try bind(transition, params: params)
+        host.engine = context.engine
+        host.transition = transition
+        host.startClock()
+        defer {
+            host.transition = nil
+            host.engine = AnimationEngine()
+            for ref in [transition.paramsRef, transition.fromRef, transition.toRef] { host.unref(ref) }
+        }
+        let animator = LuaAnimator(plugin: self, transition: transition)
+        var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
+        let result: TransitionRunner.Result
+        do {
+            result = try TransitionRunner(fps: fps).run(animator, in: context, begin: { duration in
+                transition.duration = duration
+                info.duration = duration
+                try sink?.begin(info)
+            }, emit: { frame in try sink?.write(frame) })
+            try animator.ended(completed: result.completed)
+        } catch let e as TransitionError {
+            throw PluginError(file: file, line: animator.animateLine, message: e.description)
+        }
+        try sink?.finish(result)
+        return TransitionOutcome(info: info, result: result, calls: context.calls)
+    }
+
+    /// Creates the Lua side of a transition: `ctx.params` and the two scene tables.
+    private func bind(_ transition: LuaTransition, params: [(name: String, value: ParamValue)]) throws {
+        let L = host.L
+        lua_createtable(L, 0, Int32(params.count))
+        for (name, value) in params {
+            switch value {
+            case .number(let n): lua_pushnumber(L, n)
+            case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+            case .string(let s): LuaHost.push(L, s)
+            }
+            lua_setfield(L, -2, name)
+        }
+        transition.paramsRef = host.ref()
+        SceneBinding.push(L, transition.context.from, side: "from")
+        transition.fromRef = host.ref()
+        SceneBinding.push(L, transition.context.to, side: "to")
+        transition.toRef = host.ref()
+    }
+}
+
+/// The plugin's `duration`, `animate` and `ended` as a ``TransitionAnimator``.
+final class LuaAnimator: TransitionAnimator {
+    let plugin: Plugin
+    let transition: LuaTransition
+
+    init(plugin: Plugin, transition: LuaTransition) { self.plugin = plugin; self.transition = transition }
+
+    /// The line where `animate` is defined, to place errors about the protocol.
+    var animateLine: Int? {
+        guard plugin.pushFunction("animate") else { return nil }
+        var ar = lua_Debug()
+        let L = plugin.host.L
+        lua_getinfo(L, ">S", &ar)
+        return ar.linedefined > 0 ? Int(ar.linedefined) : nil
+    }
+
+    func transitionDuration(using context: TransitionContext) throws -> Double {
+        let L = plugin.host.L
+        _ = plugin.pushFunction("duration")
+        ContextBinding.push(L, transition)
+        try plugin.host.call(nargs: 1, nresults: 1)
+        defer { ah_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TNUMBER else {
+            throw PluginError(file: plugin.file, line: durationLine, message: "duration(ctx) must return a number of seconds, got \(typeName(L, -1))")
+        }
+        return lua_tonumberx(L, -1, nil)
+    }
+
+    private var durationLine: Int? {
+        guard plugin.pushFunction("duration") else { return nil }
+        var ar = lua_Debug()
+        lua_getinfo(plugin.host.L, ">S", &ar)
+        return Int(ar.linedefined)
+    }
+
+    func animateTransition(using context: TransitionContext) throws {
+        _ = plugin.pushFunction("animate")
+        ContextBinding.push(plugin.host.L, transition)
+        try plugin.host.call(nargs: 1, nresults: 0)
+    }
+
+    /// Calls the optional `ended(ctx, completed)`, like `animationEnded(_:)`.
+    func ended(completed: Bool) throws {
+        guard plugin.pushFunction("ended") else { return }
+        ContextBinding.push(plugin.host.L, transition)
+        lua_pushboolean(plugin.host.L, completed ? 1 : 0)
+        try plugin.host.call(nargs: 2, nresults: 0)
+    }
+}

@@ -1,0 +1,191 @@
+import CLua
+import Foundation
+import AnimhostCore
+
+/// Limits for a plugin's Lua state.
+public struct SandboxLimits: Sendable, Equatable {
+    /// Bytes the plugin may allocate (default 256 MiB).
+    public var maxMemory: Int
+    /// Wall-clock seconds the plugin's code may run in one transition (default 5 s).
+    public var timeout: Double
+
+    public init(maxMemory: Int = 256 << 20, timeout: Double = 5) {
+        self.maxMemory = maxMemory; self.timeout = timeout
+    }
+}
+
+/// A Swift binding as Lua calls it: returns its result count, or ``LuaHost/raise`` after pushing a message.
+typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
+
+/// Owns one sandboxed Lua state: its limits, its bindings, and every call the host makes into it.
+///
+/// Host calls run protected (`ah_pcall`); bindings report failure by return value so that Lua's
+/// `longjmp` never crosses a Swift frame.
+public final class LuaHost {
+    let L: OpaquePointer
+    private let info: UnsafeMutablePointer<ah_state_info>
+    public let limits: SandboxLimits
+    /// The plugin file, as errors name it.
+    public let chunkName: String
+    /// Prefix for `print` output on stderr.
+    public var printPrefix: String
+    /// Where `print` writes; stderr unless a test captures it.
+    public var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// The engine that node property changes go to.
+    var engine = AnimationEngine()
+    /// The transition being run, for `ctx` and delegate bindings.
+    var transition: LuaTransition?
+    /// The first error raised by nested plugin code, kept with its own traceback.
+    var pendingError: PluginError?
+    private var callDepth = 0
+    /// Node property names, by the address of their interned Lua string.
+    var nodeKeys: [UnsafeRawPointer: NodeKey] = [:]
+    /// How many nodes `node{}` has made, for default ids.
+    var createdNodes = 0
+    /// Folders `require` may load modules from.
+    var moduleFolders: [URL] = []
+
+    static let raise: Int32 = -1
+    static let reraise: Int32 = -2
+
+    /// Creates a sandboxed state: safe libraries only, the host's bindings, and the limits armed.
+    public init(chunkName: String, printPrefix: String, limits: SandboxLimits = SandboxLimits()) throws {
+        self.limits = limits
+        self.chunkName = chunkName
+        self.printPrefix = printPrefix
+        info = .allocate(capacity: 1)
+        info.initialize(to: ah_state_info(used: 0, limit: Int(limits.maxMemory) >= 0 ? size_t(limits.maxMemory) : 0,
+                                          peak: 0, enforce: 0, tripped: 0, deadline: 0, host: nil))
+        guard let state = ah_newstate(info) else {
+            info.deallocate()
+            throw PluginError(file: chunkName, message: "cannot create a Lua state")
+        }
+        L = state
+        info.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        try Sandbox.install(in: self)
+        ah_arm_hook(L)
+    }
+
+    deinit {
+        // A state whose deadline tripped may hold code that would run again at close; its memory is left.
+        if info.pointee.tripped == 0 {
+            lua_close(L)
+            info.deallocate()
+        }
+    }
+
+    /// The host that owns the state `L` (any of its threads).
+    @inline(__always)
+    static func of(_ L: OpaquePointer) -> LuaHost {
+        Unmanaged<LuaHost>.fromOpaque(ah_info(L).pointee.host).takeUnretainedValue()
+    }
+
+    /// Bytes the plugin's state holds now, and at most so far.
+    public var memoryInUse: Int { Int(info.pointee.used) }
+    public var peakMemory: Int { Int(info.pointee.peak) }
+
+    /// True once the deadline passed: the state then refuses to run anything.
+    public var timedOut: Bool { info.pointee.tripped != 0 }
+
+    /// Starts the time budget (``SandboxLimits/timeout``) from now.
+    public func startClock() {
+        info.pointee.deadline = limits.timeout > 0 ? ah_monotonic_seconds() + limits.timeout : 0
+    }
+
+    // MARK: Calling Lua
+
+    /// Calls the function below `nargs` arguments (already pushed). Errors become ``PluginError``s
+    /// with file, line and traceback; a nested failure keeps its innermost traceback.
+    func call(nargs: Int32, nresults: Int32, on thread: OpaquePointer? = nil) throws {
+        let L = thread ?? self.L
+        if timedOut {
+            lua_settop(L, -(nargs + 2))
+            throw PluginError.timeout(file: chunkName, seconds: limits.timeout)
+        }
+        if callDepth == 0 { pendingError = nil }
+        callDepth += 1
+        let status = ah_pcall(L, nargs, nresults)
+        callDepth -= 1
+        guard status != LUA_OK else {
+            if callDepth == 0 { pendingError = nil }
+            return
+        }
+        let error = errorFromTop(L, status: status)
+        ah_pop(L, 1)
+        throw error
+    }
+
+    /// Runs nested plugin code from inside a binding; the error is remembered for the outer call.
+    func callNested(nargs: Int32, nresults: Int32, on thread: OpaquePointer) throws {
+        do { try call(nargs: nargs, nresults: nresults, on: thread) } catch let e as PluginError {
+            if pendingError == nil { pendingError = e }
+            throw NestedFailure(error: e)
+        }
+    }
+
+    private func errorFromTop(_ L: OpaquePointer, status: Int32) -> PluginError {
+        if timedOut {
+            let where_ = LuaHost.string(L, -1).map(PluginError.location(in:)) ?? nil
+            return PluginError.timeout(file: chunkName, seconds: limits.timeout, line: where_)
+        }
+        if let pending = pendingError { return pending }
+        if status == LUA_ERRMEM {
+            return PluginError(file: chunkName, message: "the plugin ran out of memory (limit \(limits.maxMemory >> 20) MiB; raise it with --max-memory)")
+        }
+        let text = LuaHost.string(L, -1) ?? "(error object is not a string)"
+        return PluginError(file: chunkName, luaMessage: text)
+    }
+
+    // MARK: Stack helpers (host side)
+
+    func string(at index: Int32) -> String? { LuaHost.string(L, index) }
+
+    static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = ah_tostring(L, index, &len) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+    }
+
+    static func push(_ L: OpaquePointer, _ s: String) {
+        var s = s
+        s.withUTF8 { buf in _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
+    }
+
+    /// Pushes a binding as a Lua function, with `upvalues` values from the stack as its upvalues.
+    static func push(_ L: OpaquePointer, _ f: LuaBinding, upvalues: Int32 = 0) {
+        ah_pushfunction(L, f, upvalues)
+    }
+
+    /// Sets `table[name] = f` for the table on top of the stack.
+    static func setFunction(_ L: OpaquePointer, _ name: String, _ f: LuaBinding) {
+        push(L, f)
+        lua_setfield(L, -2, name)
+    }
+
+    /// Loads Lua source as text (never bytecode) and leaves the chunk on the stack.
+    func load(source: String, chunkName: String) throws {
+        var source = source
+        let status = source.withUTF8 { buf in
+            ah_loadtext(L, UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: CChar.self), buf.count, "@" + chunkName)
+        }
+        guard status == LUA_OK else {
+            let text = string(at: -1) ?? "cannot load"
+            ah_pop(L, 1)
+            throw PluginError(file: chunkName, luaMessage: text)
+        }
+    }
+
+    /// A registry reference to the value on top (popped).
+    func ref() -> Int32 { luaL_ref(L, ah_registryindex()) }
+    func unref(_ r: Int32) { luaL_unref(L, ah_registryindex(), r) }
+    func pushRef(_ r: Int32) { lua_rawgeti(L, ah_registryindex(), lua_Integer(r)) }
+
+    /// Collects garbage now (for measurements between runs).
+    public func collectGarbage() { ah_gc_collect(L) }
+}
+
+/// Thrown inside a binding when nested plugin code failed; the host re-raises it unchanged.
+struct NestedFailure: Error {
+    let error: PluginError
+}

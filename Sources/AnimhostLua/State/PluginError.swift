@@ -1,0 +1,58 @@
+/// A plugin that failed: its file, the line when known, the message and Lua's traceback.
+public struct PluginError: Error, CustomStringConvertible, Equatable {
+    /// The plugin file as the user named it (or its path relative to the working folder).
+    public let file: String
+    public let line: Int?
+    /// What went wrong, without the location.
+    public let message: String
+    /// Lua's `stack traceback:` text, when the error came from running Lua code.
+    public let traceback: String?
+
+    public init(file: String, line: Int? = nil, message: String, traceback: String? = nil) {
+        self.file = file; self.line = line; self.message = message; self.traceback = traceback
+    }
+
+    /// Splits a Lua error message (`file:line: text`, maybe followed by a traceback).
+    init(file: String, luaMessage: String) {
+        var text = luaMessage
+        var traceback: String? = nil
+        if let r = text.range(of: "\nstack traceback:") {
+            traceback = String(text[r.lowerBound...].dropFirst())
+            text = String(text[..<r.lowerBound])
+        }
+        var place = file
+        var line: Int? = nil
+        if let (source, l, rest) = PluginError.split(text) {
+            place = source; line = l; text = rest
+        }
+        self.init(file: place, line: line, message: text, traceback: traceback)
+    }
+
+    /// `file:line: message` → its parts, when the text starts with a location.
+    static func split(_ text: String) -> (String, Int, String)? {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let line = Int(parts[1]), !parts[0].isEmpty else { return nil }
+        return (String(parts[0]), line, String(parts[2].drop { $0 == " " }))
+    }
+
+    /// The line of a `file:line: …` message.
+    static func location(in text: String) -> Int? { split(text)?.1 }
+
+    /// The error for a plugin that ran past its time budget.
+    static func timeout(file: String, seconds: Double, line: Int? = nil) -> PluginError {
+        PluginError(file: file, line: line,
+                    message: "the plugin ran past its time limit of \(seconds) s (an endless loop? raise the limit with --timeout)")
+    }
+
+    /// `file:line: message`, then the traceback when there is one.
+    public var description: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        return "\(place): \(message)" + (traceback.map { "\n" + $0 } ?? "")
+    }
+
+    /// The first line only, for summaries.
+    public var headline: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        return "\(place): \(message)"
+    }
+}

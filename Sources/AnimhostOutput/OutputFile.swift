@@ -1,0 +1,47 @@
+import Foundation
+
+/// A file written under a temporary name and renamed into place only when complete,
+/// so a failed run never leaves a half-written output.
+public final class OutputFile {
+    public let url: URL
+    private let temporary: URL
+    private let handle: FileHandle
+    private var closed = false
+
+    /// Opens `url`'s temporary sibling for writing, creating folders as needed.
+    public init(_ url: URL) throws {
+        self.url = url
+        let dir = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw OutputError("cannot write \(url.path)")
+        }
+        handle = try FileHandle(forWritingTo: temporary)
+    }
+
+    deinit { if !closed { discard() } }
+
+    public func write(_ data: Data) throws { try handle.write(contentsOf: data) }
+
+    /// Renames the finished file into place.
+    public func commit() throws {
+        try handle.close()
+        closed = true
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+        try FileManager.default.moveItem(at: temporary, to: url)
+    }
+
+    /// Deletes the temporary file.
+    public func discard() {
+        try? handle.close()
+        closed = true
+        try? FileManager.default.removeItem(at: temporary)
+    }
+}
+
+/// An output that could not be written.
+public struct OutputError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ message: String) { description = message }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import AnimhostCore
+
+/// Writes `timeline.json` (docs/timeline.md): a header, then every frame's nodes in paint order.
+///
+/// Numbers are rounded to 1e-6 and printed in their shortest form, keys in a fixed order, so the
+/// same run gives the same bytes.
+public final class TimelineWriter: FrameSink {
+    public let url: URL
+    public let scale: Double
+    private var info: TimelineInfo?
+    private var frames = Data()
+    private var frameCount = 0
+
+    public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
+
+    public func begin(_ info: TimelineInfo) throws { self.info = info }
+
+    public func write(_ frame: FrameSample) throws {
+        var out = frameCount == 0 ? "\n" : ",\n"
+        out += "    {\"index\": \(frame.index), \"t\": \(num(frame.time)), \"nodes\": ["
+        for (i, node) in frame.nodes.enumerated() {
+            out += (i == 0 ? "\n" : ",\n") + "      " + TimelineWriter.encode(node)
+        }
+        out += frame.nodes.isEmpty ? "]}" : "\n    ]}"
+        frames.append(contentsOf: out.utf8)
+        frameCount += 1
+    }
+
+    public func finish(_ result: TransitionRunner.Result) throws {
+        guard let info else { throw OutputError("the timeline was finished before it began") }
+        var head = "{\n"
+        head += "  \"plugin\": \(str(info.plugin)), \"operation\": \(str(info.operation.rawValue)),"
+        head += " \"from\": \(str(info.from)), \"to\": \(str(info.to)),\n"
+        head += "  \"fps\": \(info.fps), \"duration\": \(num(info.duration)),"
+        head += " \"size\": [\(num(info.size.width)), \(num(info.size.height))], \"scale\": \(num(scale)),\n"
+        head += "  \"completed\": \(result.completed), \"cancelled\": \(result.cancelled),\n"
+        head += "  \"frames\": ["
+        let file = try OutputFile(url)
+        do {
+            try file.write(Data(head.utf8))
+            try file.write(frames)
+            try file.write(Data("\n  ]\n}\n".utf8))
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// One node's JSON object: the fields every node has, then the properties that differ from their defaults.
+    static func encode(_ n: NodeSample) -> String {
+        let p = n.properties
+        let t = p.transform
+        var fields = [
+            "\"id\": \(str(n.id))",
+            "\"scene\": \(n.scene.map(str) ?? "null")",
+        ]
+        if n.isSnapshot { fields.append("\"snapshot\": true") }
+        fields += [
+            "\"frame\": \(rect(n.frame))",
+            "\"bbox\": \(rect(n.bbox))",
+            "\"alpha\": \(num(p.alpha))",
+            "\"opacity\": \(num(n.opacity))",
+            "\"transform\": [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(num).joined(separator: ", "))]",
+            "\"cornerRadius\": \(num(p.cornerRadius))",
+            "\"hidden\": \(p.hidden)",
+            "\"z\": \(n.z)",
+        ]
+        let d = NodeProperties()
+        if let c = p.backgroundColor { fields.append("\"backgroundColor\": \(str(c.hexString))") }
+        if p.border != d.border { fields.append("\"border\": {\"width\": \(num(p.border.width)), \"color\": \(str(p.border.color.hexString))}") }
+        if p.shadow != d.shadow {
+            let s = p.shadow
+            fields.append("\"shadow\": {\"color\": \(str(s.color.hexString)), \"opacity\": \(num(s.opacity)), \"radius\": \(num(s.radius)), \"offset\": [\(num(s.offset.width)), \(num(s.offset.height))]}")
+        }
+        if let image = p.image { fields.append("\"image\": \(str(image))") }
+        if p.contentMode != d.contentMode { fields.append("\"contentMode\": \(str(p.contentMode.rawValue))") }
+        if let text = p.text { fields.append("\"text\": \(str(text.string))") }
+        if p.clips { fields.append("\"clips\": true") }
+        if p.zIndex != 0 { fields.append("\"zIndex\": \(num(p.zIndex))") }
+        if let tag = p.tag { fields.append("\"tag\": \(str(tag))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
+
+/// A number for JSON: rounded to 1e-6, shortest form, no negative zero.
+func num(_ x: Double) -> String {
+    guard x.isFinite else { return "null" }
+    var r = (x * 1e6).rounded() / 1e6
+    if r == 0 { r = 0 }
+    if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
+    return String(r)
+}
+
+func rect(_ r: Rect) -> String { "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]" }
+
+/// A JSON string literal.
+func str(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}

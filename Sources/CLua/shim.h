@@ -1,0 +1,167 @@
+/* Lua 5.4 for Swift: the headers, Lua's macros as inline functions, and the few
+ * pieces of C that must not be Swift because they raise Lua errors (longjmp):
+ * the call trampoline, the limited allocator and the deadline hook. */
+#ifndef ANIMHOST_CLUA_SHIM_H
+#define ANIMHOST_CLUA_SHIM_H
+
+#include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
+#include <lua5.4/lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- Lua's macros ---------------------------------------------------- */
+static inline int ah_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int ah_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void ah_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void ah_newtable(lua_State *L) { lua_newtable(L); }
+static inline void ah_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void ah_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void ah_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline void ah_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+static inline int ah_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+static inline const char *ah_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+static inline lua_Number ah_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+static inline void *ah_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+static inline int ah_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
+static inline void ah_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
+
+/* ---- per-state bookkeeping, reached through lua_getextraspace -------- */
+typedef struct ah_state_info {
+    size_t used;          /* bytes currently allocated by the state */
+    size_t limit;         /* cap enforced while plugin code runs */
+    size_t peak;          /* high-water mark of `used` */
+    int enforce;          /* 1 while Lua code runs; 0 inside host code */
+    int tripped;          /* 1 once the deadline passed: every instruction raises */
+    double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
+    void *host;           /* the Swift object that owns the state */
+} ah_state_info;
+
+static inline ah_state_info *ah_info(lua_State *L) {
+    return *(ah_state_info **)lua_getextraspace(L);
+}
+
+static inline double ah_monotonic_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The allocator refuses growth past the limit only while plugin code runs, so a
+ * host binding never meets a memory error in the middle of its work. */
+static inline void *ah_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    ah_state_info *info = (ah_state_info *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        info->used -= old;
+        return NULL;
+    }
+    if (info->enforce && nsize > old && info->used - old + nsize > info->limit) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    info->used = info->used - old + nsize;
+    if (info->used > info->peak) info->peak = info->used;
+    return p;
+}
+
+static inline int ah_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "animhost: unrecoverable Lua error: %s\n", msg ? msg : "(no message)");
+    abort();
+}
+
+/* Creates a state whose allocator and extraspace share one `info`. */
+static inline lua_State *ah_newstate(ah_state_info *info) {
+    lua_State *L = lua_newstate(ah_alloc, info);
+    if (L == NULL) return NULL;
+    *(ah_state_info **)lua_getextraspace(L) = info;
+    lua_atpanic(L, ah_panic);
+    return L;
+}
+
+/* ---- deadline: a count hook that pcall cannot swallow ------------------ */
+#define AH_HOOK_EVERY 1000
+
+static inline void ah_hook(lua_State *L, lua_Debug *ar) {
+    ah_state_info *info = ah_info(L);
+    if (!info->tripped) {
+        if (info->deadline == 0 || ah_monotonic_seconds() < info->deadline) return;
+        info->tripped = 1;
+    }
+    /* Once tripped, fire on every instruction so no pcall can resume the plugin. */
+    lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
+    lua_getinfo(L, "Sl", ar);
+    lua_pushfstring(L, "%s:%d: the plugin ran past its time limit", ar->short_src, ar->currentline);
+    lua_error(L);
+}
+
+static inline void ah_arm_hook(lua_State *L) { lua_sethook(L, ah_hook, LUA_MASKCOUNT, AH_HOOK_EVERY); }
+
+/* ---- calling Swift from Lua --------------------------------------------- */
+/* A Swift binding returns its number of results, or AH_RAISE after pushing an
+ * error message: the trampoline then raises it, so no longjmp crosses Swift. */
+#define AH_RAISE (-1)
+/* Raise the message on top as it is: it already names its place (an error from nested plugin code). */
+#define AH_RERAISE (-2)
+typedef int (*ah_swift_function)(lua_State *L);
+
+static inline int ah_trampoline(lua_State *L) {
+    ah_swift_function f = (ah_swift_function)lua_touserdata(L, lua_upvalueindex(1));
+    ah_state_info *info = ah_info(L);
+    int enforced = info->enforce;
+    info->enforce = 0;
+    int n = f(L);
+    info->enforce = enforced;
+    if (n == AH_RERAISE) return lua_error(L);
+    if (n == AH_RAISE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (enforced && info->used > info->limit) {
+        lua_pushliteral(L, "not enough memory (the plugin's memory limit)");
+        return lua_error(L);
+    }
+    return n;
+}
+
+/* Pushes a Swift binding as a Lua function with `nup` extra upvalues (taken from the stack). */
+static inline void ah_pushfunction(lua_State *L, ah_swift_function f, int nup) {
+    lua_pushlightuserdata(L, (void *)f);
+    if (nup > 0) lua_insert(L, -(nup + 1));
+    lua_pushcclosure(L, ah_trampoline, nup + 1);
+}
+
+/* Message handler: appends a traceback to string errors; describes others without running their metamethods. */
+static inline int ah_traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* Calls the function below `nargs` arguments with a traceback handler and the memory limit enforced.
+ * Returns a LUA_* status; on error the message (with traceback) is on top. */
+static inline int ah_pcall(lua_State *L, int nargs, int nresults) {
+    ah_state_info *info = ah_info(L);
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, ah_traceback);
+    lua_insert(L, base);
+    int enforced = info->enforce;
+    info->enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, base);
+    info->enforce = enforced;
+    lua_remove(L, base);
+    return status;
+}
+
+/* Loads text only: bytecode is never accepted. */
+static inline int ah_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    return luaL_loadbufferx(L, buf, len, chunkname, "t");
+}
+
+#endif

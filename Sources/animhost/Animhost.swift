@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// The `animhost` command: runs Lua transition animators on a virtual clock and writes their frames.
+@main
+struct Animhost: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animhost",
+        abstract: "Run screen-transition animators written in Lua and write their frames.",
+        discussion: """
+        A plugin (Plugins/NAME.lua) declares a transition the way a UIKit animator does; animhost runs it \
+        headless on a virtual clock and writes what is on screen at every frame.
+
+        Start with:  animhost run zoom        (writes out/zoom/timeline.json)
+                     animhost list            (the plugins found, their params and where they live)
+        """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, ListCommand.self]
+    )
+
+    /// Parses and runs, and exits 1 with a one-paragraph message on any error (0 for --help and --version).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+            let text = error is CommandError ? "\(error)" : fullMessage(for: error)
+            FileHandle.standardError.write(Data(("animhost: " + text + "\n").utf8))
+            Foundation.exit(1)
+        }
+    }
+}
+
+/// An error the CLI reports as it is, without usage text.
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+    init(_ error: Error) { description = "\(error)" }
+}

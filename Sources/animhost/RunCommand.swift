@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import AnimhostCore
+import AnimhostLua
+import AnimhostOutput
+
+/// `animhost run`: one transition, sampled and written in the requested formats.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a transition and write its frames.",
+        discussion: """
+        PLUGIN is a plugin name (looked up in --plugins folders, $ANIMHOST_PATH, ./Plugins, then the \
+        built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares; \
+        pop and dismiss swap them.
+
+        Formats: json (DIR/timeline.json), none (evaluate only). Several may be given: --format json,none.
+
+        Examples:
+          animhost run zoom
+          animhost run zoom --operation pop --fps 120
+          animhost run card-lift --param lift=1.05 --out /tmp/lift
+          animhost run Examples/popup/popup.lua
+        """
+    )
+
+    @Argument(help: "A plugin name or a .lua file.")
+    var plugin: String
+
+    @Option(help: ArgumentHelp("The scene transitioned from: a built-in name or a .json file.", valueName: "scene"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The scene transitioned to: a built-in name or a .json file.", valueName: "scene"))
+    var to: String?
+
+    @Option(help: "push, pop, present or dismiss.")
+    var operation: TransitionOperation = .push
+
+    @Option(help: "Frames per second of the sampling (1 to 1000).")
+    var fps: Int = 60
+
+    @Option(help: "Pixels per point for rendered output (0.5 to 4), recorded in the timeline.")
+    var scale: Double = 2
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
+    var params: [String] = []
+
+    @Option(help: ArgumentHelp("Comma-separated output formats: json, none.", valueName: "formats"))
+    var format: String = "json"
+
+    @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
+    var out: String?
+
+    @OptionGroup var sandbox: SandboxOptions
+
+    func validate() throws {
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
+        guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
+        _ = try OutputFormat.parseList(format)
+        _ = try parsedParams()
+        try sandbox.check()
+    }
+
+    func run() throws {
+        let formats = try OutputFormat.parseList(format)
+        let catalog = sandbox.catalog
+        do {
+            let entry = try catalog.locate(plugin)
+            let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
+            let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
+            let sinks = FrameSinks(formats.compactMap { f -> FrameSink? in
+                switch f {
+                case .json: return TimelineWriter(url: outDir.appendingPathComponent("timeline.json"), scale: scale)
+                case .none: return nil
+                }
+            })
+            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams())
+            let outcome = try loaded.run(request, catalog: catalog, sink: sinks)
+            print(summary(outcome, written: sinks.urls))
+        } catch let e as PluginError {
+            throw CommandError(e)
+        } catch let e as SceneError {
+            throw CommandError(e)
+        }
+    }
+
+    private func parsedParams() throws -> [String: String] {
+        var out: [String: String] = [:]
+        for p in params {
+            guard let eq = p.firstIndex(of: "="), eq != p.startIndex else {
+                throw ValidationError("--param expects key=value, got '\(p)'")
+            }
+            out[String(p[..<eq])] = String(p[p.index(after: eq)...])
+        }
+        return out
+    }
+
+    private func summary(_ o: TransitionOutcome, written: [URL]) -> String {
+        let r = o.result
+        let state = r.completed ? "completed" : (r.cancelled ? "cancelled" : "not completed")
+        let files = written.isEmpty ? "" : " → " + written.map { displayPath($0) }.joined(separator: ", ")
+        return "\(o.info.plugin) \(o.info.operation.rawValue) \(o.info.from) → \(o.info.to): \(r.frameCount) frames at \(o.info.fps) fps, "
+            + "\(String(format: "%.3f", r.endTime)) s (duration \(formatNumber(o.info.duration)) s), \(state)\(files)"
+    }
+}
+
+extension TransitionOperation: ExpressibleByArgument {}
+
+/// The output formats `--format` takes.
+enum OutputFormat: String, CaseIterable {
+    case json, none
+
+    static func parseList(_ text: String) throws -> [OutputFormat] {
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.isEmpty else { throw ValidationError("--format needs at least one format: \(allCases.map(\.rawValue).joined(separator: ", "))") }
+        return try names.map { name in
+            guard let f = OutputFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)' (available: \(allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return f
+        }
+    }
+}
+
+/// Fans frames out to every requested sink.
+final class FrameSinks: FrameSink {
+    let sinks: [FrameSink]
+    init(_ sinks: [FrameSink]) { self.sinks = sinks }
+
+    var urls: [URL] { sinks.compactMap { ($0 as? TimelineWriter)?.url } }
+
+    func begin(_ info: TimelineInfo) throws { for s in sinks { try s.begin(info) } }
+    func write(_ frame: FrameSample) throws { for s in sinks { try s.write(frame) } }
+    func finish(_ result: TransitionRunner.Result) throws { for s in sinks { try s.finish(result) } }
+}
