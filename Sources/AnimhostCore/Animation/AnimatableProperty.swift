@@ -47,7 +47,7 @@ public enum AnimatableValue: Hashable, Sendable {
     case rect(Rect)
     case size(Size)
     case color(Color)
-    case transform(AffineTransform)
+    case transform(Transform2D)
 }
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
@@ -57,7 +57,7 @@ enum Interpolant {
     case rect(Rect, Rect)
     case size(Size, Size)
     case color(Color, Color)
-    case transform(AffineTransform, AffineTransform, DecomposedTransform, DecomposedTransform)
+    case transform(Transform2D, Transform2D, DecomposedTransform, DecomposedTransform)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 

@@ -121,23 +121,23 @@ public final class Node {
     }
 
     /// Maps the node's own coordinates (origin at its top-left) to its parent's, transform included.
-    public static func toParentTransform(_ p: NodeProperties) -> AffineTransform {
+    public static func toParentTransform(_ p: NodeProperties) -> Transform2D {
         let f = p.frame
         if p.transform.isIdentity { return .translation(f.x, f.y) }
-        return AffineTransform.translation(-f.width / 2, -f.height / 2)
+        return Transform2D.translation(-f.width / 2, -f.height / 2)
             .concatenating(p.transform)
             .concatenating(.translation(f.midX, f.midY))
     }
 
     /// Maps this node's coordinates to `other`'s (nil: to the tree's root), using model values.
-    public func transform(to other: Node?) -> AffineTransform {
+    public func transform(to other: Node?) -> Transform2D {
         let up = transformToRoot()
         guard let other else { return up }
         return up.concatenating(other.transformToRoot().inverted() ?? .identity)
     }
 
-    private func transformToRoot() -> AffineTransform {
-        var t = AffineTransform.identity
+    private func transformToRoot() -> Transform2D {
+        var t = Transform2D.identity
         var node: Node? = self
         while let n = node, let parent = n.parent {
             t = t.concatenating(Node.toParentTransform(n.model))

@@ -38,7 +38,7 @@ public struct NodeProperties: Hashable, Sendable {
     public var frame: Rect = .zero
     public var alpha: Double = 1
     /// Applied about the frame's centre.
-    public var transform: AffineTransform = .identity
+    public var transform: Transform2D = .identity
     public var backgroundColor: Color? = nil
     public var cornerRadius: Double = 0
     public var border = Border()

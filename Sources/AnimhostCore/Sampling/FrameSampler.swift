@@ -10,7 +10,7 @@ public struct NodeSample: Sendable {
     /// The product of alphas down the tree.
     public let opacity: Double
     /// Maps the node's own coordinates (origin top-left) to the container's, every transform included.
-    public let toContainer: AffineTransform
+    public let toContainer: Transform2D
     /// Paint order within the frame, from 0.
     public let z: Int
     /// The presentation values at the sampled instant.
@@ -46,7 +46,7 @@ public struct FrameSampler {
         return FrameSample(index: index, time: time, nodes: nodes)
     }
 
-    private func visit(_ node: Node, origin: Point, transform: AffineTransform, opacity: Double, depth: Int,
+    private func visit(_ node: Node, origin: Point, transform: Transform2D, opacity: Double, depth: Int,
                        into out: inout [NodeSample]) {
         var p = node.presentation
         p.alpha = min(max(p.alpha, 0), 1)  // springs overshoot; alpha clamps as UIKit's does

@@ -115,7 +115,7 @@ struct SceneReader {
         p.zIndex = try number(obj["zIndex"], path + ".zIndex") ?? 0
         if let t = obj["transform"] {
             let m = try numbers(t, path + ".transform", count: 6, what: "[a, b, c, d, tx, ty]")
-            p.transform = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
+            p.transform = Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
         }
         if let b = obj["border"] { p.border = try border(b, path + ".border") }
         if let s = obj["shadow"] { p.shadow = try shadow(s, path + ".shadow") }

@@ -227,7 +227,7 @@ enum NodeBinding {
         return r
     }
 
-    private static func finite(_ t: AffineTransform, _ what: String) throws -> AffineTransform {
+    private static func finite(_ t: Transform2D, _ what: String) throws -> Transform2D {
         guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { throw BindingError("\(what): the transform has a non-finite number") }
         return t
     }

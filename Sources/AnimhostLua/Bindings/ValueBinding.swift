@@ -28,7 +28,7 @@ enum ValueBinding {
         LuaHost.setFunction(L, "translate", translate)
         LuaHost.setFunction(L, "rotate", rotate)
         LuaHost.setFunction(L, "new", newTransform)
-        pushUserValue(L, AffineTransform.identity, transformMeta)
+        pushUserValue(L, Transform2D.identity, transformMeta)
         lua_setfield(L, -2, "identity")
         lua_setfield(L, -2, "transform")
         ah_pop(L, 1)
@@ -39,7 +39,7 @@ enum ValueBinding {
     static func rect(_ L: OpaquePointer, _ i: Int32) -> Rect? { userValue(L, i, rectMeta, as: Rect.self) }
     static func point(_ L: OpaquePointer, _ i: Int32) -> Point? { userValue(L, i, pointMeta, as: Point.self) }
     static func size(_ L: OpaquePointer, _ i: Int32) -> Size? { userValue(L, i, sizeMeta, as: Size.self) }
-    static func transform(_ L: OpaquePointer, _ i: Int32) -> AffineTransform? { userValue(L, i, transformMeta, as: AffineTransform.self) }
+    static func transform(_ L: OpaquePointer, _ i: Int32) -> Transform2D? { userValue(L, i, transformMeta, as: Transform2D.self) }
 
     /// A colour from a `color` value or a `#RRGGBB[AA]` string.
     static func color(_ L: OpaquePointer, _ i: Int32) -> Color? {
@@ -52,7 +52,7 @@ enum ValueBinding {
     static func push(_ L: OpaquePointer, _ p: Point) { pushUserValue(L, p, pointMeta) }
     static func push(_ L: OpaquePointer, _ s: Size) { pushUserValue(L, s, sizeMeta) }
     static func push(_ L: OpaquePointer, _ c: Color) { pushUserValue(L, c, colorMeta) }
-    static func push(_ L: OpaquePointer, _ t: AffineTransform) { pushUserValue(L, t, transformMeta) }
+    static func push(_ L: OpaquePointer, _ t: Transform2D) { pushUserValue(L, t, transformMeta) }
 
     static func checkRect(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Rect {
         guard let r = rect(L, i) else { throw BindingError("\(what): expected a rect (make one with rect(x, y, width, height)), got \(typeName(L, i))") }
@@ -72,7 +72,7 @@ enum ValueBinding {
         if let s = LuaHost.string(L, i) { throw BindingError("\(what): '\(s)' is not a colour (expected #RGB, #RRGGBB or #RRGGBBAA)") }
         throw BindingError("\(what): expected a color (make one with color(\"#RRGGBB\")), got \(typeName(L, i))")
     }
-    static func checkTransform(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> AffineTransform {
+    static func checkTransform(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Transform2D {
         guard let t = transform(L, i) else { throw BindingError("\(what): expected a transform (transform.scale, .translate, .rotate or .identity), got \(typeName(L, i))") }
         return t
     }
@@ -119,21 +119,21 @@ enum ValueBinding {
         let L = L!
         return binding(L) {
             let sx = try checkNumber(L, 1, "transform.scale: sx")
-            push(L, AffineTransform.scale(sx, try optionalNumber(L, 2, "transform.scale: sy") ?? sx))
+            push(L, Transform2D.scale(sx, try optionalNumber(L, 2, "transform.scale: sy") ?? sx))
             return 1
         }
     }
     private static let translate: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            push(L, AffineTransform.translation(try checkNumber(L, 1, "transform.translate: x"), try checkNumber(L, 2, "transform.translate: y")))
+            push(L, Transform2D.translation(try checkNumber(L, 1, "transform.translate: x"), try checkNumber(L, 2, "transform.translate: y")))
             return 1
         }
     }
     private static let rotate: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            push(L, AffineTransform.rotation(try checkNumber(L, 1, "transform.rotate: radians")))
+            push(L, Transform2D.rotation(try checkNumber(L, 1, "transform.rotate: radians")))
             return 1
         }
     }
@@ -142,7 +142,7 @@ enum ValueBinding {
         return binding(L) {
             let names = ["a", "b", "c", "d", "tx", "ty"]
             let v = try (0..<6).map { try checkNumber(L, Int32($0 + 1), "transform.new: \(names[$0])") }
-            push(L, AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
+            push(L, Transform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
             return 1
         }
     }

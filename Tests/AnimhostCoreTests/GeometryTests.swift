@@ -1,0 +1,105 @@
+import XCTest
+@testable import AnimhostCore
+
+final class GeometryTests: XCTestCase {
+    func assertEqual(_ a: Transform2D, _ b: Transform2D, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
+        for (x, y) in zip([a.a, a.b, a.c, a.d, a.tx, a.ty], [b.a, b.b, b.c, b.d, b.tx, b.ty]) {
+            XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b)", file: file, line: line)
+        }
+    }
+
+    func testColoursParseEveryHexForm() {
+        XCTAssertEqual(Color(hex: "#F00"), Color(r: 1, g: 0, b: 0))
+        XCTAssertEqual(Color(hex: "#00FF0080")?.a ?? 0, 128.0 / 255, accuracy: 1e-12)
+        XCTAssertEqual(Color(hex: "#336699")?.hexString, "#336699")
+        XCTAssertEqual(Color(hex: "#0000"), Color(r: 0, g: 0, b: 0, a: 0))
+        XCTAssertNil(Color(hex: "336699"))
+        XCTAssertNil(Color(hex: "#12345"))
+        XCTAssertNil(Color(hex: "#GG0000"))
+    }
+
+    func testConcatenationAppliesTheLeftTransformFirst() {
+        let t = Transform2D.scale(2, 2).concatenating(.translation(10, 0))
+        let p = t.apply(to: Point(x: 1, y: 1))
+        XCTAssertEqual(p, Point(x: 12, y: 2))
+        assertEqual(t.concatenating(t.inverted()!), .identity)
+    }
+
+    func testDecompositionRecomposesTheSameMatrix() {
+        let samples: [Transform2D] = [
+            .identity, .scale(2, 0.5), .rotation(0.7), .rotation(-2.5).concatenating(.scale(1.5, 3)),
+            .scale(-1, 1), .scale(1, -2).concatenating(.rotation(1)).concatenating(.translation(5, -7)),
+            Transform2D(a: 1, b: 0.3, c: 0.5, d: 1.2, tx: 3, ty: 4),
+        ]
+        for t in samples { assertEqual(DecomposedTransform(t).transform, t) }
+    }
+
+    func testRotationInterpolatesByAngleNotByMatrix() {
+        let a = DecomposedTransform(.identity), b = DecomposedTransform(.rotation(.pi / 2))
+        let half = DecomposedTransform.interpolate(a, b, 0.5).transform
+        assertEqual(half, .rotation(.pi / 4))  // a matrix blend would shrink it to scale 0.707
+        let across = DecomposedTransform.interpolate(DecomposedTransform(.rotation(3)), DecomposedTransform(.rotation(-3)), 0.5)
+        assertEqual(across.transform, .rotation(.pi), accuracy: 1e-9)  // through π, not through 0
+    }
+
+    func testScaleAboutCentreKeepsTheCentre() {
+        var p = NodeProperties()
+        p.frame = Rect(x: 100, y: 200, width: 50, height: 40)
+        p.transform = .scale(2, 2)
+        let t = Node.toParentTransform(p)
+        XCTAssertEqual(t.apply(to: Point(x: 25, y: 20)), Point(x: 125, y: 220))
+        XCTAssertEqual(t.apply(to: Point(x: 0, y: 0)), Point(x: 75, y: 180))
+    }
+}
+
+final class NodeTreeTests: XCTestCase {
+    func node(_ id: String, _ frame: Rect) -> Node {
+        var p = NodeProperties()
+        p.frame = frame
+        return Node(id: id, scene: "s", properties: p)
+    }
+
+    func testConvertGoesThroughEveryAncestor() throws {
+        let root = node("root", Rect(x: 0, y: 0, width: 400, height: 800))
+        let card = node("card", Rect(x: 10, y: 100, width: 200, height: 200))
+        let badge = node("badge", Rect(x: 20, y: 30, width: 10, height: 10))
+        try root.add(card); try card.add(badge)
+        XCTAssertEqual(badge.frame(in: root), Rect(x: 30, y: 130, width: 10, height: 10))
+        card.model.transform = .scale(0.5, 0.5)
+        XCTAssertEqual(badge.frame(in: root), Rect(x: 70, y: 165, width: 5, height: 5))
+        XCTAssertEqual(root.convert(Point(x: 70, y: 165), to: badge), Point(x: 0, y: 0))
+    }
+
+    func testSnapshotIsADeepCopyMarkedAsSnapshot() throws {
+        let card = node("card", Rect(x: 10, y: 100, width: 200, height: 200))
+        try card.add(node("badge", Rect(x: 1, y: 2, width: 3, height: 4)))
+        let copy = card.snapshot()
+        XCTAssertTrue(copy.isSnapshot)
+        XCTAssertEqual(copy.id, "card")
+        XCTAssertEqual(copy.scene, "s")
+        XCTAssertEqual(copy.children.first?.model.frame, Rect(x: 1, y: 2, width: 3, height: 4))
+        copy.children[0].model.alpha = 0.5
+        XCTAssertEqual(card.children[0].model.alpha, 1)
+        XCTAssertFalse(copy.children[0] === card.children[0])
+    }
+
+    func testInsertBelowAndAboveAndPaintOrder() throws {
+        let root = node("root", .zero)
+        let a = node("a", .zero), b = node("b", .zero), c = node("c", .zero)
+        try root.add(a); try root.add(b)
+        try root.insert(c, at: .below(a))
+        XCTAssertEqual(root.children.map(\.id), ["c", "a", "b"])
+        try root.insert(c, at: .above(b))
+        XCTAssertEqual(root.children.map(\.id), ["a", "b", "c"])
+        a.model.zIndex = 1
+        XCTAssertEqual(root.paintOrderedChildren(presentation: false).map(\.id), ["b", "c", "a"])
+    }
+
+    func testTreeRefusesCyclesAndStrangers() throws {
+        let root = node("root", .zero), child = node("child", .zero), stranger = node("x", .zero)
+        try root.add(child)
+        XCTAssertThrowsError(try child.add(root)) { XCTAssertEqual($0 as? NodeError, .cycle(child: "root", parent: "child")) }
+        XCTAssertThrowsError(try root.insert(stranger, at: .below(stranger)))
+        XCTAssertThrowsError(try root.insert(stranger, at: .above(node("y", .zero))))
+    }
+}

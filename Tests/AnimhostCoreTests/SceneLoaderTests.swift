@@ -1,0 +1,123 @@
+import XCTest
+@testable import AnimhostCore
+
+final class SceneLoaderTests: XCTestCase {
+    func load(_ json: String) throws -> Scene {
+        try SceneLoader.parse(Data(json.utf8), file: "s.json")
+    }
+
+    func message(_ json: String) -> String {
+        do { _ = try load(json); return "no error" } catch { return "\(error)" }
+    }
+
+    func testLoadsNodesWithEveryField() throws {
+        let s = try load("""
+        {"name": "grid", "size": [390, 844], "background": "#FAFAFA", "reference": {"push": "a", "pop": "b"},
+         "nodes": [{"id": "a", "frame": [1, 2, 3, 4], "backgroundColor": "#FF0000", "image": "placeholder:4",
+                    "cornerRadius": 6, "contentMode": "aspectFill", "clips": true, "alpha": 0.5, "tag": "t",
+                    "hidden": true, "zIndex": 2, "transform": [2, 0, 0, 2, 0, 0],
+                    "border": {"width": 1, "color": "#000"}, "shadow": {"opacity": 0.3, "radius": 8, "offset": [0, 2]},
+                    "text": {"string": "Hi", "size": 20},
+                    "children": [{"id": "b", "frame": [0, 0, 1, 1]}]}]}
+        """)
+        XCTAssertEqual(s.name, "grid")
+        XCTAssertEqual(s.root.id, "grid")
+        XCTAssertEqual(s.root.model.frame.size, Size(width: 390, height: 844))
+        let a = try XCTUnwrap(s.root.find("a")).model
+        XCTAssertEqual(a.frame, Rect(x: 1, y: 2, width: 3, height: 4))
+        XCTAssertEqual(a.contentMode, .aspectFill)
+        XCTAssertEqual(a.shadow.offset, Size(width: 0, height: 2))
+        XCTAssertEqual(a.transform, .scale(2, 2))
+        XCTAssertEqual(a.text?.fontSize, 20)
+        XCTAssertEqual(s.referenceID(for: .push), "a")
+        XCTAssertEqual(s.referenceID(for: .pop), "b")
+        XCTAssertNil(s.referenceID(for: .present))
+        XCTAssertEqual(s.root.find("b")?.scene, "grid")
+    }
+
+    func testErrorsNameTheFileThePathAndWhatWasExpected() {
+        XCTAssertEqual(message(#"{"name": "x", "size": [390, "a"]}"#), "s.json: size[1]: expected a number, got a string")
+        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "frame": [0, 0, 1]}]}"#),
+                       "s.json: nodes[0].frame: expected [x, y, width, height]")
+        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a"}, {"id": "a"}]}"#),
+                       "s.json: nodes[1].id: duplicate id 'a'")
+        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "alhpa": 1}]}"#),
+                       "s.json: nodes[0].alhpa: unknown field (did you mean 'alpha'?)")
+        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "reference": "nope"}"#),
+                       "s.json: reference: no node has the id 'nope'")
+        XCTAssertEqual(message(#"{"name": "x", "size": [-1, 844]}"#),
+                       "s.json: size: width and height must be between 0 and 100000 (exclusive of 0)")
+        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "backgroundColor": "red"}]}"#),
+                       "s.json: nodes[0].backgroundColor: expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got 'red'")
+        XCTAssertEqual(message(#"{"size": [390, 844]}"#), "s.json: name: missing: expected a string")
+        XCTAssertEqual(message("{\"name\": \"x\",\n \"size\": [390,, 844]}"), "s.json: invalid JSON at line 2, column 15")
+        XCTAssertTrue(message(#"{"name": "x", "size": [1e999, 1]}"#).contains("1e999"))
+    }
+
+    func testDeepNestingIsRefused() {
+        var node = #"{"id": "leaf"}"#
+        for i in 0..<80 { node = #"{"id": "n\#(i)", "children": [\#(node)]}"# }
+        XCTAssertTrue(message(#"{"name": "x", "size": [1, 1], "nodes": [\#(node)]}"#).contains("nest deeper than 64"))
+    }
+}
+
+final class TransitionRunnerTests: XCTestCase {
+    final class FadeIn: TransitionAnimator {
+        var completeCalls = 1
+        func transitionDuration(using context: TransitionContext) throws -> Double { 0.5 }
+        func animateTransition(using ctx: TransitionContext) throws {
+            try ctx.container.add(ctx.to.root)
+            ctx.to.root.model.alpha = 0
+            try ctx.engine.animate(AnimationOptions(duration: 0.5, timing: .curve(.linear)), changes: {
+                ctx.engine.set(.alpha, of: ctx.to.root, to: .number(1))
+            }, completion: { _ in for _ in 0..<self.completeCalls { try ctx.complete(true) } })
+        }
+    }
+
+    func scene(_ name: String) -> Scene {
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 100, height: 200)
+        return Scene(name: name, size: Size(width: 100, height: 200), background: .white, root: Node(id: name, scene: name, properties: p))
+    }
+
+    func testSamplesEveryFrameUntilCompleteAndRest() throws {
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .push)
+        var frames: [FrameSample] = []
+        let result = try TransitionRunner(fps: 10).run(FadeIn(), in: ctx) { frames.append($0) }
+        XCTAssertEqual(frames.count, 6)
+        XCTAssertEqual(result, .init(duration: 0.5, frameCount: 6, completed: true, cancelled: false, endTime: 0.5))
+        XCTAssertEqual(frames[0].node("b")?.opacity, 0)
+        XCTAssertEqual(frames[2].node("b")?.opacity ?? -1, 0.4, accuracy: 1e-12)
+        XCTAssertNotNil(frames[4].node("a"))
+        XCTAssertNil(frames[5].node("a"), "the from-screen leaves when the transition completes")
+        XCTAssertEqual(frames[5].node("b")?.opacity, 1)
+    }
+
+    func testCompletingTwiceIsAnError() throws {
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .push)
+        let animator = FadeIn()
+        animator.completeCalls = 2
+        XCTAssertThrowsError(try TransitionRunner(fps: 10).run(animator, in: ctx) { _ in }) {
+            XCTAssertEqual($0 as? TransitionError, .completedTwice)
+        }
+    }
+
+    func testNeverCompletingIsAnErrorAfterTheGracePeriod() throws {
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .push)
+        let animator = FadeIn()
+        animator.completeCalls = 0
+        var count = 0
+        XCTAssertThrowsError(try TransitionRunner(fps: 10).run(animator, in: ctx) { _ in count += 1 }) {
+            XCTAssertEqual($0 as? TransitionError, .neverCompleted(idleAt: 0.5, waited: 1))
+        }
+        XCTAssertEqual(count, 16)
+    }
+
+    func testCancelRemovesTheDestination() throws {
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
+        try ctx.container.add(ctx.to.root)
+        try ctx.complete(false)
+        XCTAssertTrue(ctx.isCancelled)
+        XCTAssertEqual(ctx.container.children.map(\.id), ["a"])
+    }
+}
