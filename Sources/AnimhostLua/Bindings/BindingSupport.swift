@@ -67,7 +67,7 @@ func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> D
         throw BindingError("\(what): expected a number, got \(typeName(L, index))")
     }
     let n = lua_tonumberx(L, index, nil)
-    guard n.isFinite else { throw BindingError("\(what): expected a finite number, got \(n)") }
+    guard n.isFinite else { throw BindingError("\(what): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")") }
     return n
 }
 

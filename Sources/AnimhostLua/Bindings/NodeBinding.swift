@@ -182,7 +182,7 @@ enum NodeBinding {
             let f = node.model.frame
             set(.frame, .rect(Rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)))
         case .alpha: set(.alpha, .number(min(max(try checkNumber(L, v, what), 0), 1)))
-        case .transform: set(.transform, .transform(try finite(ValueBinding.checkTransform(L, v, what), what)))
+        case .transform: set(.transform, .transform(try ValueBinding.checkTransform(L, v, what)))
         case .backgroundColor:
             set(.backgroundColor, .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what)))
         case .cornerRadius: set(.cornerRadius, .number(max(try checkNumber(L, v, what), 0)))
@@ -221,15 +221,10 @@ enum NodeBinding {
         }
     }
 
+    /// Values are finite by construction; sizes must also not be negative.
     private static func nonNegative(_ r: Rect, _ what: String) throws -> Rect {
-        guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) else { throw BindingError("\(what): the rect has a non-finite number: \(r)") }
         guard r.width >= 0, r.height >= 0 else { throw BindingError("\(what): width and height must not be negative") }
         return r
-    }
-
-    private static func finite(_ t: Transform2D, _ what: String) throws -> Transform2D {
-        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { throw BindingError("\(what): the transform has a non-finite number") }
-        return t
     }
 
     /// Calls `each` with every known field of the table at `v` pushed on top (fields left out keep their values).

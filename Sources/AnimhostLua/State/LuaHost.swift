@@ -167,7 +167,8 @@ public final class LuaHost {
     func load(source: String, chunkName: String) throws {
         var source = source
         let status = source.withUTF8 { buf in
-            ah_loadtext(L, UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: CChar.self), buf.count, "@" + chunkName)
+            ah_loadtext(L, UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: CChar.self), buf.count,
+                        "@" + PluginError.chunkName(for: chunkName))
         }
         guard status == LUA_OK else {
             let text = string(at: -1) ?? "cannot load"

@@ -12,7 +12,8 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
         self.file = file; self.line = line; self.message = message; self.traceback = traceback
     }
 
-    /// Splits a Lua error message (`file:line: text`, maybe followed by a traceback).
+    /// Splits a Lua error message (`file:line: text`, maybe followed by a traceback); a location
+    /// in the chunk `file` was loaded as (see ``chunkName(for:)``) is reported as `file`.
     init(file: String, luaMessage: String) {
         var text = luaMessage
         var traceback: String? = nil
@@ -23,9 +24,15 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
         var place = file
         var line: Int? = nil
         if let (source, l, rest) = PluginError.split(text) {
-            place = source; line = l; text = rest
+            place = source == PluginError.chunkName(for: file) ? file : source
+            line = l; text = rest
         }
         self.init(file: place, line: line, message: text, traceback: traceback)
+    }
+
+    /// The name Lua reports for `file`: Lua cuts names past 60 bytes, so long paths go by their last component.
+    static func chunkName(for file: String) -> String {
+        file.utf8.count <= 55 ? file : String(file.split(separator: "/").last ?? Substring(file))
     }
 
     /// `file:line: message` → its parts, when the text starts with a location.
