@@ -46,10 +46,10 @@ func evalLua(_ body: String, complete: Bool = true, duration: String = "0.3", li
 }
 
 /// The error `body` raises, as the CLI would print its first line.
-func luaError(_ body: String, complete: Bool = true, limits: SandboxLimits = SandboxLimits(),
+func luaError(_ body: String, complete: Bool = true, duration: String = "0.3", limits: SandboxLimits = SandboxLimits(),
               file: StaticString = #filePath, line: UInt = #line) -> String {
     do {
-        try evalLua(body, complete: complete, limits: limits)
+        try evalLua(body, complete: complete, duration: duration, limits: limits)
         XCTFail("expected an error", file: file, line: line)
         return ""
     } catch let e as PluginError {
