@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostCore"]),
-        .testTarget(name: "animhostTests", dependencies: ["AnimhostLua"]),
+        .testTarget(name: "animhostTests", dependencies: ["animhost"]),
     ],
     swiftLanguageModes: [.v5]
 )

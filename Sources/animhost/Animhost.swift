@@ -26,7 +26,8 @@ struct Animhost: ParsableCommand {
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
-            let text = error is CommandError ? "\(error)" : fullMessage(for: error)
+            var text = error is CommandError ? "\(error)" : fullMessage(for: error)
+            if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
             FileHandle.standardError.write(Data(("animhost: " + text + "\n").utf8))
             Foundation.exit(1)
         }

@@ -25,6 +25,11 @@ public struct TransitionRunner {
         public var cancelled: Bool
         /// The time of the last frame: the transition at rest.
         public var endTime: Double
+
+        public init(duration: Double, frameCount: Int, completed: Bool, cancelled: Bool, endTime: Double) {
+            self.duration = duration; self.frameCount = frameCount; self.completed = completed
+            self.cancelled = cancelled; self.endTime = endTime
+        }
     }
 
     /// Runs `animator` in `context`, handing each frame to `emit` as it is sampled; the last frame

@@ -1,0 +1,63 @@
+import XCTest
+import AnimhostCore
+@testable import AnimhostOutput
+
+final class TimelineWriterTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-output-\(UUID().uuidString)")
+    }
+
+    func sample() throws -> FrameSample {
+        var p = NodeProperties()
+        p.frame = Rect(x: 10, y: 20, width: 100, height: 50)
+        p.transform = .scale(2, 2)
+        p.alpha = 0.5
+        p.backgroundColor = Color(hex: "#FF0000")
+        p.shadow.opacity = 0.25
+        p.tag = "t\"q"
+        let container = Node(id: "container", properties: NodeProperties())
+        let node = Node(id: "card", scene: "cards", properties: p)
+        try container.add(node)
+        return FrameSampler(container: container).sample(index: 0, time: 0)
+    }
+
+    func testNodesCarryTheContractFieldsAndNonDefaultProperties() throws {
+        let json = TimelineWriter.encode(try sample().nodes[0])
+        XCTAssertEqual(json, ##"{"id": "card", "scene": "cards", "frame": [10, 20, 100, 50], "bbox": [-40, -5, 200, 100], "alpha": 0.5, "opacity": 0.5, "transform": [2, 0, 0, 2, 0, 0], "cornerRadius": 0, "hidden": false, "z": 0, "backgroundColor": "#FF0000", "shadow": {"color": "#000000", "opacity": 0.25, "radius": 3, "offset": [0, -3]}, "tag": "t\"q"}"##)
+    }
+
+    func testNumbersAreRoundedAndStable() {
+        XCTAssertEqual(num(0.1 + 0.2), "0.3")
+        XCTAssertEqual(num(-0.0000001), "0")
+        XCTAssertEqual(num(390), "390")
+        XCTAssertEqual(num(1.0 / 3), "0.333333")
+        XCTAssertEqual(num(.nan), "null")
+    }
+
+    func testTheFileAppearsOnlyWhenFinished() throws {
+        let url = dir.appendingPathComponent("timeline.json")
+        let writer = TimelineWriter(url: url, scale: 2)
+        let info = TimelineInfo(plugin: "p", operation: .push, from: "a", to: "b", fps: 60, duration: 0.5, size: Size(width: 390, height: 844))
+        try writer.begin(info)
+        try writer.write(try sample())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+        try writer.finish(.init(duration: 0.5, frameCount: 1, completed: true, cancelled: false, endTime: 0))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        XCTAssertEqual(object["plugin"] as? String, "p")
+        XCTAssertEqual(object["size"] as? [Double], [390, 844])
+        XCTAssertEqual(object["completed"] as? Bool, true)
+        XCTAssertEqual((object["frames"] as? [[String: Any]])?.first?["index"] as? Int, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["timeline.json"], "no temporary file is left")
+    }
+
+    func testADiscardedOutputLeavesNothing() throws {
+        let url = dir.appendingPathComponent("x.bin")
+        do {
+            let file = try OutputFile(url)
+            try file.write(Data("partial".utf8))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+}

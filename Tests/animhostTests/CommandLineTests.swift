@@ -1,0 +1,101 @@
+import XCTest
+import Foundation
+
+/// Runs the built `animhost` executable as a user would.
+final class CommandLineTests: XCTestCase {
+    var work: URL!
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
+    }
+
+    var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    @discardableResult
+    func animhost(_ args: String..., in dir: URL? = nil) throws -> (code: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.currentDirectoryURL = dir ?? work
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func testRunWritesTheTimelineAndASummaryFromAnyFolder() throws {
+        let r = try animhost("run", "zoom")
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertEqual(r.out, "zoom push grid → detail: 31 frames at 60 fps, 0.500 s (duration 0.5 s), completed → out/zoom/timeline.json\n")
+        let data = try Data(contentsOf: work.appendingPathComponent("out/zoom/timeline.json"))
+        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        XCTAssertEqual(object["completed"] as? Bool, true)
+        XCTAssertEqual((object["frames"] as? [Any])?.count, 31)
+    }
+
+    func testTwoRunsWriteIdenticalBytes() throws {
+        for plugin in ["zoom", "crossfade", "card-lift"] {
+            try animhost("run", plugin, "--operation", "pop", "--out", "a")
+            try animhost("run", plugin, "--operation", "pop", "--out", "b")
+            let a = try Data(contentsOf: work.appendingPathComponent("a/timeline.json"))
+            let b = try Data(contentsOf: work.appendingPathComponent("b/timeline.json"))
+            XCTAssertEqual(a, b, plugin)
+            XCTAssertGreaterThan(a.count, 1000)
+        }
+    }
+
+    func testTheExamplePluginRunsWithItsOwnScenes() throws {
+        let r = try animhost("run", "Examples/popup/popup.lua", "--operation", "present", "--out", work.path, in: repository)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.out.hasPrefix("popup present screen → dialog: 11 frames"), r.out)
+    }
+
+    func testErrorsExitWithOneAndWriteNothing() throws {
+        try "local p = { name = 'bad', scenes = { from = 'grid', to = 'detail' } }\nfunction p.duration() return 0.2 end\nfunction p.animate(ctx)\n  ctx.from.view.alpah = 0\nend\nreturn p\n"
+            .write(to: work.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        let r = try animhost("run", "bad.lua")
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.hasPrefix("animhost: bad.lua:4: a node has no property 'alpah' (did you mean 'alpha'?)\nstack traceback:"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
+    func testBadCommandLineValuesExitWithOne() throws {
+        for args in [["run", "zoom", "--fps", "0"], ["run", "zoom", "--scale", "0"], ["run", "zoom", "--format", "svg"],
+                     ["run", "zoom", "--param", "nokey"], ["run", "zoom", "--operation", "slide"], ["run", "nosuchplugin"],
+                     ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]] {
+            let p = Process()
+            p.executableURL = executable
+            p.arguments = args
+            p.currentDirectoryURL = work
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 1, args.joined(separator: " "))
+        }
+        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, none)"))
+    }
+
+    func testListShowsPluginsWithTheirParamsAndOrigin() throws {
+        let r = try animhost("list")
+        XCTAssertEqual(r.code, 0)
+        XCTAssertTrue(r.out.contains("zoom  (built-in: "), r.out)
+        XCTAssertTrue(r.out.contains("params: damping=0.8, duration=0.5, popDuration=0.25, velocity=0"), r.out)
+    }
+
+    func testHelpExitsZero() throws {
+        let r = try animhost("run", "--help")
+        XCTAssertEqual(r.code, 0)
+        XCTAssertTrue(r.out.contains("--operation"))
+    }
+}
