@@ -34,7 +34,7 @@ typedef struct ah_state_info {
     size_t limit;         /* cap enforced while plugin code runs */
     size_t peak;          /* high-water mark of `used` */
     int enforce;          /* 1 while Lua code runs; 0 inside host code */
-    int tripped;          /* 1 once the deadline passed: every instruction raises */
+    volatile int tripped; /* 1 once the deadline passed: every instruction raises */
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
 } ah_state_info;
@@ -82,7 +82,10 @@ static inline lua_State *ah_newstate(ah_state_info *info) {
     return L;
 }
 
-/* ---- deadline: a count hook that pcall cannot swallow ------------------ */
+/* ---- deadline: a hook that pcall cannot swallow --------------------------
+ * The main thread runs without a hook (hooks slow every instruction); a watchdog
+ * thread calls ah_trip at the deadline, which lua_sethook allows asynchronously.
+ * Coroutines carry a count hook from birth and check the clock themselves. */
 #define AH_HOOK_EVERY 1000
 
 static inline void ah_hook(lua_State *L, lua_Debug *ar) {
@@ -98,7 +101,23 @@ static inline void ah_hook(lua_State *L, lua_Debug *ar) {
     lua_error(L);
 }
 
-static inline void ah_arm_hook(lua_State *L) { lua_sethook(L, ah_hook, LUA_MASKCOUNT, AH_HOOK_EVERY); }
+/* Called from the watchdog thread when the deadline passes. */
+static inline void ah_trip(lua_State *L) {
+    ah_info(L)->tripped = 1;
+    lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
+}
+
+/* coroutine.create for plugins: the new thread checks the deadline itself. */
+static inline int ah_newcoroutine(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_sethook(co, ah_hook, LUA_MASKCOUNT, AH_HOOK_EVERY);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    return 1;
+}
+
+static inline void ah_pushcoroutinecreate(lua_State *L) { lua_pushcfunction(L, ah_newcoroutine); }
 
 /* ---- calling Swift from Lua --------------------------------------------- */
 /* A Swift binding returns its number of results, or AH_RAISE after pushing an
@@ -111,6 +130,7 @@ typedef int (*ah_swift_function)(lua_State *L);
 static inline int ah_trampoline(lua_State *L) {
     ah_swift_function f = (ah_swift_function)lua_touserdata(L, lua_upvalueindex(1));
     ah_state_info *info = ah_info(L);
+    if (info->tripped) return luaL_error(L, "the plugin ran past its time limit");
     int enforced = info->enforce;
     info->enforce = 0;
     int n = f(L);

@@ -4,6 +4,23 @@ public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
 
+    /// A small number for hashing (the raw value would hash a string).
+    var index: Int {
+        switch self {
+        case .frame: return 0
+        case .alpha: return 1
+        case .transform: return 2
+        case .backgroundColor: return 3
+        case .cornerRadius: return 4
+        case .borderWidth: return 5
+        case .borderColor: return 6
+        case .shadowColor: return 7
+        case .shadowOpacity: return 8
+        case .shadowRadius: return 9
+        case .shadowOffset: return 10
+        }
+    }
+
     /// The property's value in `p`.
     public func value(in p: NodeProperties) -> AnimatableValue {
         switch self {
@@ -18,6 +35,19 @@ public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
         case .shadowOpacity: return .number(p.shadow.opacity)
         case .shadowRadius: return .number(p.shadow.radius)
         case .shadowOffset: return .size(p.shadow.offset)
+        }
+    }
+
+    /// Writes a number into a numeric property of `p` (others are left alone).
+    @inline(__always)
+    func setNumber(_ n: Double, in p: inout NodeProperties) {
+        switch self {
+        case .alpha: p.alpha = n
+        case .cornerRadius: p.cornerRadius = n
+        case .borderWidth: p.border.width = n
+        case .shadowOpacity: p.shadow.opacity = n
+        case .shadowRadius: p.shadow.radius = n
+        default: break
         }
     }
 
@@ -57,7 +87,7 @@ enum Interpolant {
     case rect(Rect, Rect)
     case size(Size, Size)
     case color(Color, Color)
-    case transform(Transform2D, Transform2D, DecomposedTransform, DecomposedTransform)
+    indirect case transform(Transform2D, Transform2D, DecomposedTransform, DecomposedTransform)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 

@@ -6,16 +6,23 @@
 /// unfinished. Completions run on the virtual clock at the exact instant their block ends.
 public final class AnimationEngine {
     /// The virtual time in seconds.
-    public private(set) var now: Double = 0
+    @exclusivity(unchecked) public private(set) var now: Double = 0
 
-    private var flights: [Flight] = []
-    private var flightIndex: [FlightKey: Flight] = [:]
-    private var groups: [AnimationGroup] = []
-    private var recording: [Recording] = []
-    private var evaluationStamp = 0
-    private var nextGroupSerial = 0
+    @exclusivity(unchecked) private var flights: [Flight] = []
+    /// The flights' per-frame data, flat and free of reference counting, in the order of `flights`.
+    @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
+    @exclusivity(unchecked) private var liveFlights = 0
+    @exclusivity(unchecked) private var groups: [AnimationGroup] = []
+    @exclusivity(unchecked) private var recording: [Recording] = []
+    @exclusivity(unchecked) private var evaluationStamp = 0
+    @exclusivity(unchecked) private var nextGroupSerial = 0
+    @exclusivity(unchecked) private var nextRecordingSerial = 0
 
     public init() {}
+
+    deinit {
+        for flight in flights where flight.alive { flight.target.motion[flight.property] = nil }
+    }
 
     /// True while no animation is in flight and no completion is waiting.
     public var isIdle: Bool { groups.isEmpty }
@@ -29,7 +36,7 @@ public final class AnimationEngine {
     /// runs once when all of them end: `true` unless one was replaced or removed first.
     public func animate(_ options: AnimationOptions, changes: () throws -> Void,
                         completion: ((Bool) throws -> Void)? = nil) rethrows {
-        recording.append(Recording(keyframes: false))
+        beginRecording(keyframes: false)
         do { try changes() } catch { _ = recording.popLast(); throw error }
         let rec = recording.removeLast()
         schedule(rec, options: options, completion: completion)
@@ -39,7 +46,7 @@ public final class AnimationEngine {
     /// whose times are fractions of the block's duration.
     public func animateKeyframes(_ options: AnimationOptions, changes: () throws -> Void,
                                  completion: ((Bool) throws -> Void)? = nil) rethrows {
-        recording.append(Recording(keyframes: true))
+        beginRecording(keyframes: true)
         do { try changes() } catch { _ = recording.popLast(); throw error }
         let rec = recording.removeLast()
         schedule(rec, options: options, completion: completion)
@@ -60,26 +67,25 @@ public final class AnimationEngine {
     /// Sets a property's model value: animated when inside a block, otherwise at once
     /// (ending any animation of that property, unfinished).
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
-        let key = FlightKey(node: ObjectIdentifier(node), property: property)
-        let current = presentationValue(property, of: node, key: key)
         if let rec = recording.last {
-            rec.record(node: node, property: property, from: current, to: value)
+            rec.record(node: node, property: property, from: presentationValue(property, of: node, in: rec), to: value)
+            property.set(value, in: &node.storedModel)  // the presentation follows when evaluated
         } else {
-            cancelFlight(key)
+            cancelFlight(of: node, property)
+            property.set(value, in: &node.storedModel)
+            property.set(value, in: &node.presentation)
         }
-        property.set(value, in: &node.model)
     }
 
     /// Sets a property that never animates (image, hidden, zIndex …), ending nothing.
     public func setDiscrete(of node: Node, _ change: (inout NodeProperties) -> Void) {
-        change(&node.model)
+        change(&node.storedModel)
+        change(&node.presentation)
     }
 
     /// Removes every animation of `node` (e.g. when a plugin removes it), completing their blocks unfinished.
     public func removeAnimations(of node: Node) {
-        for flight in flights where flight.node === node && flight.alive {
-            cancelFlight(FlightKey(node: ObjectIdentifier(node), property: flight.property))
-        }
+        for property in AnimatableProperty.allCases { cancelFlight(of: node, property) }
     }
 
     // MARK: Running the clock
@@ -90,7 +96,6 @@ public final class AnimationEngine {
             now = max(now, group.endTime)
             groups.removeAll { $0 === group }
             for flight in group.flights where flight.alive { retire(flight) }
-            compactFlights()
             try group.completion?(group.finished)
         }
         now = max(now, time)
@@ -98,11 +103,12 @@ public final class AnimationEngine {
 
     /// Writes every animated property's value at the current time into its node's presentation.
     public func updatePresentation() {
+        compactFlights()
         evaluationStamp &+= 1
         let t = now
-        for flight in flights where flight.alive {
-            let p = flight.group.progress(at: t, stamp: evaluationStamp)
-            flight.property.set(flight.value(at: p), in: &flight.node.presentation)
+        for group in groups { group.current = group.progress(at: t, stamp: evaluationStamp) }
+        lanes.withUnsafeBufferPointer { all in
+            for lane in all where lane.alive { lane.apply() }
         }
     }
 
@@ -116,16 +122,26 @@ public final class AnimationEngine {
         return best
     }
 
+    private func beginRecording(keyframes: Bool) {
+        recording.last?.hasNested = true
+        recording.append(Recording(serial: nextRecordingSerial, keyframes: keyframes))
+        nextRecordingSerial += 1
+    }
+
     private func schedule(_ rec: Recording, options: AnimationOptions, completion: ((Bool) throws -> Void)?) {
         let begin = now + max(options.delay, 0)
         let group = AnimationGroup(serial: nextGroupSerial, begin: begin, duration: max(options.activeDuration, 0),
                                    timing: options.timing, completion: completion)
         nextGroupSerial += 1
-        for (key, track) in rec.orderedTracks() {
-            cancelFlight(key)
-            let flight = Flight(node: track.node, property: key.property, group: group, segments: track.segments)
+        group.flights.reserveCapacity(rec.trackCount)
+        rec.forEachTrack { node, property, segments in
+            if let old = node.motion[property], old.group === group { retire(old) } else { cancelFlight(of: node, property) }
+            let flight = Flight(node: node, property: property, group: group, segments: segments)
+            flight.laneIndex = lanes.count
             flights.append(flight)
-            flightIndex[key] = flight
+            lanes.append(Lane(flight))
+            liveFlights += 1
+            node.motion[property] = flight
             group.flights.append(flight)
         }
         // A block that changed nothing completes at once, as UIKit's does.
@@ -133,33 +149,36 @@ public final class AnimationEngine {
         groups.append(group)
     }
 
-    private func presentationValue(_ property: AnimatableProperty, of node: Node, key: FlightKey) -> AnimatableValue {
-        if let flight = flightIndex[key] {
+    private func presentationValue(_ property: AnimatableProperty, of node: Node, in rec: Recording) -> AnimatableValue {
+        if let pending = rec.pendingValue(node, property) { return pending }
+        if let flight = node.motion[property] {
             return flight.value(at: flight.group.progress(at: now, stamp: -1))
         }
-        if let rec = recording.last, let pending = rec.pendingValue(key) { return pending }
-        return property.value(in: node.model)
+        return property.value(in: node.storedModel)
     }
 
-    private func cancelFlight(_ key: FlightKey) {
-        guard let flight = flightIndex[key] else { return }
+    private func cancelFlight(of node: Node, _ property: AnimatableProperty) {
+        guard let flight = node.motion[property] else { return }
         retire(flight)
         let group = flight.group
         group.finished = false
         if group.flights.allSatisfy({ !$0.alive }) { group.endTime = min(group.endTime, now) }
-        compactFlights()
     }
 
     private func retire(_ flight: Flight) {
         flight.alive = false
-        let key = FlightKey(node: ObjectIdentifier(flight.node), property: flight.property)
-        if flightIndex[key] === flight { flightIndex[key] = nil }
-        flight.property.set(flight.property.value(in: flight.node.model), in: &flight.node.presentation)
+        lanes[flight.laneIndex].alive = false
+        liveFlights -= 1
+        let node = flight.target
+        if node.motion[flight.property] === flight { node.motion[flight.property] = nil }
+        flight.property.set(flight.property.value(in: node.storedModel), in: &node.presentation)
     }
 
+    /// Drops retired flights once they are a good share of the list (at most once per frame).
     private func compactFlights() {
-        if flights.count > 64 && flights.count > 2 * flightIndex.count { flights.removeAll { !$0.alive } }
-        else if let last = flights.last, !last.alive { flights.removeAll { !$0.alive } }
+        guard flights.count > 2 * liveFlights + 16 || (liveFlights == 0 && !flights.isEmpty) else { return }
+        flights.removeAll { !$0.alive }
+        lanes = ContiguousArray(flights.enumerated().map { i, f in f.laneIndex = i; return Lane(f) })
     }
 }
 
@@ -176,11 +195,6 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-struct FlightKey: Hashable {
-    let node: ObjectIdentifier
-    let property: AnimatableProperty
-}
-
 /// One block's animations: they share timing and a completion.
 final class AnimationGroup {
     let serial: Int
@@ -188,11 +202,13 @@ final class AnimationGroup {
     let duration: Double
     let timing: AnimationTiming
     let completion: ((Bool) throws -> Void)?
-    var endTime: Double
-    var finished = true
-    var flights: [Flight] = []
-    private var cachedStamp = 0
-    private var cachedProgress = 0.0
+    @exclusivity(unchecked) var endTime: Double
+    @exclusivity(unchecked) var finished = true
+    @exclusivity(unchecked) var flights: [Flight] = []
+    /// Progress at the instant being evaluated, set once per frame for all the block's flights.
+    @exclusivity(unchecked) var current = 0.0
+    @exclusivity(unchecked) private var cachedStamp = 0
+    @exclusivity(unchecked) private var cachedProgress = 0.0
 
     init(serial: Int, begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?) {
         self.serial = serial; self.begin = begin; self.duration = duration
@@ -228,26 +244,27 @@ struct Segment {
 
 /// One property of one node in flight.
 final class Flight {
-    let node: Node
+    /// Keeps the node alive while it animates; ``target`` reads it without reference counting.
+    private let owner: Node
+    unowned(unsafe) let target: Node
     let property: AnimatableProperty
-    let group: AnimationGroup
+    /// Owned by the engine's list of blocks for as long as the flight is alive.
+    unowned(unsafe) let group: AnimationGroup
+    /// The whole block's path, when the flight is one segment (anything but keyframes).
+    let path: Interpolant?
     let segments: [Segment]
-    var alive = true
+    @exclusivity(unchecked) var alive = true
+    /// Where the flight's ``Lane`` sits in the engine's list.
+    @exclusivity(unchecked) var laneIndex = 0
 
     init(node: Node, property: AnimatableProperty, group: AnimationGroup, segments: [Segment]) {
-        self.node = node; self.property = property; self.group = group; self.segments = segments
+        owner = node; target = node; self.property = property; self.group = group; self.segments = segments
+        let only = segments.count == 1 && segments[0].start == 0 && segments[0].end == 1
+        path = only ? segments[0].path : nil
     }
 
-    @inline(__always)
-    func value(at p: Double) -> AnimatableValue {
-        if segments.count == 1 {
-            let s = segments[0]
-            if s.start == 0 && s.end == 1 { return s.path.value(at: p) }
-        }
-        return keyframedValue(at: p)
-    }
-
-    private func keyframedValue(at u: Double) -> AnimatableValue {
+    func value(at u: Double) -> AnimatableValue {
+        if let path { return path.value(at: u) }
         var current = segments[0].path.value(at: 0)
         for s in segments {
             if u < s.start { return current }
@@ -258,49 +275,146 @@ final class Flight {
     }
 }
 
-/// The changes made inside one open block.
+/// The changes made inside one open block. Each node remembers its tracks in the open recording
+/// (``NodeMotion``), so recording a change costs no hashing.
 final class Recording {
     struct Track {
         let node: Node
+        let property: AnimatableProperty
         let origin: AnimatableValue
-        var changes: [(start: Double, end: Double, to: AnimatableValue)]
+        /// The last value set, and for keyframes every window's value in the order they were set.
+        var to: AnimatableValue
+        var windows: [(start: Double, end: Double, to: AnimatableValue)]
     }
+    let serial: Int
     let keyframes: Bool
-    var window: (Double, Double) = (0, 1)
-    private var tracks: [FlightKey: Track] = [:]
-    private var order: [FlightKey] = []
+    @exclusivity(unchecked) var window: (Double, Double) = (0, 1)
+    /// Set when a block opened inside this one may have taken over nodes' track slots.
+    @exclusivity(unchecked) var hasNested = false
+    @exclusivity(unchecked) private var tracks: [Track] = []
 
-    init(keyframes: Bool) { self.keyframes = keyframes }
+    init(serial: Int, keyframes: Bool) { self.serial = serial; self.keyframes = keyframes }
+
+    var trackCount: Int { tracks.count }
+
+    private func trackIndex(_ node: Node, _ property: AnimatableProperty) -> Int? {
+        if let i = node.motion.track(property, in: serial) { return i }
+        guard hasNested else { return nil }
+        return tracks.firstIndex { $0.node === node && $0.property == property }
+    }
 
     /// The value a property was last given in this block, if any.
-    func pendingValue(_ key: FlightKey) -> AnimatableValue? { tracks[key]?.changes.last?.to }
-
-    func record(node: Node, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
-        let key = FlightKey(node: ObjectIdentifier(node), property: property)
-        let (start, end) = keyframes ? window : (0, 1)
-        if tracks[key] == nil {
-            tracks[key] = Track(node: node, origin: from, changes: [])
-            order.append(key)
-        }
-        var changes = tracks[key]!.changes
-        if let i = changes.firstIndex(where: { $0.start == start && $0.end == end }) {
-            changes[i].to = to
-        } else {
-            changes.append((start, end, to))
-        }
-        tracks[key]!.changes = changes
+    func pendingValue(_ node: Node, _ property: AnimatableProperty) -> AnimatableValue? {
+        trackIndex(node, property).map { tracks[$0].to }
     }
 
-    /// Each property's segments, in time order, each starting where the previous one ended.
-    func orderedTracks() -> [(FlightKey, (node: Node, segments: [Segment]))] {
-        order.map { key in
-            let track = tracks[key]!
+    func record(node: Node, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
+        let i: Int
+        if let known = trackIndex(node, property) { i = known } else {
+            i = tracks.count
+            tracks.append(Track(node: node, property: property, origin: from, to: to, windows: []))
+        }
+        node.motion.setTrack(property, in: serial, index: i)
+        tracks[i].to = to
+        guard keyframes else { return }
+        let (start, end) = window
+        if let w = tracks[i].windows.firstIndex(where: { $0.start == start && $0.end == end }) {
+            tracks[i].windows[w].to = to
+        } else {
+            tracks[i].windows.append((start, end, to))
+        }
+    }
+
+    /// Calls `body` with each property's segments, in time order, each starting where the previous one ended.
+    func forEachTrack(_ body: (Node, AnimatableProperty, [Segment]) -> Void) {
+        for track in tracks {
+            guard keyframes else {
+                body(track.node, track.property, [Segment(start: 0, end: 1, to: track.to, path: Interpolant(from: track.origin, to: track.to))])
+                continue
+            }
             var previous = track.origin
-            let segments = track.changes.sorted { $0.start < $1.start }.map { change -> Segment in
+            let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
                 defer { previous = change.to }
                 return Segment(start: change.start, end: change.end, to: change.to, path: Interpolant(from: previous, to: change.to))
             }
-            return (key, (track.node, segments))
+            body(track.node, track.property, segments)
+        }
+    }
+}
+
+/// What the engine keeps on each node: its flight per property and its tracks in the open recording.
+struct NodeMotion {
+    private struct Slot {
+        var flight: Flight?
+        var recording = -1
+        var track = 0
+    }
+    private var slots: ContiguousArray<Slot> = []
+
+    subscript(property: AnimatableProperty) -> Flight? {
+        get { slots.isEmpty ? nil : slots[property.index].flight }
+        set {
+            if slots.isEmpty { slots = ContiguousArray(repeating: Slot(), count: AnimatableProperty.allCases.count) }
+            slots[property.index].flight = newValue
+        }
+    }
+
+    func track(_ property: AnimatableProperty, in recording: Int) -> Int? {
+        guard !slots.isEmpty, slots[property.index].recording == recording else { return nil }
+        return slots[property.index].track
+    }
+
+    mutating func setTrack(_ property: AnimatableProperty, in recording: Int, index: Int) {
+        if slots.isEmpty { slots = ContiguousArray(repeating: Slot(), count: AnimatableProperty.allCases.count) }
+        slots[property.index].recording = recording
+        slots[property.index].track = index
+    }
+}
+
+/// A flight's per-frame work as plain data: numbers and rectangles (the common case) interpolate from
+/// these lanes directly; anything else asks the flight. The references are kept alive by the flight.
+struct Lane {
+    private enum Kind { case number, rect, other }
+    private let kind: Kind
+    private let property: AnimatableProperty
+    private let node: Unmanaged<Node>
+    private let group: Unmanaged<AnimationGroup>
+    private let flight: Unmanaged<Flight>
+    private let from: SIMD4<Double>, delta: SIMD4<Double>
+    var alive = true
+
+    init(_ f: Flight) {
+        property = f.property
+        node = Unmanaged.passUnretained(f.target)
+        group = Unmanaged.passUnretained(f.group)
+        flight = Unmanaged.passUnretained(f)
+        alive = f.alive
+        switch f.path {
+        case .number(let a, let b)?:
+            kind = .number; from = [a, 0, 0, 0]; delta = [b - a, 0, 0, 0]
+        case .rect(let a, let b)?:
+            kind = .rect
+            from = [a.x, a.y, a.width, a.height]
+            delta = [b.x - a.x, b.y - a.y, b.width - a.width, b.height - a.height]
+        default:
+            kind = .other; from = .zero; delta = .zero
+        }
+    }
+
+    /// Writes the value at the block's current progress into the node's presentation.
+    @inline(__always)
+    func apply() {
+        let p = group._withUnsafeGuaranteedRef { $0.current }
+        node._withUnsafeGuaranteedRef { node in
+            switch kind {
+            case .number: property.setNumber(from[0] + delta[0] * p, in: &node.presentation)
+            case .rect:
+                let v = from + delta * p
+                node.presentation.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            case .other:
+                let value = flight._withUnsafeGuaranteedRef { $0.value(at: p) }
+                property.set(value, in: &node.presentation)
+            }
         }
     }
 }

@@ -10,21 +10,34 @@ public final class Node {
     /// True on copies made by ``snapshot()``.
     public let isSnapshot: Bool
 
-    public private(set) weak var parent: Node?
+    /// Not reference-counted (weak references would slow every retain of a parent); a parent clears
+    /// its children's link when it goes away.
+    public private(set) unowned(unsafe) var parent: Node?
     public private(set) var children: [Node] = []
 
-    /// The values last assigned: what the node settles to once its animations end.
-    public var model = NodeProperties() { didSet { presentation = model } }
+    /// The values last assigned: what the node settles to once its animations end. Setting it
+    /// directly also sets the presentation (no animation); the engine sets ``storedModel`` instead.
+    public var model: NodeProperties {
+        _read { yield storedModel }
+        set { storedModel = newValue; presentation = newValue }
+    }
+    @exclusivity(unchecked) var storedModel = NodeProperties()
+    /// The engine's bookkeeping for this node's animations.
+    @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
     /// an animation is in flight.
-    public var presentation = NodeProperties()
+    @exclusivity(unchecked) public var presentation = NodeProperties()
 
     public init(id: String, scene: String? = nil, isSnapshot: Bool = false, properties: NodeProperties = NodeProperties()) {
         self.id = id
         self.scene = scene
         self.isSnapshot = isSnapshot
-        self.model = properties
+        self.storedModel = properties
         self.presentation = properties
+    }
+
+    deinit {
+        for child in children where child.parent === self { child.parent = nil }
     }
 
     // MARK: Tree
@@ -99,7 +112,7 @@ public final class Node {
 
     /// A deep copy of the subtree with its current model values, marked as a snapshot.
     public func snapshot() -> Node {
-        let copy = Node(id: id, scene: scene, isSnapshot: true, properties: model)
+        let copy = Node(id: id, scene: scene, isSnapshot: true, properties: storedModel)
         for child in children {
             let c = child.snapshot()
             copy.children.append(c)

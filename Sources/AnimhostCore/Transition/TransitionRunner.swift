@@ -33,10 +33,11 @@ public struct TransitionRunner {
     }
 
     /// Runs `animator` in `context`, handing each frame to `emit` as it is sampled; the last frame
-    /// is the state at rest after `complete` and every animation have ended.
+    /// is the state at rest after `complete` and every animation have ended. Without `emit` the
+    /// frames are evaluated (every presentation value computed) but not collected.
     public func run(_ animator: TransitionAnimator, in context: TransitionContext,
                     begin: (Double) throws -> Void = { _ in },
-                    emit: (FrameSample) throws -> Void) throws -> Result {
+                    emit: ((FrameSample) throws -> Void)?) throws -> Result {
         let duration = try animator.transitionDuration(using: context)
         guard duration.isFinite, duration >= 0 else { throw TransitionError.invalidDuration(duration) }
         try begin(duration)
@@ -49,7 +50,7 @@ public struct TransitionRunner {
             let t = Double(index) / Double(fps)
             try engine.advance(to: t)
             engine.updatePresentation()
-            try emit(sampler.sample(index: index, time: t))
+            if let emit { try emit(sampler.sample(index: index, time: t)) }
             if engine.isIdle {
                 if context.completion != nil { break }
                 let since = idleSince ?? t

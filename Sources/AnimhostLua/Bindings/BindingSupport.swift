@@ -35,9 +35,11 @@ enum Bindings {
         SceneBinding.install(in: L)
     }
 
-    /// Creates metatable `name` with `__index`/`__metatable` and leaves it on the stack.
-    static func newMetatable(_ L: OpaquePointer, _ name: String, index: LuaBinding?) {
-        luaL_newmetatable(L, name)
+    /// Creates metatable `meta` with `__index`/`__metatable` and leaves it on the stack.
+    static func newMetatable(_ L: OpaquePointer, _ meta: Metatable, index: LuaBinding?) {
+        luaL_newmetatable(L, UnsafeRawPointer(meta.name.utf8Start).assumingMemoryBound(to: CChar.self))
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, ah_registryindex(), meta.key)
         if let index {
             LuaHost.push(L, index)
             lua_setfield(L, -2, "__index")
@@ -62,26 +64,26 @@ func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
 }
 
 /// A finite number at `index`, or an error naming `what`.
-func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> Double {
+func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double {
     guard lua_type(L, index) == LUA_TNUMBER else {
-        throw BindingError("\(what): expected a number, got \(typeName(L, index))")
+        throw BindingError("\(what()): expected a number, got \(typeName(L, index))")
     }
     let n = lua_tonumberx(L, index, nil)
-    guard n.isFinite else { throw BindingError("\(what): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")") }
+    guard n.isFinite else { throw BindingError("\(what()): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")") }
     return n
 }
 
-func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> Double? {
-    ah_isnoneornil(L, index) != 0 ? nil : try checkNumber(L, index, what)
+func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double? {
+    ah_isnoneornil(L, index) != 0 ? nil : try checkNumber(L, index, what())
 }
 
-func checkString(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> String {
-    guard let s = LuaHost.string(L, index) else { throw BindingError("\(what): expected a string, got \(typeName(L, index))") }
+func checkString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
+    guard let s = LuaHost.string(L, index) else { throw BindingError("\(what()): expected a string, got \(typeName(L, index))") }
     return s
 }
 
-func checkBool(_ L: OpaquePointer, _ index: Int32, _ what: String) throws -> Bool {
-    guard lua_type(L, index) == LUA_TBOOLEAN else { throw BindingError("\(what): expected true or false, got \(typeName(L, index))") }
+func checkBool(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Bool {
+    guard lua_type(L, index) == LUA_TBOOLEAN else { throw BindingError("\(what()): expected true or false, got \(typeName(L, index))") }
     return lua_toboolean(L, index) != 0
 }
 
@@ -113,15 +115,43 @@ func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in
     }
 }
 
+/// A bound type's metatable, found in the registry by the address of its key (no string lookups).
+struct Metatable {
+    let name: StaticString
+    let key: UnsafeMutableRawPointer
+
+    init(_ name: StaticString) {
+        self.name = name
+        key = .allocate(byteCount: 1, alignment: 1)  // lives as long as the program: only its address matters
+    }
+
+    /// Sets this metatable on the value on top of the stack.
+    @inline(__always)
+    func set(_ L: OpaquePointer) {
+        lua_rawgetp(L, ah_registryindex(), key)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The userdata block at `index` when it has this metatable.
+    @inline(__always)
+    func test(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
+        guard let p = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
+        lua_rawgetp(L, ah_registryindex(), key)
+        let same = lua_rawequal(L, -1, -2) != 0
+        ah_pop(L, 2)
+        return same ? p : nil
+    }
+}
+
 /// Pushes a Swift value as userdata with the metatable `meta`; values are plain data, copied in.
-func pushUserValue<T>(_ L: OpaquePointer, _ value: T, _ meta: String) {
+func pushUserValue<T>(_ L: OpaquePointer, _ value: T, _ meta: Metatable) {
     let p = ah_newuserdata(L, MemoryLayout<T>.stride)!
     p.bindMemory(to: T.self, capacity: 1).initialize(to: value)
-    luaL_setmetatable(L, meta)
+    meta.set(L)
 }
 
 /// The value of userdata with metatable `meta` at `index`, or nil.
-func userValue<T>(_ L: OpaquePointer, _ index: Int32, _ meta: String, as: T.Type) -> T? {
-    guard let p = luaL_testudata(L, index, meta) else { return nil }
+func userValue<T>(_ L: OpaquePointer, _ index: Int32, _ meta: Metatable, as: T.Type) -> T? {
+    guard let p = meta.test(L, index) else { return nil }
     return p.assumingMemoryBound(to: T.self).pointee
 }

@@ -16,7 +16,7 @@ final class LuaTransition {
 
 /// `ctx`: fields read live from the ``TransitionContext``; methods like `UIViewControllerContextTransitioning`'s.
 enum ContextBinding {
-    static let meta = "animhost.context"
+    static let meta = Metatable("animhost.context")
     static let fields = ["container", "from", "to", "operation", "presenting", "interactive", "cancelled", "params",
                          "size", "duration", "complete", "update", "finish", "cancel"]
 

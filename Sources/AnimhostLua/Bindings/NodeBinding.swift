@@ -14,8 +14,9 @@ enum NodeKey: String, CaseIterable {
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
 enum NodeBinding {
-    static let meta = "animhost.node"
-    private static let cacheKey = "animhost.nodes"
+    static let meta = Metatable("animhost.node")
+    /// The registry key of the weak table from node addresses to their userdata.
+    private static let cacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     static func install(in L: OpaquePointer) {
         let host = LuaHost.of(L)
@@ -30,7 +31,7 @@ enum NodeBinding {
         LuaHost.push(L, "v")
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
-        lua_setfield(L, ah_registryindex(), cacheKey)
+        lua_rawsetp(L, ah_registryindex(), cacheKey)
         // Interned key strings, anchored in the registry so their addresses stay valid.
         ah_newtable(L)
         for key in NodeKey.allCases {
@@ -48,7 +49,7 @@ enum NodeBinding {
 
     static func push(_ L: OpaquePointer, _ node: Node) {
         let address = Unmanaged.passUnretained(node).toOpaque()
-        lua_getfield(L, ah_registryindex(), cacheKey)
+        lua_rawgetp(L, ah_registryindex(), cacheKey)
         if lua_rawgetp(L, -1, address) != LUA_TNIL {
             ah_remove(L, -2)
             return
@@ -56,14 +57,14 @@ enum NodeBinding {
         ah_pop(L, 1)
         let p = ah_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)!
         p.storeBytes(of: Unmanaged.passRetained(node).toOpaque(), as: UnsafeMutableRawPointer.self)
-        luaL_setmetatable(L, meta)
+        meta.set(L)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, address)
         ah_remove(L, -2)
     }
 
     static func node(_ L: OpaquePointer, _ i: Int32) -> Node? {
-        guard let p = luaL_testudata(L, i, meta) else { return nil }
+        guard let p = meta.test(L, i) else { return nil }
         return Unmanaged<Node>.fromOpaque(p.load(as: UnsafeMutableRawPointer.self)).takeUnretainedValue()
     }
 
@@ -104,7 +105,6 @@ enum NodeBinding {
         return binding(L) {
             let node = node(L, 1)!
             let host = LuaHost.of(L)
-            let m = node.model
             switch try key(L, 2, host: host) {
             case .id: LuaHost.push(L, node.id)
             case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
@@ -113,30 +113,30 @@ enum NodeBinding {
             case .children:
                 lua_createtable(L, Int32(node.children.count), 0)
                 for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
-            case .frame: ValueBinding.push(L, m.frame)
-            case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: m.frame.size))
-            case .center: ValueBinding.push(L, m.frame.center)
-            case .alpha: lua_pushnumber(L, m.alpha)
-            case .transform: ValueBinding.push(L, m.transform)
-            case .backgroundColor: if let c = m.backgroundColor { ValueBinding.push(L, c) } else { lua_pushnil(L) }
-            case .cornerRadius: lua_pushnumber(L, m.cornerRadius)
+            case .frame: ValueBinding.push(L, node.model.frame)
+            case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: node.model.frame.size))
+            case .center: ValueBinding.push(L, node.model.frame.center)
+            case .alpha: lua_pushnumber(L, node.model.alpha)
+            case .transform: ValueBinding.push(L, node.model.transform)
+            case .backgroundColor: if let c = node.model.backgroundColor { ValueBinding.push(L, c) } else { lua_pushnil(L) }
+            case .cornerRadius: lua_pushnumber(L, node.model.cornerRadius)
             case .border:
                 lua_createtable(L, 0, 2)
-                lua_pushnumber(L, m.border.width); lua_setfield(L, -2, "width")
-                ValueBinding.push(L, m.border.color); lua_setfield(L, -2, "color")
+                lua_pushnumber(L, node.model.border.width); lua_setfield(L, -2, "width")
+                ValueBinding.push(L, node.model.border.color); lua_setfield(L, -2, "color")
             case .shadow:
                 lua_createtable(L, 0, 4)
-                ValueBinding.push(L, m.shadow.color); lua_setfield(L, -2, "color")
-                lua_pushnumber(L, m.shadow.opacity); lua_setfield(L, -2, "opacity")
-                lua_pushnumber(L, m.shadow.radius); lua_setfield(L, -2, "radius")
-                ValueBinding.push(L, m.shadow.offset); lua_setfield(L, -2, "offset")
-            case .image: if let s = m.image { LuaHost.push(L, s) } else { lua_pushnil(L) }
-            case .contentMode: LuaHost.push(L, m.contentMode.rawValue)
-            case .clips: lua_pushboolean(L, m.clips ? 1 : 0)
-            case .hidden: lua_pushboolean(L, m.hidden ? 1 : 0)
-            case .zIndex: lua_pushnumber(L, m.zIndex)
-            case .tag: if let s = m.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
-            case .text: if let t = m.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
+                ValueBinding.push(L, node.model.shadow.color); lua_setfield(L, -2, "color")
+                lua_pushnumber(L, node.model.shadow.opacity); lua_setfield(L, -2, "opacity")
+                lua_pushnumber(L, node.model.shadow.radius); lua_setfield(L, -2, "radius")
+                ValueBinding.push(L, node.model.shadow.offset); lua_setfield(L, -2, "offset")
+            case .image: if let s = node.model.image { LuaHost.push(L, s) } else { lua_pushnil(L) }
+            case .contentMode: LuaHost.push(L, node.model.contentMode.rawValue)
+            case .clips: lua_pushboolean(L, node.model.clips ? 1 : 0)
+            case .hidden: lua_pushboolean(L, node.model.hidden ? 1 : 0)
+            case .zIndex: lua_pushnumber(L, node.model.zIndex)
+            case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
+            case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
             case .add: LuaHost.push(L, add)
             case .insert: LuaHost.push(L, insert)
             case .remove: LuaHost.push(L, remove)
@@ -155,75 +155,72 @@ enum NodeBinding {
         return binding(L) {
             let node = node(L, 1)!
             let host = LuaHost.of(L)
-            try assign(L, node: node, key: try key(L, 2, host: host), value: 3, engine: host.engine)
+            var writer = LiveWriter(node: node, engine: host.engine)
+            try assign(L, key: try key(L, 2, host: host), value: 3, to: &writer)
             return 0
         }
     }
 
-    /// Sets property `key` of `node` from the Lua value at `value`: through `engine` (animated inside
-    /// a block), or straight into the model when `engine` is nil (nodes being built).
-    static func assign(_ L: OpaquePointer, node: Node, key: NodeKey, value v: Int32, engine: AnimationEngine?) throws {
-        let what = "node.\(key.rawValue)"
-        func set(_ p: AnimatableProperty, _ value: AnimatableValue) {
-            if let engine { engine.set(p, of: node, to: value) } else { p.set(value, in: &node.model) }
-        }
-        func discrete(_ change: (inout NodeProperties) -> Void) {
-            if let engine { engine.setDiscrete(of: node, change) } else { change(&node.model) }
-        }
+    /// Sets property `key` from the Lua value at `value` through `writer`: a live node (animated
+    /// inside a block) or the properties of a node being built.
+    static func assign<W: PropertyWriter>(_ L: OpaquePointer, key: NodeKey, value v: Int32, to writer: inout W) throws {
+        func what() -> String { "node.\(key.rawValue)" }
+        func set(_ p: AnimatableProperty, _ value: AnimatableValue) { writer.set(p, value) }
+        func discrete(_ change: (inout NodeProperties) -> Void) { writer.discrete(change) }
         switch key {
         case .frame:
-            set(.frame, .rect(try nonNegative(ValueBinding.checkRect(L, v, what), what)))
+            set(.frame, .rect(try nonNegative(ValueBinding.checkRect(L, v, what()), what())))
         case .bounds:
-            let b = try nonNegative(ValueBinding.checkRect(L, v, what), what)
-            let c = node.model.frame.center
+            let b = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
+            let c = writer.frame.center
             set(.frame, .rect(Rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)))
         case .center:
-            let c = try ValueBinding.checkPoint(L, v, what)
-            let f = node.model.frame
+            let c = try ValueBinding.checkPoint(L, v, what())
+            let f = writer.frame
             set(.frame, .rect(Rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)))
-        case .alpha: set(.alpha, .number(min(max(try checkNumber(L, v, what), 0), 1)))
-        case .transform: set(.transform, .transform(try ValueBinding.checkTransform(L, v, what)))
+        case .alpha: set(.alpha, .number(min(max(try checkNumber(L, v, what()), 0), 1)))
+        case .transform: set(.transform, .transform(try ValueBinding.checkTransform(L, v, what())))
         case .backgroundColor:
-            set(.backgroundColor, .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what)))
-        case .cornerRadius: set(.cornerRadius, .number(max(try checkNumber(L, v, what), 0)))
+            set(.backgroundColor, .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what())))
+        case .cornerRadius: set(.cornerRadius, .number(max(try checkNumber(L, v, what()), 0)))
         case .border:
-            try table(L, v, what, keys: ["width", "color"]) { field in
-                if field == "width" { set(.borderWidth, .number(max(try checkNumber(L, -1, what + ".width"), 0))) }
-                else { set(.borderColor, .color(try ValueBinding.checkColor(L, -1, what + ".color"))) }
+            try table(L, v, what(), keys: ["width", "color"]) { field in
+                if field == "width" { set(.borderWidth, .number(max(try checkNumber(L, -1, what() + ".width"), 0))) }
+                else { set(.borderColor, .color(try ValueBinding.checkColor(L, -1, what() + ".color"))) }
             }
         case .shadow:
-            try table(L, v, what, keys: ["color", "opacity", "radius", "offset"]) { field in
+            try table(L, v, what(), keys: ["color", "opacity", "radius", "offset"]) { field in
                 switch field {
-                case "color": set(.shadowColor, .color(try ValueBinding.checkColor(L, -1, what + ".color")))
-                case "opacity": set(.shadowOpacity, .number(min(max(try checkNumber(L, -1, what + ".opacity"), 0), 1)))
-                case "radius": set(.shadowRadius, .number(max(try checkNumber(L, -1, what + ".radius"), 0)))
-                default: set(.shadowOffset, .size(try ValueBinding.checkSize(L, -1, what + ".offset")))
+                case "color": set(.shadowColor, .color(try ValueBinding.checkColor(L, -1, what() + ".color")))
+                case "opacity": set(.shadowOpacity, .number(min(max(try checkNumber(L, -1, what() + ".opacity"), 0), 1)))
+                case "radius": set(.shadowRadius, .number(max(try checkNumber(L, -1, what() + ".radius"), 0)))
+                default: set(.shadowOffset, .size(try ValueBinding.checkSize(L, -1, what() + ".offset")))
                 }
             }
         case .image:
-            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what)
+            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
             discrete { $0.image = s }
         case .contentMode:
-            let s = try checkString(L, v, what)
-            guard let mode = ContentMode(rawValue: s) else { throw BindingError("\(what): expected \"fill\", \"aspectFit\" or \"aspectFill\", got '\(s)'") }
+            let s = try checkString(L, v, what())
+            guard let mode = ContentMode(rawValue: s) else { throw BindingError("\(what()): expected \"fill\", \"aspectFit\" or \"aspectFill\", got '\(s)'") }
             discrete { $0.contentMode = mode }
-        case .clips: let b = try checkBool(L, v, what); discrete { $0.clips = b }
-        case .hidden: let b = try checkBool(L, v, what); discrete { $0.hidden = b }
-        case .zIndex: let z = try checkNumber(L, v, what); discrete { $0.zIndex = z }
+        case .clips: let b = try checkBool(L, v, what()); discrete { $0.clips = b }
+        case .hidden: let b = try checkBool(L, v, what()); discrete { $0.hidden = b }
+        case .zIndex: let z = try checkNumber(L, v, what()); discrete { $0.zIndex = z }
         case .tag:
-            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what)
+            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
             discrete { $0.tag = s }
         case .text:
-            let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what))
+            let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what()))
             discrete { $0.text = t }
         default:
-            throw BindingError("\(what) is read-only")
+            throw BindingError("\(what()) is read-only")
         }
     }
 
     /// Values are finite by construction; sizes must also not be negative.
-    private static func nonNegative(_ r: Rect, _ what: String) throws -> Rect {
-        guard r.width >= 0, r.height >= 0 else { throw BindingError("\(what): width and height must not be negative") }
+    private static func nonNegative(_ r: Rect, _ what: @autoclosure () -> String) throws -> Rect {
+        guard r.width >= 0, r.height >= 0 else { throw BindingError("\(what()): width and height must not be negative") }
         return r
     }
 
@@ -248,17 +245,22 @@ enum NodeBinding {
             if rawField(L, 1, "id") != LUA_TNIL { id = try checkString(L, -1, "node{}.id") }
             ah_pop(L, 1)
             host.createdNodes += 1
-            let node = Node(id: id)
+            var writer = InitialWriter()
+            var hasChildren = false
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
                 defer { ah_pop(L, 1) }
-                if lua_type(L, -2) == LUA_TSTRING, LuaHost.string(L, -2) == "id" { continue }
-                if lua_type(L, -2) == LUA_TSTRING, LuaHost.string(L, -2) == "children" {
-                    try addChildren(L, to: node)
-                    continue
+                switch try key(L, -2, host: host) {
+                case .id: continue
+                case .children: hasChildren = true
+                case let key: try assign(L, key: key, value: lua_gettop(L), to: &writer)
                 }
-                let key = try key(L, -2, host: host)
-                try assign(L, node: node, key: key, value: lua_gettop(L), engine: nil)
+            }
+            let node = Node(id: id, properties: writer.properties)
+            if hasChildren {
+                rawField(L, 1, "children")
+                try addChildren(L, to: node)
+                ah_pop(L, 1)
             }
             push(L, node)
             return 1
@@ -346,4 +348,29 @@ enum NodeBinding {
             return 1
         }
     }
+}
+
+/// Where ``NodeBinding/assign(_:key:value:to:)`` writes.
+protocol PropertyWriter {
+    /// The frame the node has now, for `center` and `bounds`.
+    var frame: Rect { get }
+    mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue)
+    mutating func discrete(_ change: (inout NodeProperties) -> Void)
+}
+
+/// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
+struct LiveWriter: PropertyWriter {
+    let node: Node
+    let engine: AnimationEngine
+    var frame: Rect { node.model.frame }
+    func set(_ property: AnimatableProperty, _ value: AnimatableValue) { engine.set(property, of: node, to: value) }
+    func discrete(_ change: (inout NodeProperties) -> Void) { engine.setDiscrete(of: node, change) }
+}
+
+/// Collects the properties of a node that `node{}` is building.
+struct InitialWriter: PropertyWriter {
+    var properties = NodeProperties()
+    var frame: Rect { properties.frame }
+    mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue) { property.set(value, in: &properties) }
+    mutating func discrete(_ change: (inout NodeProperties) -> Void) { change(&properties) }
 }

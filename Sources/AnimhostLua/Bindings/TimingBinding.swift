@@ -3,8 +3,8 @@ import AnimhostCore
 
 /// `easing(spec)` and `spring{…}`: host timing objects plugins can evaluate and pass to `animate{}`.
 enum TimingBinding {
-    static let easingMeta = "animhost.easing"
-    static let springMeta = "animhost.spring"
+    static let easingMeta = Metatable("animhost.easing")
+    static let springMeta = Metatable("animhost.spring")
 
     static func install(in L: OpaquePointer) {
         Bindings.newMetatable(L, easingMeta, index: nil)

@@ -3,11 +3,11 @@ import AnimhostCore
 
 /// The immutable values: `rect`, `point`, `size`, `color` and `transform`.
 enum ValueBinding {
-    static let rectMeta = "animhost.rect"
-    static let pointMeta = "animhost.point"
-    static let sizeMeta = "animhost.size"
-    static let colorMeta = "animhost.color"
-    static let transformMeta = "animhost.transform"
+    static let rectMeta = Metatable("animhost.rect")
+    static let pointMeta = Metatable("animhost.point")
+    static let sizeMeta = Metatable("animhost.size")
+    static let colorMeta = Metatable("animhost.color")
+    static let transformMeta = Metatable("animhost.transform")
 
     static func install(in L: OpaquePointer) {
         for (meta, index) in [(rectMeta, rectIndex), (pointMeta, pointIndex), (sizeMeta, sizeIndex),
@@ -15,7 +15,7 @@ enum ValueBinding {
             Bindings.newMetatable(L, meta, index: index)
             LuaHost.setFunction(L, "__eq", equal)
             LuaHost.setFunction(L, "__tostring", toString)
-            if meta == transformMeta { LuaHost.setFunction(L, "__mul", multiply) }
+            if meta.key == transformMeta.key { LuaHost.setFunction(L, "__mul", multiply) }
             ah_pop(L, 1)
         }
         ah_pushglobaltable(L)
@@ -54,26 +54,26 @@ enum ValueBinding {
     static func push(_ L: OpaquePointer, _ c: Color) { pushUserValue(L, c, colorMeta) }
     static func push(_ L: OpaquePointer, _ t: Transform2D) { pushUserValue(L, t, transformMeta) }
 
-    static func checkRect(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Rect {
-        guard let r = rect(L, i) else { throw BindingError("\(what): expected a rect (make one with rect(x, y, width, height)), got \(typeName(L, i))") }
+    static func checkRect(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Rect {
+        guard let r = rect(L, i) else { throw BindingError("\(what()): expected a rect (make one with rect(x, y, width, height)), got \(typeName(L, i))") }
         return r
     }
-    static func checkPoint(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Point {
-        guard let p = point(L, i) else { throw BindingError("\(what): expected a point (make one with point(x, y)), got \(typeName(L, i))") }
+    static func checkPoint(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Point {
+        guard let p = point(L, i) else { throw BindingError("\(what()): expected a point (make one with point(x, y)), got \(typeName(L, i))") }
         return p
     }
-    static func checkSize(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Size {
+    static func checkSize(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Size {
         if let s = size(L, i) { return s }
         if let p = point(L, i) { return Size(width: p.x, height: p.y) }
-        throw BindingError("\(what): expected a size (make one with size(width, height)), got \(typeName(L, i))")
+        throw BindingError("\(what()): expected a size (make one with size(width, height)), got \(typeName(L, i))")
     }
-    static func checkColor(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Color {
+    static func checkColor(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Color {
         if let c = color(L, i) { return c }
-        if let s = LuaHost.string(L, i) { throw BindingError("\(what): '\(s)' is not a colour (expected #RGB, #RRGGBB or #RRGGBBAA)") }
-        throw BindingError("\(what): expected a color (make one with color(\"#RRGGBB\")), got \(typeName(L, i))")
+        if let s = LuaHost.string(L, i) { throw BindingError("\(what()): '\(s)' is not a colour (expected #RGB, #RRGGBB or #RRGGBBAA)") }
+        throw BindingError("\(what()): expected a color (make one with color(\"#RRGGBB\")), got \(typeName(L, i))")
     }
-    static func checkTransform(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Transform2D {
-        guard let t = transform(L, i) else { throw BindingError("\(what): expected a transform (transform.scale, .translate, .rotate or .identity), got \(typeName(L, i))") }
+    static func checkTransform(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Transform2D {
+        guard let t = transform(L, i) else { throw BindingError("\(what()): expected a transform (transform.scale, .translate, .rotate or .identity), got \(typeName(L, i))") }
         return t
     }
 

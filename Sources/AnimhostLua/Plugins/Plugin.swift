@@ -110,6 +110,7 @@ public final class Plugin {
             throw error
         }
         tableRef = host.ref()
+        host.stopClock()
     }
 
     private static func readParams(_ L: OpaquePointer, table t: Int32, file: String) throws -> [(name: String, value: ParamValue)] {

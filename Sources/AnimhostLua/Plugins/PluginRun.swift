@@ -59,6 +59,7 @@ extension Plugin {
         host.transition = transition
         host.startClock()
         defer {
+            host.stopClock()
             host.transition = nil
             host.engine = AnimationEngine()
             for ref in [transition.paramsRef, transition.fromRef, transition.toRef] { host.unref(ref) }
@@ -71,7 +72,7 @@ extension Plugin {
                 transition.duration = duration
                 info.duration = duration
                 try sink?.begin(info)
-            }, emit: { frame in try sink?.write(frame) })
+            }, emit: sink.map { sink in { frame in try sink.write(frame) } })
             try animator.ended(completed: result.completed)
         } catch let e as TransitionError {
             throw PluginError(file: file, line: animator.animateLine, message: e.description)

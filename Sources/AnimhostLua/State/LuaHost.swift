@@ -32,16 +32,17 @@ public final class LuaHost {
     /// Where `print` writes; stderr unless a test captures it.
     public var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// The engine that node property changes go to.
-    var engine = AnimationEngine()
+    @exclusivity(unchecked) var engine = AnimationEngine()
     /// The transition being run, for `ctx` and delegate bindings.
     var transition: LuaTransition?
     /// The first error raised by nested plugin code, kept with its own traceback.
     var pendingError: PluginError?
     private var callDepth = 0
+    private var watchdog: Watchdog!
     /// Node property names, by the address of their interned Lua string.
-    var nodeKeys: [UnsafeRawPointer: NodeKey] = [:]
+    @exclusivity(unchecked) var nodeKeys: [UnsafeRawPointer: NodeKey] = [:]
     /// How many nodes `node{}` has made, for default ids.
-    var createdNodes = 0
+    @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
 
@@ -62,11 +63,12 @@ public final class LuaHost {
         }
         L = state
         info.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        watchdog = Watchdog(state: L)
         try Sandbox.install(in: self)
-        ah_arm_hook(L)
     }
 
     deinit {
+        watchdog.close()
         // A state whose deadline tripped may hold code that would run again at close; its memory is left.
         if info.pointee.tripped == 0 {
             lua_close(L)
@@ -89,7 +91,15 @@ public final class LuaHost {
 
     /// Starts the time budget (``SandboxLimits/timeout``) from now.
     public func startClock() {
-        info.pointee.deadline = limits.timeout > 0 ? ah_monotonic_seconds() + limits.timeout : 0
+        guard limits.timeout > 0, !timedOut else { return }
+        info.pointee.deadline = ah_monotonic_seconds() + limits.timeout
+        watchdog.arm(after: limits.timeout)
+    }
+
+    /// Stops the time budget while the host is not running plugin code.
+    public func stopClock() {
+        info.pointee.deadline = 0
+        watchdog.disarm()
     }
 
     // MARK: Calling Lua

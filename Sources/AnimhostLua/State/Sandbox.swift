@@ -16,6 +16,10 @@ enum Sandbox {
             ah_pop(L, 1)
         }
         Bindings.install(in: L)
+        lua_getglobal(L, "coroutine")
+        ah_pushcoroutinecreate(L)
+        lua_setfield(L, -2, "create")
+        ah_pop(L, 1)
         try host.load(source: prelude, chunkName: "=animhost")
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
@@ -52,6 +56,16 @@ enum Sandbox {
     function collectgarbage(option)
       if option == "count" then return collect("count") end
       error_("collectgarbage: only collectgarbage(\"count\") is available to plugins", 2)
+    end
+
+    local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
+    function coroutine.wrap(f)
+      local co = create(f)
+      return function(...)
+        local r = pack(resume(co, ...))
+        if not r[1] then error_(r[2], 0) end
+        return unpack(r, 2, r.n)
+      end
     end
 
     randomseed(0)
