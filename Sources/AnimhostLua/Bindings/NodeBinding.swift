@@ -8,38 +8,37 @@ enum NodeKey: String, CaseIterable {
     case image, contentMode, clips, hidden, zIndex, tag, text
     case add, insert, remove, snapshot, find, convert
 
-    var isMethod: Bool { [.add, .insert, .remove, .snapshot, .find, .convert].contains(self) }
-    var isReadOnly: Bool { [.id, .scene, .isSnapshot, .parent, .children].contains(self) || isMethod }
+    /// Each key's position, by which the Lua side finds it.
+    static let byOrdinal = Array(allCases)
 }
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
 enum NodeBinding {
     static let meta = Metatable("animhost.node")
-    /// The registry key of the weak table from node addresses to their userdata.
-    private static let cacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    // Registry keys: node address → userdata; key name → ordinal; ordinal → method function.
+    private static let identitiesKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let methodsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     static func install(in L: OpaquePointer) {
-        let host = LuaHost.of(L)
         Bindings.newMetatable(L, meta, index: index)
         LuaHost.setFunction(L, "__newindex", newIndex)
         LuaHost.setFunction(L, "__gc", collect)
         LuaHost.setFunction(L, "__tostring", toString)
         ah_pop(L, 1)
-        // Identity: one userdata per node while Lua holds it, so == compares nodes.
+        resetIdentities(L)
         ah_newtable(L)
-        ah_newtable(L)
-        LuaHost.push(L, "v")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        lua_rawsetp(L, ah_registryindex(), cacheKey)
-        // Interned key strings, anchored in the registry so their addresses stay valid.
-        ah_newtable(L)
-        for key in NodeKey.allCases {
-            LuaHost.push(L, key.rawValue)
-            host.nodeKeys[UnsafeRawPointer(ah_tostring(L, -1, nil)!)] = key
-            lua_rawseti(L, -2, lua_Integer(lua_rawlen(L, -2)) + 1)
+        for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
+            lua_pushinteger(L, lua_Integer(ordinal))
+            lua_setfield(L, -2, key.rawValue)
         }
-        lua_setfield(L, ah_registryindex(), "animhost.nodekeys")
+        lua_rawsetp(L, ah_registryindex(), keysKey)
+        ah_newtable(L)
+        for (key, method) in [(NodeKey.add, add), (.insert, insert), (.remove, remove), (.snapshot, snapshot), (.find, find), (.convert, convert)] {
+            LuaHost.push(L, method)
+            lua_rawseti(L, -2, lua_Integer(NodeKey.byOrdinal.firstIndex(of: key)!))
+        }
+        lua_rawsetp(L, ah_registryindex(), methodsKey)
         ah_pushglobaltable(L)
         LuaHost.setFunction(L, "node", newNode)
         ah_pop(L, 1)
@@ -47,9 +46,16 @@ enum NodeBinding {
 
     // MARK: Nodes as userdata
 
+    /// Forgets which userdata stands for which node: identity (== and table keys) holds within a run.
+    /// Kept strongly during a run, since weak tables cost the collector dearly.
+    static func resetIdentities(_ L: OpaquePointer) {
+        ah_newtable(L)
+        lua_rawsetp(L, ah_registryindex(), identitiesKey)
+    }
+
     static func push(_ L: OpaquePointer, _ node: Node) {
         let address = Unmanaged.passUnretained(node).toOpaque()
-        lua_rawgetp(L, ah_registryindex(), cacheKey)
+        lua_rawgetp(L, ah_registryindex(), identitiesKey)
         if lua_rawgetp(L, -1, address) != LUA_TNIL {
             ah_remove(L, -2)
             return
@@ -89,9 +95,15 @@ enum NodeBinding {
     }
 
     /// The key at `i` as a ``NodeKey``, or an error naming the closest one.
-    static func key(_ L: OpaquePointer, _ i: Int32, host: LuaHost) throws -> NodeKey {
-        if lua_type(L, i) == LUA_TSTRING, let p = ah_tostring(L, i, nil), let key = host.nodeKeys[UnsafeRawPointer(p)] {
-            return key
+    static func key(_ L: OpaquePointer, _ i: Int32) throws -> NodeKey {
+        if lua_type(L, i) == LUA_TSTRING {
+            let k = lua_absindex(L, i)
+            lua_rawgetp(L, ah_registryindex(), keysKey)
+            lua_pushvalue(L, k)
+            let found = lua_rawget(L, -2) == LUA_TNUMBER
+            let ordinal = Int(lua_tointegerx(L, -1, nil))
+            ah_pop(L, 2)
+            if found { return NodeKey.byOrdinal[ordinal] }
         }
         let name = LuaHost.string(L, i) ?? typeName(L, i)
         let hint = closestName(to: name, among: NodeKey.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
@@ -105,7 +117,7 @@ enum NodeBinding {
         return binding(L) {
             let node = node(L, 1)!
             let host = LuaHost.of(L)
-            switch try key(L, 2, host: host) {
+            switch try key(L, 2) {
             case .id: LuaHost.push(L, node.id)
             case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .isSnapshot: lua_pushboolean(L, node.isSnapshot ? 1 : 0)
@@ -137,12 +149,10 @@ enum NodeBinding {
             case .zIndex: lua_pushnumber(L, node.model.zIndex)
             case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
-            case .add: LuaHost.push(L, add)
-            case .insert: LuaHost.push(L, insert)
-            case .remove: LuaHost.push(L, remove)
-            case .snapshot: LuaHost.push(L, snapshot)
-            case .find: LuaHost.push(L, find)
-            case .convert: LuaHost.push(L, convert)
+            case let method:
+                lua_rawgetp(L, ah_registryindex(), methodsKey)
+                lua_rawgeti(L, -1, lua_Integer(NodeKey.byOrdinal.firstIndex(of: method)!))
+                ah_remove(L, -2)
             }
             return 1
         }
@@ -156,7 +166,7 @@ enum NodeBinding {
             let node = node(L, 1)!
             let host = LuaHost.of(L)
             var writer = LiveWriter(node: node, engine: host.engine)
-            try assign(L, key: try key(L, 2, host: host), value: 3, to: &writer)
+            try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
     }
@@ -250,7 +260,7 @@ enum NodeBinding {
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
                 defer { ah_pop(L, 1) }
-                switch try key(L, -2, host: host) {
+                switch try key(L, -2) {
                 case .id: continue
                 case .children: hasChildren = true
                 case let key: try assign(L, key: key, value: lua_gettop(L), to: &writer)

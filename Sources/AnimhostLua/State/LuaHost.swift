@@ -39,8 +39,6 @@ public final class LuaHost {
     var pendingError: PluginError?
     private var callDepth = 0
     private var watchdog: Watchdog!
-    /// Node property names, by the address of their interned Lua string.
-    @exclusivity(unchecked) var nodeKeys: [UnsafeRawPointer: NodeKey] = [:]
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
