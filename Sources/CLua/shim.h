@@ -35,6 +35,7 @@ typedef struct ah_state_info {
     size_t peak;          /* high-water mark of `used` */
     int enforce;          /* 1 while Lua code runs; 0 inside host code */
     volatile int tripped; /* 1 once the deadline passed: every instruction raises */
+    volatile int running; /* depth of host calls into Lua under way */
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
 } ah_state_info;
@@ -93,6 +94,11 @@ static inline void ah_hook(lua_State *L, lua_Debug *ar) {
     if (!info->tripped) {
         if (info->deadline == 0 || ah_monotonic_seconds() < info->deadline) return;
         info->tripped = 1;
+        /* A coroutine noticed first: stop the main thread too, whatever the watchdog's timing. */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+        lua_State *main = lua_tothread(L, -1);
+        lua_pop(L, 1);
+        if (main != NULL && main != L) lua_sethook(main, ah_hook, LUA_MASKCOUNT, 1);
     }
     /* Once tripped, fire on every instruction so no pcall can resume the plugin. */
     lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
@@ -173,7 +179,9 @@ static inline int ah_pcall(lua_State *L, int nargs, int nresults) {
     lua_insert(L, base);
     int enforced = info->enforce;
     info->enforce = 1;
+    info->running++;
     int status = lua_pcall(L, nargs, nresults, base);
+    info->running--;
     info->enforce = enforced;
     lua_remove(L, base);
     return status;

@@ -18,6 +18,6 @@ struct SandboxOptions: ParsableArguments {
         guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
     }
 
-    var limits: SandboxLimits { SandboxLimits(maxMemory: maxMemory << 20, timeout: timeout) }
+    var limits: SandboxLimits { SandboxLimits(maxMemory: maxMemory << 20, timeout: timeout, exitWhenStuck: true) }
     var catalog: PluginCatalog { PluginCatalog(pluginFolders: pluginFolders) }
 }

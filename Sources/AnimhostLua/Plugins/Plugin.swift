@@ -59,9 +59,9 @@ public final class Plugin {
     public init(url: URL, limits: SandboxLimits = SandboxLimits(), printSink: ((String) -> Void)? = nil) throws {
         self.url = url
         file = displayPath(url)
-        let source: String
-        do { source = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw PluginError(file: file, message: "cannot read the plugin (missing, unreadable or not UTF-8 text)")
+        let source: Data
+        do { source = try Data(contentsOf: url) } catch {
+            throw PluginError(file: file, message: "cannot read the plugin (missing or unreadable)")
         }
         host = try LuaHost(chunkName: file, printPrefix: url.deletingPathExtension().lastPathComponent, limits: limits)
         if let printSink { host.printSink = printSink }

@@ -8,9 +8,13 @@ public struct SandboxLimits: Sendable, Equatable {
     public var maxMemory: Int
     /// Wall-clock seconds the plugin's code may run in one transition (default 5 s).
     public var timeout: Double
+    /// When a native call (a string pattern, a table function) is still running a moment after the
+    /// deadline, end the process with the error (exit code 1): the command line's promise. Off for
+    /// library use, where the host cannot end its caller.
+    public var exitWhenStuck: Bool
 
-    public init(maxMemory: Int = 256 << 20, timeout: Double = 5) {
-        self.maxMemory = maxMemory; self.timeout = timeout
+    public init(maxMemory: Int = 256 << 20, timeout: Double = 5, exitWhenStuck: Bool = false) {
+        self.maxMemory = maxMemory; self.timeout = timeout; self.exitWhenStuck = exitWhenStuck
     }
 }
 
@@ -54,14 +58,17 @@ public final class LuaHost {
         self.printPrefix = printPrefix
         info = .allocate(capacity: 1)
         info.initialize(to: ah_state_info(used: 0, limit: Int(limits.maxMemory) >= 0 ? size_t(limits.maxMemory) : 0,
-                                          peak: 0, enforce: 0, tripped: 0, deadline: 0, host: nil))
+                                          peak: 0, enforce: 0, tripped: 0, running: 0, deadline: 0, host: nil))
         guard let state = ah_newstate(info) else {
             info.deallocate()
             throw PluginError(file: chunkName, message: "cannot create a Lua state")
         }
         L = state
         info.pointee.host = Unmanaged.passUnretained(self).toOpaque()
-        watchdog = Watchdog(state: L)
+        let stuckMessage = limits.exitWhenStuck
+            ? "animhost: " + PluginError(file: chunkName, message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)").description + "\n"
+            : nil
+        watchdog = Watchdog(state: L, stuckMessage: stuckMessage)
         try Sandbox.install(in: self)
     }
 
@@ -114,6 +121,11 @@ public final class LuaHost {
         callDepth += 1
         let status = ah_pcall(L, nargs, nresults)
         callDepth -= 1
+        if status == LUA_OK && timedOut {
+            // The plugin caught the deadline's error (in a coroutine) and went on: its time is still up.
+            ah_pop(L, nresults == LUA_MULTRET ? 0 : nresults)
+            throw PluginError.timeout(file: chunkName, seconds: limits.timeout)
+        }
         guard status != LUA_OK else {
             if callDepth == 0 { pendingError = nil }
             return
@@ -173,11 +185,14 @@ public final class LuaHost {
 
     /// Loads Lua source as text (never bytecode) and leaves the chunk on the stack.
     func load(source: String, chunkName: String) throws {
-        var source = source
-        let status = source.withUTF8 { buf in
-            ah_loadtext(L, UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: CChar.self), buf.count,
-                        "@" + PluginError.chunkName(for: chunkName))
-        }
+        try load(source: Data(source.utf8), chunkName: chunkName)
+    }
+
+    /// Loads Lua source bytes as text (never bytecode) and leaves the chunk on the stack.
+    func load(source: Data, chunkName: String) throws {
+        var bytes = [CChar](repeating: 0, count: max(source.count, 1))
+        bytes.withUnsafeMutableBytes { _ = source.copyBytes(to: $0) }
+        let status = ah_loadtext(L, bytes, source.count, "@" + PluginError.chunkName(for: chunkName))
         guard status == LUA_OK else {
             let text = string(at: -1) ?? "cannot load"
             ah_pop(L, 1)

@@ -68,6 +68,15 @@ enum Sandbox {
       end
     end
 
+    -- table.move over a huge empty range would run in C for minutes: bound it.
+    local move = table.move
+    function table.move(a1, f, e, t, a2)
+      if type_(f) == "number" and type_(e) == "number" and e - f >= 1e7 then
+        error_("table.move: at most 10000000 elements at a time", 2)
+      end
+      return move(a1, f, e, t, a2)
+    end
+
     randomseed(0)
     function math.randomseed(x, y)
       if x == nil then error_("math.randomseed needs a seed: runs are deterministic", 2) end
@@ -79,7 +88,8 @@ enum Sandbox {
       if type_(name) ~= "string" then error_("require expects a module name", 2) end
       local value = loaded[name]
       if value ~= nil then return value end
-      local chunk = loadModule(name)
+      local chunk, message = loadModule(name)
+      if not chunk then error_(message, 2) end
       value = chunk(name)
       if value == nil then value = true end
       loaded[name] = value
@@ -94,10 +104,10 @@ enum Sandbox {
         return 0
     }
 
-    /// Finds `name.lua` in the plugin's module folders and returns it loaded as text.
+    /// Finds `name.lua` in the plugin's module folders and returns it loaded as text, or nil and why not.
     private static let loadModuleBinding: LuaBinding = { L in
         let L = L!
-        return binding(L) {
+        return returningFailure(L) {
             let host = LuaHost.of(L)
             guard let name = LuaHost.string(L, 1),
                   name.range(of: #"^[A-Za-z0-9_\-]+(\.[A-Za-z0-9_\-]+)*$"#, options: .regularExpression) != nil else {
@@ -113,6 +123,15 @@ enum Sandbox {
             let searched = host.moduleFolders.map(\.path).joined(separator: ", ")
             throw BindingError("require: no module '\(name)' (looked for \(relative) in \(searched.isEmpty ? "no folders" : searched))")
         }
+    }
+}
+
+/// Runs `body`; a failure is returned to Lua as `nil, message` instead of raised.
+private func returningFailure(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
+    do { return try body() } catch {
+        lua_pushnil(L)
+        LuaHost.push(L, (error as? PluginError)?.headline ?? "\(error)")
+        return 2
     }
 }
 

@@ -4,21 +4,41 @@ import Foundation
 /// Trips a Lua state's deadline from another thread, so the main thread can run without a hook.
 ///
 /// Each ``arm(after:)`` supersedes the previous one; ``close()`` makes every pending timer harmless
-/// before the state is closed.
+/// before the state is closed. With a `stuckMessage`, a state still inside Lua a moment after being
+/// tripped (stuck in one native call, which no hook interrupts) ends the process with that message.
 final class Watchdog: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "animhost.watchdog")
+    /// How long after the deadline a native call may still run before the process ends.
+    static let grace = 0.75
     private let lock = NSLock()
     private var generation = 0
     private var state: OpaquePointer?
+    private let stuckMessage: String?
 
-    init(state: OpaquePointer) { self.state = state }
+    init(state: OpaquePointer, stuckMessage: String?) {
+        self.state = state
+        self.stuckMessage = stuckMessage
+    }
 
     /// Trips the state `seconds` from now unless re-armed, disarmed or closed before.
     func arm(after seconds: Double) {
         let armed = lock.withLock { () -> Int in generation += 1; return generation }
         Watchdog.queue.asyncAfter(deadline: .now() + seconds) { [self] in
+            let tripped = lock.withLock { () -> Bool in
+                guard generation == armed, let state else { return false }
+                ah_trip(state)
+                return true
+            }
+            if tripped, stuckMessage != nil { checkStuck(armed) }
+        }
+    }
+
+    private func checkStuck(_ armed: Int) {
+        Watchdog.queue.asyncAfter(deadline: .now() + Watchdog.grace) { [self] in
             lock.withLock {
-                if generation == armed, let state { ah_trip(state) }
+                guard generation == armed, let state, ah_info(state).pointee.running > 0, let stuckMessage else { return }
+                FileHandle.standardError.write(Data(stuckMessage.utf8))
+                _exit(1)
             }
         }
     }
