@@ -34,10 +34,12 @@ let package = Package(
             dependencies: ["AnimhostCore", "AnimhostLua"],
             path: "Benchmarks/animhost-benchmark"
         ),
+        .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Fuzz/AnimhostFuzzing"),
+        .executableTarget(name: "animhost-fuzz", dependencies: ["AnimhostFuzzing"], path: "Fuzz/animhost-fuzz"),
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostCore"]),
-        .testTarget(name: "animhostTests", dependencies: ["animhost"]),
+        .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing"]),
     ],
     swiftLanguageModes: [.v5]
 )

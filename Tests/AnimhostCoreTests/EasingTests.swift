@@ -95,6 +95,13 @@ final class EasingTests: XCTestCase {
         XCTAssertEqual(Penner.allCases.count, 30)
     }
 
+    func testPennerCurvesHoldTheirEndsOutsideTheUnitInterval() {
+        for p in Penner.allCases {
+            XCTAssertEqual(p.value(at: -0.9), 0, accuracy: 1e-9, p.rawValue)  // easeInOutCirc had no value there
+            XCTAssertEqual(p.value(at: 1.5), 1, accuracy: 1e-9, p.rawValue)
+        }
+    }
+
     func testBadSpecsSayWhatWasExpected() {
         XCTAssertThrowsError(try Easing(spec: "easeInOutQaud")) { XCTAssertTrue("\($0)".contains("did you mean 'easeInOutQuad'")) }
         XCTAssertThrowsError(try Easing(spec: "cubic-bezier(1.2, 0, 1, 1)")) { XCTAssertTrue("\($0)".contains("0…1")) }

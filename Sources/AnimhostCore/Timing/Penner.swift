@@ -19,8 +19,10 @@ public enum Penner: String, Sendable, CaseIterable {
     private static let c4 = 2 * Double.pi / 3
     private static let c5 = 2 * Double.pi / 4.5
 
-    /// Progress at normalised time `x` in 0…1.
-    public func value(at x: Double) -> Double {
+    /// Progress at normalised time `x`; outside 0…1 the curve holds its end values (the published
+    /// forms are defined on 0…1 only, and some have no value outside it).
+    public func value(at t: Double) -> Double {
+        let x = min(max(t, 0), 1)
         let c1 = Penner.c1, c2 = Penner.c2, c3 = Penner.c3, c4 = Penner.c4, c5 = Penner.c5
         switch self {
         case .easeInSine: return 1 - cos(x * .pi / 2)
