@@ -1,11 +1,16 @@
 -- zoom: the tapped photo zooms into the detail screen's header (push), and back (pop).
 -- A snapshot of the shared photo travels between the two reference frames while the
 -- destination fades in; both reference nodes stay hidden during the move.
+-- Interactive pops: an edge swipe scrubs the pop (the host's percent-driven default); a pan
+-- down shrinks the photo under the finger and fades the detail, as the Photos app does.
 
 local zoom = {
   name = "zoom",
   summary = "The tapped photo zooms into the detail header; pop zooms it back into its cell",
-  params = { duration = 0.5, damping = 0.8, velocity = 0, popDuration = 0.25 },
+  params = {
+    duration = 0.5, damping = 0.8, velocity = 0, popDuration = 0.25,
+    springBackDuration = 0.5, springBackDamping = 0.9,
+  },
   scenes = { from = "grid", to = "detail" },
 }
 
@@ -32,10 +37,18 @@ local function endMove(ctx, photo, source, target)
   source.hidden = false
   target.hidden = false
   photo:remove()
-  ctx.from.delegate:didEnd(ctx, source)
-  ctx.to.delegate:didEnd(ctx, target)
+  if ctx.cancelled then
+    ctx.from.delegate:didCancel(ctx)
+    ctx.to.delegate:didCancel(ctx)
+  else
+    ctx.from.delegate:didEnd(ctx, source)
+    ctx.to.delegate:didEnd(ctx, target)
+  end
   ctx:complete(not ctx.cancelled)
 end
+
+-- The photo being panned, while a pan-down drives the pop.
+local pan
 
 function zoom.animate(ctx)
   local photo, source, target = beginMove(ctx)
@@ -55,6 +68,11 @@ function zoom.animate(ctx)
   else
     ctx.container:insert(ctx.to.view, { below = ctx.from.view })
     ctx.container:add(photo)
+    pan = nil
+    if ctx.interactive and not ctx.gesture.edge then
+      pan = { photo = photo, source = source, target = target, start = photo.center, height = photo.frame.height }
+      return  -- interact() moves everything with the finger
+    end
     animate{
       duration = ctx:duration(),
       curve = "easeInOut",
@@ -68,6 +86,58 @@ function zoom.animate(ctx)
       end,
     }
   end
+end
+
+-- A pan down: dy = max(translation.y, 0); the detail fades over a quarter of the height; the photo
+-- shrinks to half over half the height, follows the finger, raised by half the height it lost.
+local function follow(ctx, g)
+  local h = ctx.size.height
+  local dy = math.max(g.translation.y, 0)
+  local scale = 1 - 0.5 * math.min(dy / (h / 2), 1)
+  ctx.from.view.alpha = 1 - math.min(dy / (h / 4), 1)
+  pan.photo.transform = transform.scale(scale)
+  pan.photo.center = point(pan.start.x + g.translation.x,
+                           pan.start.y + g.translation.y - pan.height * (1 - scale) / 2)
+  ctx:update(1 - scale)
+end
+
+-- On release: back into place when moving up or above the start, else on into the grid cell.
+local function release(ctx, g)
+  local photo, source, target = pan.photo, pan.source, pan.target
+  local back = g.state == "cancelled" or g.velocity.y < 0 or photo.center.y < pan.start.y
+  if back then
+    ctx:cancel()
+    animate{
+      duration = ctx.params.springBackDuration,
+      spring = { damping = ctx.params.springBackDamping },
+      function()
+        photo.transform = transform.identity
+        photo.center = pan.start
+        ctx.from.view.alpha = 1
+      end,
+      completion = function() endMove(ctx, photo, source, target) end,
+    }
+  else
+    ctx:finish()
+    animate{
+      duration = ctx.params.popDuration,
+      curve = "easeInOut",
+      function()
+        photo.transform = transform.identity
+        photo.frame = ctx.to.delegate:referenceFrame(ctx)
+        ctx.from.view.alpha = 0
+      end,
+      completion = function()
+        ctx.from.view.alpha = 1
+        endMove(ctx, photo, source, target)
+      end,
+    }
+  end
+end
+
+function zoom.interact(ctx, g)
+  if not pan then return ctx:drive() end  -- an edge swipe: scrub the pop
+  if g.state == "began" or g.state == "changed" then follow(ctx, g) else release(ctx, g) end
 end
 
 return zoom

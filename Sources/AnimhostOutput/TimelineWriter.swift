@@ -18,7 +18,9 @@ public final class TimelineWriter: FrameSink {
 
     public func write(_ frame: FrameSample) throws {
         var out = frameCount == 0 ? "\n" : ",\n"
-        out += "    {\"index\": \(frame.index), \"t\": \(num(frame.time)), \"nodes\": ["
+        out += "    {\"index\": \(frame.index), \"t\": \(num(frame.time)), "
+        if let touch = frame.touch { out += "\"touch\": \(TimelineWriter.encode(touch)), " }
+        out += "\"nodes\": ["
         for (i, node) in frame.nodes.enumerated() {
             out += (i == 0 ? "\n" : ",\n") + "      " + TimelineWriter.encode(node)
         }
@@ -46,6 +48,14 @@ public final class TimelineWriter: FrameSink {
             file.discard()
             throw error
         }
+    }
+
+    /// The gesture sample current at a frame.
+    static func encode(_ e: GestureEvent) -> String {
+        func point(_ p: Point) -> String { "[\(num(p.x)), \(num(p.y))]" }
+        return "{\"state\": \(str(e.state.rawValue)), \"t\": \(num(e.time)), \"location\": \(point(e.location)), "
+            + "\"translation\": \(point(e.translation)), \"velocity\": \(point(e.velocity))"
+            + (e.edge.map { ", \"edge\": \(str($0))" } ?? "") + "}"
     }
 
     /// One node's JSON object: the fields every node has, then the properties that differ from their defaults.

@@ -21,6 +21,8 @@ struct RunCommand: ParsableCommand {
           animhost run zoom --operation pop --fps 120
           animhost run card-lift --param lift=1.05 --out /tmp/lift
           animhost run Examples/popup/popup.lua
+          animhost run zoom --operation pop --gesture "edge-swipe to=0.25 release=slow"
+          animhost run zoom --operation pop --gesture "pan-down dy=300 release=down"
         """
     )
 
@@ -51,6 +53,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
     var out: String?
 
+    @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", discussion: "Generated gestures, with their keys and defaults:\n" + GeneratedGesture.help, valueName: "trace.json|spec"))
+    var gesture: String?
+
     @OptionGroup var sandbox: SandboxOptions
 
     func validate() throws {
@@ -74,12 +79,14 @@ struct RunCommand: ParsableCommand {
                 case .none: return nil
                 }
             })
-            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams())
+            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(), gesture: gesture)
             let outcome = try loaded.run(request, catalog: catalog, sink: sinks)
             print(summary(outcome, written: sinks.urls))
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {
+            throw CommandError(e)
+        } catch let e as GestureError {
             throw CommandError(e)
         }
     }

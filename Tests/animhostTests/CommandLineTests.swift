@@ -54,6 +54,22 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testAGestureReplayedTwiceWritesIdenticalBytes() throws {
+        for gesture in ["edge-swipe to=0.25 release=slow", "pan-down dy=300 release=up"] {
+            try animhost("run", "zoom", "--operation", "pop", "--gesture", gesture, "--out", "a")
+            try animhost("run", "zoom", "--operation", "pop", "--gesture", gesture, "--out", "b")
+            let a = try Data(contentsOf: work.appendingPathComponent("a/timeline.json"))
+            XCTAssertEqual(a, try Data(contentsOf: work.appendingPathComponent("b/timeline.json")), gesture)
+            let object = try JSONSerialization.jsonObject(with: a) as! [String: Any]
+            XCTAssertEqual(object["cancelled"] as? Bool, true)
+            let frames = object["frames"] as! [[String: Any]]
+            XCTAssertNotNil(frames[1]["touch"], "interactive frames carry the touch")
+        }
+        let bad = try animhost("run", "zoom", "--operation", "pop", "--gesture", "edge-swipe to=7")
+        XCTAssertEqual(bad.code, 1)
+        XCTAssertTrue(bad.err.contains("to=7: expected a number from 0 to 1"), bad.err)
+    }
+
     func testTheExamplePluginRunsWithItsOwnScenes() throws {
         let r = try animhost("run", "Examples/popup/popup.lua", "--operation", "present", "--out", work.path, in: repository)
         XCTAssertEqual(r.code, 0, r.err)
@@ -90,7 +106,7 @@ final class CommandLineTests: XCTestCase {
         let r = try animhost("list")
         XCTAssertEqual(r.code, 0)
         XCTAssertTrue(r.out.contains("zoom  (built-in: "), r.out)
-        XCTAssertTrue(r.out.contains("params: damping=0.8, duration=0.5, popDuration=0.25, velocity=0"), r.out)
+        XCTAssertTrue(r.out.contains("params: damping=0.8, duration=0.5, popDuration=0.25, springBackDamping=0.9, springBackDuration=0.5, velocity=0"), r.out)
     }
 
     func testHelpExitsZero() throws {

@@ -17,6 +17,8 @@ public final class AnimationEngine {
     @exclusivity(unchecked) private var evaluationStamp = 0
     @exclusivity(unchecked) private var nextGroupSerial = 0
     @exclusivity(unchecked) private var nextRecordingSerial = 0
+    /// While set, new blocks run on this clock instead of the engine's (interactive transitions).
+    public var scrubbedClock: ScrubbedClock?
 
     public init() {}
 
@@ -26,6 +28,9 @@ public final class AnimationEngine {
 
     /// True while no animation is in flight and no completion is waiting.
     public var isIdle: Bool { groups.isEmpty }
+
+    /// True while a block waits on a paused interactive clock.
+    public var isWaitingOnClock: Bool { groups.contains { $0.clock != nil } }
 
     /// The latest instant at which a block in flight ends.
     public var lastEndTime: Double? { groups.map(\.endTime).max() }
@@ -92,9 +97,16 @@ public final class AnimationEngine {
 
     /// Advances the clock to `time`, running each completion at the instant its block ends, in order.
     public func advance(to time: Double) throws {
-        while let group = nextEnding(by: time) {
-            now = max(now, group.endTime)
+        while let (group, end) = nextEnding(by: time) {
+            now = max(now, end)
             groups.removeAll { $0 === group }
+            if let clock = group.clock, clock.isReversing {
+                // Cancelled interactively: the properties return exactly to where they started.
+                group.finished = false
+                for flight in group.flights where flight.alive {
+                    flight.property.set(flight.origin, in: &flight.target.storedModel)
+                }
+            }
             for flight in group.flights where flight.alive { retire(flight) }
             try group.completion?(group.finished)
         }
@@ -106,7 +118,7 @@ public final class AnimationEngine {
         compactFlights()
         evaluationStamp &+= 1
         let t = now
-        for group in groups { group.current = group.progress(at: t, stamp: evaluationStamp) }
+        for group in groups { group.current = group.progress(at: group.clock?.time(at: t) ?? t, stamp: evaluationStamp) }
         lanes.withUnsafeBufferPointer { all in
             for lane in all where lane.alive { lane.apply() }
         }
@@ -114,10 +126,12 @@ public final class AnimationEngine {
 
     // MARK: Internals
 
-    private func nextEnding(by time: Double) -> AnimationGroup? {
-        var best: AnimationGroup?
-        for g in groups where g.endTime <= time + 1e-12 {
-            if best == nil || g.endTime < best!.endTime || (g.endTime == best!.endTime && g.serial < best!.serial) { best = g }
+    /// The block that ends first by `time`, and when (on the engine's clock).
+    private func nextEnding(by time: Double) -> (AnimationGroup, Double)? {
+        var best: (AnimationGroup, Double)?
+        for g in groups {
+            guard let end = g.clock.map({ $0.instant(reaching: g.endTime) }) ?? g.endTime, end <= time + 1e-12 else { continue }
+            if best == nil || end < best!.1 || (end == best!.1 && g.serial < best!.0.serial) { best = (g, end) }
         }
         return best
     }
@@ -129,9 +143,10 @@ public final class AnimationEngine {
     }
 
     private func schedule(_ rec: Recording, options: AnimationOptions, completion: ((Bool) throws -> Void)?) {
-        let begin = now + max(options.delay, 0)
+        let clock = scrubbedClock
+        let begin = (clock?.time(at: now) ?? now) + max(options.delay, 0)
         let group = AnimationGroup(serial: nextGroupSerial, begin: begin, duration: max(options.activeDuration, 0),
-                                   timing: options.timing, completion: completion)
+                                   timing: options.timing, completion: completion, clock: clock)
         nextGroupSerial += 1
         group.flights.reserveCapacity(rec.trackCount)
         rec.forEachTrack { node, property, segments in
@@ -145,14 +160,15 @@ public final class AnimationEngine {
             group.flights.append(flight)
         }
         // A block that changed nothing completes at once, as UIKit's does.
-        if group.flights.isEmpty { group.endTime = now }
+        if group.flights.isEmpty { group.endTime = now; group.clock = nil }
         groups.append(group)
     }
 
     private func presentationValue(_ property: AnimatableProperty, of node: Node, in rec: Recording) -> AnimatableValue {
         if let pending = rec.pendingValue(node, property) { return pending }
         if let flight = node.motion[property] {
-            return flight.value(at: flight.group.progress(at: now, stamp: -1))
+            let group = flight.group
+            return flight.value(at: group.progress(at: group.clock?.time(at: now) ?? now, stamp: -1))
         }
         return property.value(in: node.storedModel)
     }
@@ -162,7 +178,10 @@ public final class AnimationEngine {
         retire(flight)
         let group = flight.group
         group.finished = false
-        if group.flights.allSatisfy({ !$0.alive }) { group.endTime = min(group.endTime, now) }
+        if group.flights.allSatisfy({ !$0.alive }) {
+            group.endTime = group.clock == nil ? min(group.endTime, now) : now
+            group.clock = nil
+        }
     }
 
     private func retire(_ flight: Flight) {
@@ -202,17 +221,21 @@ final class AnimationGroup {
     let duration: Double
     let timing: AnimationTiming
     let completion: ((Bool) throws -> Void)?
+    /// When the block ends: on the engine's clock, or on ``clock`` when it runs on one.
     @exclusivity(unchecked) var endTime: Double
     @exclusivity(unchecked) var finished = true
+    /// The interactive clock the block runs on, if any.
+    var clock: ScrubbedClock?
     @exclusivity(unchecked) var flights: [Flight] = []
     /// Progress at the instant being evaluated, set once per frame for all the block's flights.
     @exclusivity(unchecked) var current = 0.0
     @exclusivity(unchecked) private var cachedStamp = 0
     @exclusivity(unchecked) private var cachedProgress = 0.0
 
-    init(serial: Int, begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?) {
+    init(serial: Int, begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
+         clock: ScrubbedClock? = nil) {
         self.serial = serial; self.begin = begin; self.duration = duration
-        self.timing = timing; self.completion = completion
+        self.timing = timing; self.completion = completion; self.clock = clock
         endTime = begin + duration
     }
 
@@ -256,6 +279,9 @@ final class Flight {
     @exclusivity(unchecked) var alive = true
     /// Where the flight's ``Lane`` sits in the engine's list.
     @exclusivity(unchecked) var laneIndex = 0
+
+    /// The value the property had when the flight began.
+    var origin: AnimatableValue { segments[0].path.value(at: 0) }
 
     init(node: Node, property: AnimatableProperty, group: AnimationGroup, segments: [Segment]) {
         owner = node; target = node; self.property = property; self.group = group; self.segments = segments

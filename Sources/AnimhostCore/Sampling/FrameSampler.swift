@@ -24,6 +24,8 @@ public struct FrameSample: Sendable {
     public let index: Int
     public let time: Double
     public let nodes: [NodeSample]
+    /// The gesture sample current at this frame, while an interactive transition's finger is down.
+    public var touch: GestureEvent? = nil
 
     /// The first node with `id` (and `scene`, when given) in paint order.
     public func node(_ id: String, scene: String? = nil) -> NodeSample? {
@@ -38,12 +40,12 @@ public struct FrameSampler {
     public init(container: Node) { self.container = container }
 
     /// The frame at this instant; call after the engine has updated presentations.
-    public func sample(index: Int, time: Double) -> FrameSample {
+    public func sample(index: Int, time: Double, touch: GestureEvent? = nil) -> FrameSample {
         var nodes: [NodeSample] = []
         for child in container.paintOrderedChildren(presentation: true) {
             visit(child, origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 1, into: &nodes)
         }
-        return FrameSample(index: index, time: time, nodes: nodes)
+        return FrameSample(index: index, time: time, nodes: nodes, touch: touch)
     }
 
     private func visit(_ node: Node, origin: Point, transform: Transform2D, opacity: Double, depth: Int,

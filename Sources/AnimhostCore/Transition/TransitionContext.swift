@@ -6,8 +6,12 @@ public final class TransitionContext {
     public let to: Scene
     public let operation: TransitionOperation
     public let engine: AnimationEngine
-    public var isInteractive = false
     public private(set) var isCancelled = false
+    /// The percent-driven driver of an interactive transition; nil when it is not interactive.
+    public private(set) var driver: PercentDrivenDriver?
+    /// How the gesture that drives the transition began (its first sample), when interactive.
+    public private(set) var gestureStart: GestureEvent?
+    public var isInteractive: Bool { driver != nil }
     /// The value passed to ``complete(_:)``, once it has been called.
     public private(set) var completion: Bool?
     /// The virtual time at which ``complete(_:)`` was called.
@@ -53,6 +57,14 @@ public final class TransitionContext {
 
     /// Marks the transition cancelled before it completes (the interactive driver's cancel).
     public func markCancelled() { isCancelled = true }
+
+    /// Makes the transition interactive: animations declared from now run on the driver's clock.
+    func beginInteraction(duration: Double, gestureStart: GestureEvent) {
+        let driver = PercentDrivenDriver(context: self, duration: duration)
+        self.driver = driver
+        self.gestureStart = gestureStart
+        engine.scrubbedClock = driver.clock
+    }
 }
 
 /// A transition that broke the animator protocol.
@@ -61,6 +73,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case neverCompleted(idleAt: Double, waited: Double)
     case tooLong(limit: Double)
     case invalidDuration(Double)
+    case gestureEndedUndecided
 
     public var description: String {
         switch self {
@@ -70,6 +83,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
             return "ctx:complete was never called: every animation had ended at \(formatNumber(idle)) s and the host waited \(formatNumber(waited)) s more (call ctx:complete(not ctx.cancelled) in the last completion)"
         case .tooLong(let limit):
             return "the transition was still running after \(formatNumber(limit)) s of virtual time"
+        case .gestureEndedUndecided:
+            return "the gesture ended but the transition was neither finished nor cancelled (call ctx:finish() or ctx:cancel() when g.state is \"ended\")"
         case .invalidDuration(let d):
             return "duration() must return a finite number of seconds ≥ 0, got \(d)"
         }

@@ -4,6 +4,13 @@ public protocol TransitionAnimator: AnyObject {
     func transitionDuration(using context: TransitionContext) throws -> Double
     /// Declares the transition's animations; called once, at time 0.
     func animateTransition(using context: TransitionContext) throws
+    /// Reacts to a gesture sample of an interactive transition; false leaves it to the default
+    /// percent-driven behaviour.
+    func interact(with event: GestureEvent, using context: TransitionContext) throws -> Bool
+}
+
+extension TransitionAnimator {
+    public func interact(with event: GestureEvent, using context: TransitionContext) throws -> Bool { false }
 }
 
 /// Runs a transition on the virtual clock and samples its frames at t = i / fps.
@@ -35,22 +42,43 @@ public struct TransitionRunner {
     /// Runs `animator` in `context`, handing each frame to `emit` as it is sampled; the last frame
     /// is the state at rest after `complete` and every animation have ended. Without `emit` the
     /// frames are evaluated (every presentation value computed) but not collected.
-    public func run(_ animator: TransitionAnimator, in context: TransitionContext,
+    /// With a `gesture`, the transition is interactive: its samples are delivered at their times, to
+    /// the animator's `interact` or else to the default edge-swipe behaviour (``PercentDrivenDriver``).
+    public func run(_ animator: TransitionAnimator, in context: TransitionContext, gesture: GestureTrace? = nil,
                     begin: (Double) throws -> Void = { _ in },
                     emit: ((FrameSample) throws -> Void)?) throws -> Result {
         let duration = try animator.transitionDuration(using: context)
         guard duration.isFinite, duration >= 0 else { throw TransitionError.invalidDuration(duration) }
         try begin(duration)
+        var tracker = GestureTracker(width: context.size.width)
+        let events = gesture?.samples.map { tracker.event(for: $0) } ?? []
+        if let first = events.first { context.beginInteraction(duration: duration, gestureStart: first) }
         try animator.animateTransition(using: context)
         let engine = context.engine
+        engine.scrubbedClock = nil
         let sampler = FrameSampler(container: context.container)
         var index = 0
         var idleSince: Double? = nil
+        var delivered = 0
         while true {
             let t = Double(index) / Double(fps)
+            var touch: GestureEvent? = nil
+            while delivered < events.count, events[delivered].time <= t + 1e-12 {
+                let event = events[delivered]
+                try engine.advance(to: event.time)
+                if try !animator.interact(with: event, using: context), let driver = context.driver {
+                    TransitionRunner.drive(driver, with: event, width: context.size.width)
+                }
+                touch = event
+                delivered += 1
+            }
+            if delivered == events.count, let driver = context.driver, driver.state == .interacting,
+               context.completion == nil, engine.isWaitingOnClock {
+                throw TransitionError.gestureEndedUndecided
+            }
             try engine.advance(to: t)
             engine.updatePresentation()
-            if let emit { try emit(sampler.sample(index: index, time: t)) }
+            if let emit { try emit(sampler.sample(index: index, time: t, touch: touch ?? (delivered < events.count && delivered > 0 ? events[delivered - 1] : nil))) }
             if engine.isIdle {
                 if context.completion != nil { break }
                 let since = idleSince ?? t
@@ -64,5 +92,23 @@ public struct TransitionRunner {
         }
         return Result(duration: duration, frameCount: index + 1, completed: context.completion ?? false,
                       cancelled: context.isCancelled, endTime: Double(index) / Double(fps))
+    }
+
+    /// The fraction past which a released edge swipe finishes (ZoomTransitioning's third of the width).
+    public static let finishThreshold = 0.33
+    /// The horizontal speed, in points per second, past which a release finishes whatever the fraction.
+    public static let flingVelocity = 1000.0
+
+    /// The default interaction: an edge swipe drives the fraction by its horizontal travel and, on
+    /// release, finishes past ``finishThreshold`` or on a fling, else cancels.
+    public static func drive(_ driver: PercentDrivenDriver, with event: GestureEvent, width: Double) {
+        let sign = event.edge == "right" ? -1.0 : 1.0
+        let progress = sign * event.translation.x / max(width, 1)
+        switch event.state {
+        case .began, .changed: driver.update(progress)
+        case .ended:
+            if progress > finishThreshold || sign * event.velocity.x > flingVelocity { driver.finish() } else { driver.cancel() }
+        case .cancelled: driver.cancel()
+        }
     }
 }

@@ -10,6 +10,8 @@ final class LuaTransition {
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
     var toRef: Int32 = LUA_NOREF
+    /// The gesture sample being delivered, for `ctx:drive()`.
+    var currentEvent: GestureEvent?
 
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
@@ -18,7 +20,7 @@ final class LuaTransition {
 enum ContextBinding {
     static let meta = Metatable("animhost.context")
     static let fields = ["container", "from", "to", "operation", "presenting", "interactive", "cancelled", "params",
-                         "size", "duration", "complete", "update", "finish", "cancel"]
+                         "size", "gesture", "duration", "complete", "update", "finish", "cancel", "drive"]
 
     static func install(in L: OpaquePointer) {
         Bindings.newMetatable(L, meta, index: index)
@@ -67,7 +69,12 @@ enum ContextBinding {
             case "size": ValueBinding.push(L, c.size)
             case "duration": LuaHost.push(L, duration)
             case "complete": LuaHost.push(L, complete)
-            case "update", "finish", "cancel": LuaHost.push(L, notInteractive)
+            case "gesture":
+                if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
+            case "update": LuaHost.push(L, update)
+            case "finish": LuaHost.push(L, finish)
+            case "cancel": LuaHost.push(L, cancel)
+            case "drive": LuaHost.push(L, drive)
             default:
                 let hint = closestName(to: key, among: fields).map { " (did you mean '\($0)'?)" } ?? ""
                 throw BindingError("ctx has no field '\(key)'\(hint)")
@@ -96,11 +103,42 @@ enum ContextBinding {
         }
     }
 
-    private static let notInteractive: LuaBinding = { L in
+    /// The driver of an interactive transition, or an error naming the method.
+    private static func driver(_ L: OpaquePointer, _ method: String) throws -> (LuaTransition, PercentDrivenDriver) {
+        let t = try transition(L, 1)
+        guard let driver = t.context.driver else {
+            throw BindingError("ctx:\(method) drives interactive transitions; this one is not interactive (run it with --gesture)")
+        }
+        return (t, driver)
+    }
+
+    private static let update: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            _ = try transition(L, 1)
-            throw BindingError("ctx:update, ctx:finish and ctx:cancel drive interactive transitions; this one is not interactive")
+            let (_, d) = try driver(L, "update")
+            d.update(try checkNumber(L, 2, "ctx:update(fraction)"))
+            return 0
+        }
+    }
+
+    private static let finish: LuaBinding = { L in
+        let L = L!
+        return binding(L) { try driver(L, "finish").1.finish(); return 0 }
+    }
+
+    private static let cancel: LuaBinding = { L in
+        let L = L!
+        return binding(L) { try driver(L, "cancel").1.cancel(); return 0 }
+    }
+
+    /// `ctx:drive()`: the default percent-driven handling of the sample being delivered.
+    private static let drive: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let (t, d) = try driver(L, "drive")
+            guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
+            TransitionRunner.drive(d, with: event, width: t.context.size.width)
+            return 0
         }
     }
 }

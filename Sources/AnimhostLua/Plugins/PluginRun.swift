@@ -10,9 +10,24 @@ public struct TransitionRequest: Sendable {
     public var fps: Int
     /// `--param key=value` overrides, parsed by the type of each default.
     public var params: [String: String]
+    /// A gesture trace file (`.json`) or a generator spec such as `edge-swipe to=0.6`: makes the run interactive.
+    public var gesture: String?
 
-    public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60, params: [String: String] = [:]) {
+    public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
+                params: [String: String] = [:], gesture: String? = nil) {
         self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
+        self.gesture = gesture
+    }
+
+    /// The gesture for a container of `size`: read from a file or generated from a spec.
+    func gestureTrace(size: Size) throws -> GestureTrace? {
+        guard let gesture else { return nil }
+        if gesture.hasSuffix(".json") {
+            let url = URL(fileURLWithPath: gesture)
+            guard let data = try? Data(contentsOf: url) else { throw GestureError("\(gesture): cannot read the gesture file") }
+            return try GestureTrace.parse(data, file: displayPath(url))
+        }
+        return try GeneratedGesture.trace(gesture, size: size)
     }
 }
 
@@ -44,13 +59,14 @@ extension Plugin {
     /// Runs the transition described by `request`, streaming frames into `sink`.
     public func run(_ request: TransitionRequest, catalog: PluginCatalog = PluginCatalog(), sink: FrameSink? = nil) throws -> TransitionOutcome {
         let (from, to) = try scenes(for: request, catalog: catalog)
+        let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
         return try run(from: from, to: to, operation: request.operation, fps: request.fps,
-                       params: try resolveParams(request.params), sink: sink)
+                       params: try resolveParams(request.params), gesture: try request.gestureTrace(size: size), sink: sink)
     }
 
-    /// Runs the transition between two loaded scenes.
+    /// Runs the transition between two loaded scenes; a `gesture` makes it interactive.
     public func run(from: Scene, to: Scene, operation: TransitionOperation, fps: Int,
-                    params: [(name: String, value: ParamValue)], sink: FrameSink?) throws -> TransitionOutcome {
+                    params: [(name: String, value: ParamValue)], gesture: GestureTrace? = nil, sink: FrameSink?) throws -> TransitionOutcome {
         guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
         let context = try TransitionContext(from: from, to: to, operation: operation)
         let transition = LuaTransition(context: context, serial: (host.transition?.serial ?? 0) + 1)
@@ -69,7 +85,7 @@ extension Plugin {
         var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
         let result: TransitionRunner.Result
         do {
-            result = try TransitionRunner(fps: fps).run(animator, in: context, begin: { duration in
+            result = try TransitionRunner(fps: fps).run(animator, in: context, gesture: gesture, begin: { duration in
                 transition.duration = duration
                 info.duration = duration
                 try sink?.begin(info)
@@ -141,6 +157,16 @@ final class LuaAnimator: TransitionAnimator {
         _ = plugin.pushFunction("animate")
         ContextBinding.push(plugin.host.L, transition)
         try plugin.host.call(nargs: 1, nresults: 0)
+    }
+
+    /// Hands a gesture sample to the plugin's `interact(ctx, g)`; false when it has none.
+    func interact(with event: GestureEvent, using context: TransitionContext) throws -> Bool {
+        transition.currentEvent = event
+        guard plugin.pushFunction("interact") else { return false }
+        ContextBinding.push(plugin.host.L, transition)
+        GestureBinding.push(plugin.host.L, event)
+        try plugin.host.call(nargs: 2, nresults: 0)
+        return true
     }
 
     /// Calls the optional `ended(ctx, completed)`, like `animationEnded(_:)`.

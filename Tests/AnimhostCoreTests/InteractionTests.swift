@@ -1,0 +1,138 @@
+import XCTest
+@testable import AnimhostCore
+
+final class GestureTests: XCTestCase {
+    func sample(_ t: Double, _ x: Double, _ y: Double = 400, _ state: GestureSample.State = .changed) -> GestureSample {
+        GestureSample(time: t, location: Point(x: x, y: y), state: state)
+    }
+
+    func testVelocityIsEstimatedOverTheRecentSamples() throws {
+        var tracker = GestureTracker(width: 390)
+        var last: GestureEvent!
+        for i in 0...12 { last = tracker.event(for: sample(Double(i) / 120, 2 + 6 * Double(i) * Double(i))) }
+        // x = 2 + 6 i², so over the last 50 ms (6 samples) the average speed is 6·(144 − 36)/0.05 pt/s
+        XCTAssertEqual(last.velocity.x, 6 * (144 - 36) / 0.05, accuracy: 1e-6)
+        XCTAssertEqual(last.translation.x, 6 * 144, accuracy: 1e-9)
+        XCTAssertEqual(last.edge, "left")
+        var middle = GestureTracker(width: 390)
+        XCTAssertNil(middle.event(for: sample(0, 195)).edge)
+        XCTAssertEqual(middle.event(for: sample(0.01, 195, 410)).velocity.y, 1000, accuracy: 1e-9)
+    }
+
+    func testTracesAreChecked() {
+        XCTAssertThrowsError(try GestureTrace(samples: [])) { XCTAssertEqual("\($0)", "a gesture needs at least one sample") }
+        XCTAssertThrowsError(try GestureTrace(samples: [sample(0.1, 1), sample(0.05, 2)])) {
+            XCTAssertTrue("\($0)".contains("samples[1]: t = 0.05 comes before the previous sample's 0.1"))
+        }
+        XCTAssertThrowsError(try GestureTrace(samples: [sample(0, .nan)])) { XCTAssertTrue("\($0)".contains("finite")) }
+        XCTAssertThrowsError(try GestureTrace(samples: [sample(0, 1, 1, .ended), sample(1, 1)])) { XCTAssertTrue("\($0)".contains("must be the last")) }
+        let open = try! GestureTrace(samples: [sample(0, 1), sample(0.1, 5)])
+        XCTAssertEqual(open.samples.map(\.state), [.began, .changed, .ended], "a release is added")
+    }
+
+    func testTraceFilesNameWhatIsWrong() {
+        XCTAssertThrowsError(try GestureTrace.parse(Data(#"{"samples": [{"t": 0, "x": 1}]}"#.utf8), file: "g.json")) {
+            XCTAssertEqual("\($0)", "g.json: samples[0].y: expected a number")
+        }
+        XCTAssertThrowsError(try GestureTrace.parse(Data(#"{"samples": [{"t": 0, "x": 1, "y": 2, "state": "lifted"}]}"#.utf8), file: "g.json")) {
+            XCTAssertEqual("\($0)", "g.json: samples[0].state: expected began, changed, ended or cancelled")
+        }
+        XCTAssertThrowsError(try GestureTrace.parse(Data(#"{"samples": []}"#.utf8), file: "g.json")) {
+            XCTAssertEqual("\($0)", "g.json: a gesture needs at least one sample")
+        }
+    }
+
+    func testGeneratedGestures() throws {
+        let size = Size(width: 390, height: 844)
+        let fling = try GeneratedGesture.trace("edge-swipe to=0.2 release=fling", size: size)
+        var tracker = GestureTracker(width: 390)
+        let events = fling.samples.map { tracker.event(for: $0) }
+        XCTAssertEqual(events.last!.state, .ended)
+        XCTAssertEqual(events.last!.location.x, 78, accuracy: 1e-9)
+        XCTAssertGreaterThan(events.last!.velocity.x, 1000)
+        let slow = try GeneratedGesture.trace("edge-swipe to=0.5", size: size)
+        var t2 = GestureTracker(width: 390)
+        XCTAssertLessThan(abs(slow.samples.map { t2.event(for: $0) }.last!.velocity.x), 1)
+        let up = try GeneratedGesture.trace("pan-down dy=300 release=up", size: size)
+        var t3 = GestureTracker(width: 390)
+        XCTAssertLessThan(up.samples.map { t3.event(for: $0) }.last!.velocity.y, 0)
+        XCTAssertThrowsError(try GeneratedGesture.trace("edge-swipe to=2", size: size)) { XCTAssertTrue("\($0)".contains("to=2: expected a number from 0 to 1")) }
+        XCTAssertThrowsError(try GeneratedGesture.trace("swipe", size: size)) { XCTAssertTrue("\($0)".contains("unknown gesture 'swipe'")) }
+        XCTAssertThrowsError(try GeneratedGesture.trace("pan-down speed=3", size: size)) { XCTAssertTrue("\($0)".contains("unknown key 'speed'")) }
+    }
+}
+
+final class PercentDrivenTests: XCTestCase {
+    /// Fades the from-screen out over 1 s, completing with the driver's verdict.
+    final class Fade: TransitionAnimator {
+        var finished: [Bool] = []
+        func transitionDuration(using context: TransitionContext) throws -> Double { 1 }
+        func animateTransition(using ctx: TransitionContext) throws {
+            try ctx.engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear)), changes: {
+                ctx.engine.set(.alpha, of: ctx.from.root, to: .number(0))
+                ctx.engine.set(.frame, of: ctx.from.root, to: .rect(Rect(x: 100, y: 0, width: 100, height: 200)))
+            }, completion: { done in
+                self.finished.append(done)
+                try ctx.complete(!ctx.isCancelled)
+            })
+        }
+    }
+
+    func scene(_ name: String) -> Scene {
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 100, height: 200)
+        return Scene(name: name, size: Size(width: 100, height: 200), background: .white, root: Node(id: name, scene: name, properties: p))
+    }
+
+    func run(_ xs: [(Double, Double)], fps: Int = 10) throws -> (TransitionRunner.Result, [FrameSample], Fade, TransitionContext) {
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
+        let samples = xs.map { GestureSample(time: $0.0, location: Point(x: $0.1, y: 100), state: .changed) }
+        var frames: [FrameSample] = []
+        let fade = Fade()
+        let result = try TransitionRunner(fps: fps).run(fade, in: ctx, gesture: try GestureTrace(samples: samples)) { frames.append($0) }
+        return (result, frames, fade, ctx)
+    }
+
+    func testUpdatesScrubAndFinishRunsOnAtCompletionSpeed() throws {
+        // from x = 0 to 50 of a 100 pt width: half way, then released (past a third: finish)
+        let (result, frames, fade, _) = try run([(0, 0), (0.1, 25), (0.2, 50)], fps: 20)
+        XCTAssertEqual(frames[2].node("a")!.opacity, 0.75, accuracy: 1e-9, "scrubbed to 25 %")
+        XCTAssertEqual(frames[4].node("a")!.opacity, 0.5, accuracy: 1e-9)
+        // finishing from 0.5 at speed 1 takes 0.5 s along ease-in-out: done at t = 0.7
+        XCTAssertTrue(result.completed)
+        XCTAssertEqual(result.endTime, 0.7, accuracy: 1e-9)
+        XCTAssertEqual(fade.finished, [true])
+        let midway = try XCTUnwrap(frames.first { abs($0.time - 0.45) < 1e-9 })
+        XCTAssertEqual(midway.node("a")!.opacity, 0.25, accuracy: 1e-9, "half of the remaining run, ease-in-out is symmetric")
+    }
+
+    func testCancelReturnsEveryPropertyExactlyToItsStart() throws {
+        let (result, frames, fade, ctx) = try run([(0, 0), (0.1, 20), (0.2, 25)])
+        XCTAssertFalse(result.completed)
+        XCTAssertTrue(result.cancelled)
+        XCTAssertEqual(fade.finished, [false])
+        let last = frames.last!.node("a")!
+        XCTAssertEqual(last.opacity, 1)
+        XCTAssertEqual(last.frame, Rect(x: 0, y: 0, width: 100, height: 200))
+        XCTAssertEqual(ctx.from.root.model.alpha, 1, "the model value is restored, not only the presentation")
+        XCTAssertNil(frames.last!.node("b"))
+    }
+
+    func testUpdatesAfterReleaseAreIgnored() throws {
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
+        ctx.beginInteraction(duration: 1, gestureStart: GestureEvent(time: 0, state: .began, location: .zero, translation: .zero, velocity: .zero, edge: "left"))
+        let driver = ctx.driver!
+        driver.update(0.4)
+        driver.cancel()
+        driver.update(0.9)
+        driver.finish()
+        XCTAssertEqual(driver.percentComplete, 0.4)
+        XCTAssertEqual(driver.state, .cancelling)
+        XCTAssertTrue(ctx.isCancelled)
+    }
+
+    func testAFlingFinishesBelowTheThreshold() throws {
+        let (result, _, _, _) = try run([(0, 0), (0.01, 12), (0.02, 25)])  // 25 % at 1250 pt/s
+        XCTAssertTrue(result.completed)
+    }
+}
