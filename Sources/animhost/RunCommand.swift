@@ -56,6 +56,18 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", discussion: "Generated gestures, with their keys and defaults:\n" + GeneratedGesture.help, valueName: "trace.json|spec"))
     var gesture: String?
 
+    @Option(help: ArgumentHelp("Write only the state this many seconds into the transition.", valueName: "seconds"))
+    var at: Double?
+
+    @Option(help: ArgumentHelp("Write only the state at this fraction (0 to 1) of the declared duration.", valueName: "fraction"))
+    var progress: Double?
+
+    @Option(help: "Playback speed of a non-interactive run: 2 samples twice as far apart, 0.5 in slow motion.")
+    var speed: Double = 1
+
+    @Flag(help: "Write the frames in reverse order, as the transition played backwards.")
+    var reverse = false
+
     @OptionGroup var sandbox: SandboxOptions
 
     func validate() throws {
@@ -63,6 +75,11 @@ struct RunCommand: ParsableCommand {
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
         _ = try OutputFormat.parseList(format)
         _ = try parsedParams()
+        if let at { guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a number of seconds ≥ 0") } }
+        if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1") } }
+        guard at == nil || progress == nil else { throw ValidationError("give either --at or --progress, not both") }
+        guard speed > 0 && speed <= 100 else { throw ValidationError("--speed must be more than 0 and at most 100") }
+        guard speed == 1 || gesture == nil else { throw ValidationError("--speed is for non-interactive runs (a gesture sets its own pace)") }
         try sandbox.check()
     }
 
@@ -73,14 +90,17 @@ struct RunCommand: ParsableCommand {
             let entry = try catalog.locate(plugin)
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
             let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
-            let sinks = FrameSinks(formats.compactMap { f -> FrameSink? in
+            let writers = formats.compactMap { f -> FrameSink? in
                 switch f {
                 case .json: return TimelineWriter(url: outDir.appendingPathComponent("timeline.json"), scale: scale)
                 case .none: return nil
                 }
-            })
-            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(), gesture: gesture)
-            let outcome = try loaded.run(request, catalog: catalog, sink: sinks)
+            }
+            let sinks = FrameSinks(writers)
+            let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
+            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
+                                            gesture: gesture, speed: speed, only: only)
+            let outcome = try loaded.run(request, catalog: catalog, sink: reverse ? ReversedFrames(sinks) : sinks)
             print(summary(outcome, written: sinks.urls))
         } catch let e as PluginError {
             throw CommandError(e)
@@ -139,4 +159,21 @@ final class FrameSinks: FrameSink {
     func begin(_ info: TimelineInfo) throws { for s in sinks { try s.begin(info) } }
     func write(_ frame: FrameSample) throws { for s in sinks { try s.write(frame) } }
     func finish(_ result: TransitionRunner.Result) throws { for s in sinks { try s.finish(result) } }
+}
+
+/// Plays a run backwards into `inner`: frames collected, then written last to first, re-timed from 0.
+final class ReversedFrames: FrameSink {
+    let inner: FrameSink
+    private var frames: [FrameSample] = []
+    init(_ inner: FrameSink) { self.inner = inner }
+
+    func begin(_ info: TimelineInfo) throws { try inner.begin(info) }
+    func write(_ frame: FrameSample) throws { frames.append(frame) }
+    func finish(_ result: TransitionRunner.Result) throws {
+        let end = frames.last?.time ?? 0
+        for (i, frame) in frames.reversed().enumerated() {
+            try inner.write(FrameSample(index: i, time: end - frame.time, nodes: frame.nodes, touch: frame.touch))
+        }
+        try inner.finish(result)
+    }
 }

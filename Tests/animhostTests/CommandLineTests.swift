@@ -20,6 +20,11 @@ final class CommandLineTests: XCTestCase {
 
     @discardableResult
     func animhost(_ args: String..., in dir: URL? = nil) throws -> (code: Int32, out: String, err: String) {
+        try animhost(args, in: dir)
+    }
+
+    @discardableResult
+    func animhost(_ args: [String], in dir: URL? = nil) throws -> (code: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
@@ -68,6 +73,35 @@ final class CommandLineTests: XCTestCase {
         let bad = try animhost("run", "zoom", "--operation", "pop", "--gesture", "edge-swipe to=7")
         XCTAssertEqual(bad.code, 1)
         XCTAssertTrue(bad.err.contains("to=7: expected a number from 0 to 1"), bad.err)
+    }
+
+    func frames(_ args: String...) throws -> [[String: Any]] {
+        let r = try animhost(["run", "crossfade", "--out", "p"] + args)
+        XCTAssertEqual(r.code, 0, r.err)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("p/timeline.json"))) as! [String: Any]
+        return object["frames"] as! [[String: Any]]
+    }
+
+    func opacity(_ frame: [String: Any], _ id: String) -> Double? {
+        (frame["nodes"] as! [[String: Any]]).first { $0["id"] as? String == id }?["opacity"] as? Double
+    }
+
+    func testSeekingAndPlayback() throws {
+        let all = try frames("--fps", "100")
+        let at = try frames("--at", "0.07")
+        XCTAssertEqual(at.count, 1)
+        XCTAssertEqual(at[0]["t"] as? Double, 0.07)
+        XCTAssertEqual(opacity(at[0], "article"), opacity(all[7], "article"))
+        let half = try frames("--progress", "0.5")
+        XCTAssertEqual(half[0]["t"] as? Double, 0.14)
+        let fast = try frames("--speed", "2")
+        XCTAssertEqual(fast[1]["t"] as? Double ?? 0, 2.0 / 60, accuracy: 1e-6, "twice as fast: frames 1/30 s apart")
+        XCTAssertEqual(fast.count, Int((0.28 * 30).rounded(.up)) + 1)
+        let reversed = try frames("--reverse", "--fps", "100")
+        XCTAssertEqual(reversed.count, all.count)
+        XCTAssertEqual(opacity(reversed[0], "article"), opacity(all.last!, "article"))
+        XCTAssertEqual(reversed[0]["t"] as? Double, 0)
+        XCTAssertEqual(try animhost("run", "zoom", "--at", "1", "--progress", "0.5").code, 1)
     }
 
     func testTheExamplePluginRunsWithItsOwnScenes() throws {

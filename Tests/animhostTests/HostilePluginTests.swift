@@ -18,7 +18,8 @@ final class HostilePluginTests: XCTestCase {
 
     /// Runs `body` as the plugin's `animate` and checks the run failed as promised; returns standard error.
     @discardableResult
-    func attack(_ body: String, expect fragment: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func attack(_ body: String, expect fragment: String, maxMemory: Int = 256,
+                file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let source = """
         local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
         function p.duration() return 0.3 end
@@ -28,7 +29,8 @@ final class HostilePluginTests: XCTestCase {
         return p
         """
         try source.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
-        return try run(["run", "hostile.lua", "--timeout", String(timeout)], expect: fragment, file: file, line: line)
+        return try run(["run", "hostile.lua", "--timeout", String(timeout), "--max-memory", String(maxMemory)],
+                       expect: fragment, file: file, line: line)
     }
 
     func run(_ args: [String], expect fragment: String, file: StaticString, line: UInt) throws -> String {
@@ -75,11 +77,12 @@ final class HostilePluginTests: XCTestCase {
     }
 
     func testMemoryBombs() throws {
-        try attack("local t = {} for i = 1, 1e9 do t[i] = { i } end", expect: outOfMemory)
-        try attack("local s = 'x' while true do s = s .. s end", expect: outOfMemory)
+        // A small limit, so the bombs reach it well before the deadline even on a slow machine.
+        try attack("local t = {} for i = 1, 1e9 do t[i] = { i } end", expect: outOfMemory, maxMemory: 32)
+        try attack("local s = 'x' while true do s = s .. s end", expect: outOfMemory, maxMemory: 32)
         try attack("local s = string.rep('x', 2^40)", expect: "resulting string too large")
         try attack("local s = string.rep('abcdefgh', 2^26)", expect: outOfMemory)
-        try attack("local s, t = string.rep('x', 2000), {}\nfor i = 1, 2e5 do t[i] = s end\nlocal all = table.concat(t)", expect: outOfMemory)
+        try attack("local s, t = string.rep('x', 2000), {}\nfor i = 1, 2e5 do t[i] = s end\nlocal all = table.concat(t)", expect: outOfMemory, maxMemory: 32)
         try attack("table.unpack({}, 1, 1e8)", expect: "too many results to unpack")
         try attack("table.move({}, 1, 2^40, 2)", expect: "table.move: at most 10000000 elements")
         try attack("local function f() return 1 + f() end\nf()", expect: "stack overflow")

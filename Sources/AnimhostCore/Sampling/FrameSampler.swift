@@ -27,6 +27,10 @@ public struct FrameSample: Sendable {
     /// The gesture sample current at this frame, while an interactive transition's finger is down.
     public var touch: GestureEvent? = nil
 
+    public init(index: Int, time: Double, nodes: [NodeSample], touch: GestureEvent? = nil) {
+        self.index = index; self.time = time; self.nodes = nodes; self.touch = touch
+    }
+
     /// The first node with `id` (and `scene`, when given) in paint order.
     public func node(_ id: String, scene: String? = nil) -> NodeSample? {
         nodes.first { $0.id == id && (scene == nil || $0.scene == scene) }

@@ -41,16 +41,21 @@ public struct CubicBezier: Hashable, Sendable {
         return s
     }
 
-    /// Progress at normalised time `x`; outside 0…1 the curve continues along its end tangents, as CSS does.
+    /// Progress at normalised time `x`; outside 0…1 the curve continues along its end tangents, as CSS
+    /// does (a tangent too steep for a double is taken as flat).
     public func value(at x: Double) -> Double {
+        func along(_ slope: Double, _ dx: Double) -> Double {
+            let v = slope * dx
+            return v.isFinite ? v : 0
+        }
         if x < 0 {
-            if x1 > 0 { return y1 / x1 * x }
-            if y1 == 0 && x2 > 0 { return y2 / x2 * x }
+            if x1 > 0 { return along(y1 / x1, x) }
+            if y1 == 0 && x2 > 0 { return along(y2 / x2, x) }
             return 0
         }
         if x > 1 {
-            if x2 < 1 { return 1 + (y2 - 1) / (x2 - 1) * (x - 1) }
-            if y2 == 1 && x1 < 1 { return 1 + (y1 - 1) / (x1 - 1) * (x - 1) }
+            if x2 < 1 { return 1 + along((y2 - 1) / (x2 - 1), x - 1) }
+            if y2 == 1 && x1 < 1 { return 1 + along((y1 - 1) / (x1 - 1), x - 1) }
             return 1
         }
         return sampleY(solve(x: x))

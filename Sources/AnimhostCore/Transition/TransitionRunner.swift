@@ -21,6 +21,16 @@ public struct TransitionRunner {
     public var gracePeriod: Double = 1
     /// Virtual seconds after which a transition that has not ended is an error.
     public var maxDuration: Double = 600
+    /// Playback speed of a non-interactive run: frame i shows t = i · speed / fps.
+    public var speed: Double = 1
+    /// Emit only the state at one instant instead of every frame.
+    public var only: Instant?
+
+    /// One instant of a run: seconds from its start, or a fraction of its declared duration.
+    public enum Instant: Equatable, Sendable {
+        case time(Double)
+        case progress(Double)
+    }
 
     public init(fps: Int) { self.fps = fps }
 
@@ -60,8 +70,15 @@ public struct TransitionRunner {
         var index = 0
         var idleSince: Double? = nil
         var delivered = 0
+        let step = (events.isEmpty ? speed : 1) / Double(fps)
+        var pendingInstant: Double? = only.map {
+            switch $0 {
+            case .time(let t): return t
+            case .progress(let p): return p * duration
+            }
+        }
         while true {
-            let t = Double(index) / Double(fps)
+            let t = Double(index) * step
             var touch: GestureEvent? = nil
             while delivered < events.count, events[delivered].time <= t + 1e-12 {
                 let event = events[delivered]
@@ -76,11 +93,24 @@ public struct TransitionRunner {
                context.completion == nil, engine.isWaitingOnClock {
                 throw TransitionError.gestureEndedUndecided
             }
+            let current = touch ?? (delivered < events.count && delivered > 0 ? events[delivered - 1] : nil)
+            if let instant = pendingInstant, instant <= t {
+                // The one state asked for, evaluated at exactly that instant.
+                try engine.advance(to: max(instant, engine.now))
+                engine.updatePresentation()
+                try emit?(sampler.sample(index: 0, time: instant, touch: current))
+                pendingInstant = nil
+            }
             try engine.advance(to: t)
             engine.updatePresentation()
-            if let emit { try emit(sampler.sample(index: index, time: t, touch: touch ?? (delivered < events.count && delivered > 0 ? events[delivered - 1] : nil))) }
+            if let emit, only == nil { try emit(sampler.sample(index: index, time: t, touch: current)) }
             if engine.isIdle {
-                if context.completion != nil { break }
+                if context.completion != nil {
+                    if let instant = pendingInstant {  // asked for a time past the end: the state at rest
+                        try emit?(sampler.sample(index: 0, time: instant, touch: nil))
+                    }
+                    break
+                }
                 let since = idleSince ?? t
                 idleSince = since
                 if t - since >= gracePeriod { throw TransitionError.neverCompleted(idleAt: since, waited: t - since) }
@@ -90,8 +120,8 @@ public struct TransitionRunner {
             if t >= maxDuration { throw TransitionError.tooLong(limit: maxDuration) }
             index += 1
         }
-        return Result(duration: duration, frameCount: index + 1, completed: context.completion ?? false,
-                      cancelled: context.isCancelled, endTime: Double(index) / Double(fps))
+        return Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
+                      cancelled: context.isCancelled, endTime: Double(index) * step)
     }
 
     /// The fraction past which a released edge swipe finishes (ZoomTransitioning's third of the width).

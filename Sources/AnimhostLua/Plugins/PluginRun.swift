@@ -12,11 +12,15 @@ public struct TransitionRequest: Sendable {
     public var params: [String: String]
     /// A gesture trace file (`.json`) or a generator spec such as `edge-swipe to=0.6`: makes the run interactive.
     public var gesture: String?
+    /// Playback speed of a non-interactive run (frame i shows t = i · speed / fps).
+    public var speed: Double
+    /// Emit only the state at this instant.
+    public var only: TransitionRunner.Instant?
 
     public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:], gesture: String? = nil) {
+                params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil) {
         self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
-        self.gesture = gesture
+        self.gesture = gesture; self.speed = speed; self.only = only
     }
 
     /// The gesture for a container of `size`: read from a file or generated from a spec.
@@ -60,13 +64,23 @@ extension Plugin {
     public func run(_ request: TransitionRequest, catalog: PluginCatalog = PluginCatalog(), sink: FrameSink? = nil) throws -> TransitionOutcome {
         let (from, to) = try scenes(for: request, catalog: catalog)
         let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
-        return try run(from: from, to: to, operation: request.operation, fps: request.fps,
+        var runner = TransitionRunner(fps: request.fps)
+        runner.speed = request.speed
+        runner.only = request.only
+        return try run(from: from, to: to, operation: request.operation, runner: runner,
                        params: try resolveParams(request.params), gesture: try request.gestureTrace(size: size), sink: sink)
     }
 
     /// Runs the transition between two loaded scenes; a `gesture` makes it interactive.
     public func run(from: Scene, to: Scene, operation: TransitionOperation, fps: Int,
                     params: [(name: String, value: ParamValue)], gesture: GestureTrace? = nil, sink: FrameSink?) throws -> TransitionOutcome {
+        try run(from: from, to: to, operation: operation, runner: TransitionRunner(fps: fps), params: params, gesture: gesture, sink: sink)
+    }
+
+    /// Runs the transition between two loaded scenes with `runner`'s sampling.
+    public func run(from: Scene, to: Scene, operation: TransitionOperation, runner: TransitionRunner,
+                    params: [(name: String, value: ParamValue)], gesture: GestureTrace?, sink: FrameSink?) throws -> TransitionOutcome {
+        let fps = runner.fps
         guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
         let context = try TransitionContext(from: from, to: to, operation: operation)
         let transition = LuaTransition(context: context, serial: (host.transition?.serial ?? 0) + 1)
@@ -85,7 +99,7 @@ extension Plugin {
         var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
         let result: TransitionRunner.Result
         do {
-            result = try TransitionRunner(fps: fps).run(animator, in: context, gesture: gesture, begin: { duration in
+            result = try runner.run(animator, in: context, gesture: gesture, begin: { duration in
                 transition.duration = duration
                 info.duration = duration
                 try sink?.begin(info)
