@@ -50,6 +50,23 @@ end
 -- The photo being panned, while a pan-down drives the pop.
 local pan
 
+-- The pop's move: the photo settles into the grid cell while the detail fades out.
+local function popIntoCell(ctx, photo, source, target)
+  animate{
+    duration = ctx.params.popDuration,
+    curve = "easeInOut",
+    function()
+      photo.transform = transform.identity
+      photo.frame = ctx.to.delegate:referenceFrame(ctx)
+      ctx.from.view.alpha = 0
+    end,
+    completion = function()
+      ctx.from.view.alpha = 1
+      endMove(ctx, photo, source, target)
+    end,
+  }
+end
+
 function zoom.animate(ctx)
   local photo, source, target = beginMove(ctx)
   if ctx.presenting then
@@ -73,18 +90,7 @@ function zoom.animate(ctx)
       pan = { photo = photo, source = source, target = target, start = photo.center, height = photo.frame.height }
       return  -- interact() moves everything with the finger
     end
-    animate{
-      duration = ctx:duration(),
-      curve = "easeInOut",
-      function()
-        photo.frame = ctx.to.delegate:referenceFrame(ctx)
-        ctx.from.view.alpha = 0
-      end,
-      completion = function()
-        ctx.from.view.alpha = 1
-        endMove(ctx, photo, source, target)
-      end,
-    }
+    popIntoCell(ctx, photo, source, target)
   end
 end
 
@@ -119,19 +125,7 @@ local function release(ctx, g)
     }
   else
     ctx:finish()
-    animate{
-      duration = ctx.params.popDuration,
-      curve = "easeInOut",
-      function()
-        photo.transform = transform.identity
-        photo.frame = ctx.to.delegate:referenceFrame(ctx)
-        ctx.from.view.alpha = 0
-      end,
-      completion = function()
-        ctx.from.view.alpha = 1
-        endMove(ctx, photo, source, target)
-      end,
-    }
+    popIntoCell(ctx, photo, source, target)
   end
 end
 
