@@ -18,15 +18,11 @@ static inline int ah_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void ah_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void ah_newtable(lua_State *L) { lua_newtable(L); }
 static inline void ah_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline void ah_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 static inline void ah_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-static inline void ah_replace(lua_State *L, int idx) { lua_replace(L, idx); }
 static inline int ah_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
 static inline const char *ah_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
 static inline lua_Number ah_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
 static inline void *ah_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
-static inline int ah_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
-static inline void ah_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 
 /* ---- per-state bookkeeping, reached through lua_getextraspace -------- */
 typedef struct ah_state_info {

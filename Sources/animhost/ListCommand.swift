@@ -22,6 +22,7 @@ struct ListCommand: ParsableCommand {
                 let plugin = try Plugin(url: entry.url, limits: sandbox.limits)
                 print("\(plugin.name)  (\(entry.origin): \(displayPath(entry.url)))")
                 if let summary = plugin.summary { print("    \(summary)") }
+                if plugin.isInteractive { print("    handles gestures itself (interact)") }
                 if !plugin.params.isEmpty {
                     print("    params: " + plugin.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
                 }

@@ -18,6 +18,14 @@ final class GeometryTests: XCTestCase {
         XCTAssertNil(Color(hex: "#GG0000"))
     }
 
+    func testRectsMoveInsetAndBound() {
+        let r = Rect(x: 10, y: 20, width: 100, height: 50)
+        XCTAssertEqual(r.offsetBy(dx: 5, dy: -5), Rect(x: 15, y: 15, width: 100, height: 50))
+        XCTAssertEqual(r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)), Rect(x: 12, y: 21, width: 94, height: 46))
+        XCTAssertEqual(Rect.bounding([Point(x: 3, y: 9), Point(x: -1, y: 4)]), Rect(x: -1, y: 4, width: 4, height: 5))
+        XCTAssertEqual(r.center, Point(x: 60, y: 45))
+    }
+
     func testConcatenationAppliesTheLeftTransformFirst() {
         let t = Transform2D.scale(2, 2).concatenating(.translation(10, 0))
         let p = t.apply(to: Point(x: 1, y: 1))

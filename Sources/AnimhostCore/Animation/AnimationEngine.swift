@@ -32,8 +32,6 @@ public final class AnimationEngine {
     /// True while a block waits on a paused interactive clock.
     public var isWaitingOnClock: Bool { groups.contains { $0.clock != nil } }
 
-    /// The latest instant at which a block in flight ends.
-    public var lastEndTime: Double? { groups.map(\.endTime).max() }
 
     // MARK: Declaring
 

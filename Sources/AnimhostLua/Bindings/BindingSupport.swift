@@ -32,7 +32,6 @@ enum Bindings {
         NodeBinding.install(in: L)
         AnimateBinding.install(in: L)
         ContextBinding.install(in: L)
-        SceneBinding.install(in: L)
     }
 
     /// Creates metatable `meta` with `__index`/`__metatable` and leaves it on the stack.

@@ -6,8 +6,6 @@ import AnimhostCore
 enum SceneBinding {
     static let delegateMethods = ["referenceNode", "referenceFrame", "backgroundColor", "willBegin", "didEnd", "didCancel"]
 
-    static func install(in L: OpaquePointer) {}
-
     /// Pushes the table for `scene`; `side` is "from" or "to".
     static func push(_ L: OpaquePointer, _ scene: Scene, side: String) {
         lua_createtable(L, 0, 5)

@@ -205,8 +205,6 @@ public final class LuaHost {
     func unref(_ r: Int32) { luaL_unref(L, ah_registryindex(), r) }
     func pushRef(_ r: Int32) { lua_rawgeti(L, ah_registryindex(), lua_Integer(r)) }
 
-    /// Collects garbage now (for measurements between runs).
-    public func collectGarbage() { ah_gc_collect(L) }
 }
 
 /// Thrown inside a binding when nested plugin code failed; the host re-raises it unchanged.
