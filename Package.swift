@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AnimhostCore", targets: ["AnimhostCore"]),
         .library(name: "AnimhostLua", targets: ["AnimhostLua"]),
         .library(name: "AnimhostOutput", targets: ["AnimhostOutput"]),
+        .library(name: "AnimhostHarness", targets: ["AnimhostHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,10 +23,11 @@ let package = Package(
         .target(name: "AnimhostCore"),
         .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"]),
         .target(name: "AnimhostOutput", dependencies: ["AnimhostCore"]),
+        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua"]),
         .executableTarget(
             name: "animhost",
             dependencies: [
-                "AnimhostCore", "AnimhostLua", "AnimhostOutput",
+                "AnimhostCore", "AnimhostLua", "AnimhostOutput", "AnimhostHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

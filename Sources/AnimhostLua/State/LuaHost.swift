@@ -43,6 +43,8 @@ public final class LuaHost {
     var pendingError: PluginError?
     private var callDepth = 0
     private var watchdog: Watchdog!
+    /// The folder of the file the state runs: plugins and scenes a spec names resolve from here.
+    var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.

@@ -1,0 +1,172 @@
+/// The spec framework, in Lua: busted's `describe`, `it`, `pending`, `before_each`, `after_each`,
+/// `setup`, `teardown` and `assert`, run inside each spec file's sandbox. Called with the spec
+/// chunk and a name filter; returns `{ { name, status, message }, … }`.
+enum SpecFramework {
+    static let source = #"""
+    local spec, filter = ...
+    local results = {}
+    local blocks = { { name = nil, before = {}, after = {} } }
+    local type_, tostring_, pairs_, ipairs_, error_, pcall_ = type, tostring, pairs, ipairs, error, pcall
+    local format, concat, sort = string.format, table.concat, table.sort
+
+    local function fullName(name)
+      local parts = {}
+      for _, b in ipairs_(blocks) do if b.name then parts[#parts + 1] = b.name end end
+      parts[#parts + 1] = name
+      return concat(parts, " ")
+    end
+
+    local function wanted(name) return filter == nil or name:find(filter, 1, true) ~= nil end
+
+    function describe(name, body)
+      blocks[#blocks + 1] = { name = name, before = {}, after = {}, setup = {}, teardown = {} }
+      local block = blocks[#blocks]
+      local ok, err = pcall_(body)
+      if not ok then results[#results + 1] = { name = fullName("(describe)"), status = "failed", message = tostring_(err) } end
+      for _, f in ipairs_(block.teardown) do f() end
+      blocks[#blocks] = nil
+    end
+
+    function before_each(f) local b = blocks[#blocks]; b.before[#b.before + 1] = f end
+    function after_each(f) local b = blocks[#blocks]; b.after[#b.after + 1] = f end
+    function setup(f) f() end
+    function teardown(f) local b = blocks[#blocks]; (b.teardown or b.after)[#(b.teardown or b.after) + 1] = f end
+
+    function pending(name)
+      local full = fullName(name)
+      if wanted(full) then results[#results + 1] = { name = full, status = "pending" } end
+    end
+
+    function it(name, body)
+      local full = fullName(name)
+      if not wanted(full) then return end
+      if body == nil then return pending(name) end
+      local ok, err = pcall_(function()
+        for _, b in ipairs_(blocks) do for _, f in ipairs_(b.before) do f() end end
+        body()
+      end)
+      for i = #blocks, 1, -1 do
+        for _, f in ipairs_(blocks[i].after) do
+          local aok, aerr = pcall_(f)
+          if ok and not aok then ok, err = false, aerr end
+        end
+      end
+      results[#results + 1] = { name = full, status = ok and "passed" or "failed", message = not ok and tostring_(err) or nil }
+    end
+
+    -- Readable values and differences.
+    local function show(v, depth)
+      depth = depth or 0
+      if type_(v) == "string" then return format("%q", v) end
+      if type_(v) ~= "table" then return tostring_(v) end
+      if depth > 2 then return "{…}" end
+      local keys = {}
+      for k in pairs_(v) do keys[#keys + 1] = k end
+      sort(keys, function(a, b) return tostring_(a) < tostring_(b) end)
+      local parts = {}
+      for i, k in ipairs_(keys) do
+        if i > 8 then parts[#parts + 1] = "…"; break end
+        parts[#parts + 1] = (type_(k) == "number" and "" or tostring_(k) .. " = ") .. show(v[k], depth + 1)
+      end
+      return "{ " .. concat(parts, ", ") .. " }"
+    end
+
+    -- The path of the first difference between two values, or nil when they are the same.
+    local function difference(a, b, path)
+      if type_(a) ~= "table" or type_(b) ~= "table" then
+        if a == b then return nil end
+        return path
+      end
+      local keys = {}
+      for k in pairs_(a) do keys[k] = true end
+      for k in pairs_(b) do keys[k] = true end
+      local sorted = {}
+      for k in pairs_(keys) do sorted[#sorted + 1] = k end
+      sort(sorted, function(x, y) return tostring_(x) < tostring_(y) end)
+      for _, k in ipairs_(sorted) do
+        local sub = type_(k) == "number" and format("%s[%d]", path, k) or path .. "." .. tostring_(k)
+        local d = difference(a[k], b[k], sub)
+        if d then return d end
+      end
+      return nil
+    end
+
+    local function lookup(t, path)
+      local v = t
+      for part in path:gmatch("[^%.%[%]]+") do
+        if type_(v) ~= "table" then return v end
+        v = v[tonumber(part) or part]
+      end
+      return v
+    end
+
+    local function fail(message) error_(message, 3) end
+
+    local function equal(expected, actual)
+      if expected ~= actual then fail(format("expected %s, got %s", show(expected), show(actual))) end
+    end
+    local function same(expected, actual)
+      local d = difference(expected, actual, "")
+      if d then
+        if d == "" then fail(format("expected %s, got %s", show(expected), show(actual))) end
+        fail(format("tables differ at %s: expected %s, got %s", d, show(lookup(expected, d)), show(lookup(actual, d))))
+      end
+    end
+    local function near(expected, actual, tolerance)
+      if type_(actual) ~= "number" or type_(expected) ~= "number" or math.abs(expected - actual) > (tolerance or 1e-9) then
+        fail(format("expected %s within %s, got %s", show(expected), show(tolerance or 1e-9), show(actual)))
+      end
+    end
+    local function is_true(v) if v ~= true then fail("expected true, got " .. show(v)) end end
+    local function is_false(v) if v ~= false then fail("expected false, got " .. show(v)) end end
+    local function is_nil(v) if v ~= nil then fail("expected nil, got " .. show(v)) end end
+    local function is_not_nil(v) if v == nil then fail("expected a value, got nil") end end
+    local function truthy(v) if not v then fail("expected a truthy value, got " .. show(v)) end end
+    local function falsy(v) if v then fail("expected a falsy value, got " .. show(v)) end end
+    local function has_error(f, expected)
+      local ok, err = pcall_(f)
+      if ok then fail("expected an error, got none") end
+      if expected ~= nil and not tostring_(err):find(expected, 1, true) then
+        fail(format("expected an error containing %s, got %s", show(expected), show(tostring_(err))))
+      end
+    end
+
+    assert = {
+      are = { equal = equal, same = same, near = near },
+      equal = equal, same = same, near = near, equals = equal,
+      is_true = is_true, is_false = is_false, is_nil = is_nil, is_not_nil = is_not_nil,
+      truthy = truthy, falsy = falsy, has_error = has_error, has_no_error = function(f) local ok, e = pcall_(f); if not ok then fail("expected no error, got " .. show(tostring_(e))) end end,
+    }
+    assert.is = { ["true"] = is_true, ["false"] = is_false, ["nil"] = is_nil, truthy = truthy, falsy = falsy }
+
+    -- Runs: frames by index (negative from the end), by time, and nodes by id.
+    local frameMethods = {}
+    function frameMethods.node(frame, id, scene)
+      for _, n in ipairs_(frame.nodes) do
+        if n.id == id and (scene == nil or n.scene == scene) then return n end
+      end
+      return nil
+    end
+    local runMethods = {}
+    function runMethods.frame(run, i)
+      local f = i < 0 and run.frames[#run.frames + i + 1] or run.frames[i + 1]
+      if f == nil then error_(format("run:frame(%d): the run has frames 0 to %d", i, #run.frames - 1), 2) end
+      return f
+    end
+    function runMethods.at(run, t)
+      local found = run.frames[1]
+      for _, f in ipairs_(run.frames) do if f.t <= t + 1e-9 then found = f end end
+      return found
+    end
+    local hostRun = animhost.run
+    animhost.run = function(options)
+      local run = hostRun(options)
+      for _, f in ipairs_(run.frames) do setmetatable(f, { __index = frameMethods }) end
+      return setmetatable(run, { __index = runMethods })
+    end
+
+    local ok, err = pcall_(spec)
+    if not ok then results[#results + 1] = { name = "(loading the spec)", status = "failed", message = tostring_(err) } end
+    return results
+    """#
+}

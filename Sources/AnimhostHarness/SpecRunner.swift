@@ -1,0 +1,86 @@
+import Foundation
+import AnimhostLua
+
+/// Finds and runs Lua spec files (`*_spec.lua`), and reports them.
+public struct SpecRunner {
+    public var filter: String?
+    public var limits: SandboxLimits
+
+    public init(filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60)) {
+        self.filter = filter; self.limits = limits
+    }
+
+    /// A spec file's cases, or the error that kept it from running.
+    public struct FileResult {
+        public let file: String
+        public let cases: [SpecCase]
+        public let error: String?
+    }
+
+    /// The totals of a run.
+    public struct Summary: Equatable {
+        public var passed = 0, failed = 0, skipped = 0
+        /// `N passed, N failed` (and `, N skipped` when any).
+        public var line: String { "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") }
+    }
+
+    /// Every `*_spec.lua` under `paths` (files or folders), sorted.
+    public static func discover(_ paths: [String]) -> [URL] {
+        var found: [URL] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            if !isFolder.boolValue { found.append(url); continue }
+            found += (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+                .filter { $0.lastPathComponent.hasSuffix("_spec.lua") }.map(\.standardizedFileURL)
+        }
+        return Array(Set(found)).sorted { $0.path < $1.path }
+    }
+
+    /// Runs one spec file.
+    public func run(_ url: URL) -> FileResult {
+        do {
+            let cases = try SpecFile.run(url, framework: SpecFramework.source, filter: filter, limits: limits)
+            return FileResult(file: displayPath(url), cases: cases, error: nil)
+        } catch {
+            return FileResult(file: displayPath(url), cases: [], error: "\(error)")
+        }
+    }
+
+    /// Totals over results; a file that could not run counts as one failure.
+    public static func summarize(_ results: [FileResult]) -> Summary {
+        var s = Summary()
+        for r in results {
+            if r.error != nil { s.failed += 1 }
+            for c in r.cases {
+                switch c.status {
+                case .passed: s.passed += 1
+                case .failed: s.failed += 1
+                case .pending: s.skipped += 1
+                }
+            }
+        }
+        return s
+    }
+
+    /// The text report: a line per test, failures with their messages, then the summary line.
+    public static func report(_ results: [FileResult]) -> String {
+        var lines: [String] = []
+        for r in results {
+            lines.append(r.file)
+            if let error = r.error { lines.append("  ✗ could not run: " + error.replacingOccurrences(of: "\n", with: "\n    ")) }
+            for c in r.cases {
+                switch c.status {
+                case .passed: lines.append("  ✓ \(c.name)")
+                case .pending: lines.append("  - \(c.name) (pending)")
+                case .failed:
+                    lines.append("  ✗ \(c.name)")
+                    lines.append("    " + (c.message ?? "failed").replacingOccurrences(of: "\n", with: "\n    "))
+                }
+            }
+        }
+        lines.append(summarize(results).line)
+        return lines.joined(separator: "\n")
+    }
+}

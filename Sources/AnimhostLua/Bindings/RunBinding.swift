@@ -1,0 +1,148 @@
+import CLua
+import Foundation
+import AnimhostCore
+
+/// `animhost.run{ plugin =, from =, to =, operation =, fps =, params =, gesture = }` in specs: runs a
+/// transition in its own sandboxed state and returns the run as Lua tables (the timeline's fields,
+/// with rects and points as values).
+enum RunBinding {
+    static let optionKeys = ["plugin", "from", "to", "operation", "fps", "params", "gesture"]
+
+    /// Installs the `animhost` table; plugin and scene names resolve from `folder` first.
+    static func install(in L: OpaquePointer) {
+        ah_pushglobaltable(L)
+        ah_newtable(L)
+        LuaHost.setFunction(L, "run", run)
+        lua_setfield(L, -2, "animhost")
+        ah_pop(L, 1)
+    }
+
+    /// Collects a run's frames.
+    final class Frames: FrameSink {
+        var frames: [FrameSample] = []
+        func begin(_ info: TimelineInfo) throws {}
+        func write(_ frame: FrameSample) throws { frames.append(frame) }
+        func finish(_ result: TransitionRunner.Result) throws {}
+    }
+
+    private static let run: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            guard lua_type(L, 1) == LUA_TTABLE else { throw BindingError("animhost.run{ plugin = …, operation = … }: expected a table") }
+            try rejectUnknownKeys(L, 1, allowed: optionKeys, in: "animhost.run")
+            func string(_ key: String) throws -> String? {
+                rawField(L, 1, key)
+                defer { ah_pop(L, 1) }
+                return ah_isnoneornil(L, -1) != 0 ? nil : try checkString(L, -1, "animhost.run." + key)
+            }
+            let host = LuaHost.of(L)
+            guard let name = try string("plugin") else { throw BindingError("animhost.run: plugin = \"name\" or a .lua path is required") }
+            var request = TransitionRequest(from: try string("from"), to: try string("to"))
+            if let op = try string("operation") {
+                guard let parsed = TransitionOperation(rawValue: op) else { throw BindingError("animhost.run.operation: expected push, pop, present or dismiss, got '\(op)'") }
+                request.operation = parsed
+            }
+            rawField(L, 1, "fps")
+            if let fps = try optionalNumber(L, -1, "animhost.run.fps") {
+                guard (1...1000).contains(fps), fps == fps.rounded() else { throw BindingError("animhost.run.fps: a whole number from 1 to 1000") }
+                request.fps = Int(fps)
+            }
+            ah_pop(L, 1)
+            request.params = try params(L)
+            request.gesture = try string("gesture").map { spec in
+                spec.hasSuffix(".json") && !spec.hasPrefix("/") ? host.folder.appendingPathComponent(spec).path : spec
+            }
+            let catalog = PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
+            let frames = Frames()
+            let outcome: TransitionOutcome
+            do {
+                let plugin = try Plugin(url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
+                                        limits: host.limits, printSink: host.printSink)
+                outcome = try plugin.run(request, catalog: catalog, sink: frames)
+            } catch let e as PluginError { throw BindingError(e.headline) } catch let e as SceneError {
+                throw BindingError(e.description)
+            } catch let e as GestureError { throw BindingError(e.description) }
+            push(L, outcome, frames.frames)
+            return 1
+        }
+    }
+
+    /// `params = { key = value }`, passed on as `--param` text.
+    private static func params(_ L: OpaquePointer) throws -> [String: String] {
+        defer { ah_pop(L, 1) }
+        guard rawField(L, 1, "params") != LUA_TNIL else { return [:] }
+        guard lua_type(L, -1) == LUA_TTABLE else { throw BindingError("animhost.run.params: expected a table") }
+        var out: [String: String] = [:]
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            defer { ah_pop(L, 1) }
+            let key = try checkString(L, -2, "animhost.run.params key")
+            switch lua_type(L, -1) {
+            case LUA_TNUMBER: out[key] = formatNumber(lua_tonumberx(L, -1, nil))
+            case LUA_TBOOLEAN: out[key] = lua_toboolean(L, -1) != 0 ? "true" : "false"
+            default: out[key] = try checkString(L, -1, "animhost.run.params." + key)
+            }
+        }
+        return out
+    }
+
+    private static func push(_ L: OpaquePointer, _ o: TransitionOutcome, _ frames: [FrameSample]) {
+        lua_createtable(L, 0, 8)
+        LuaHost.push(L, o.info.plugin); lua_setfield(L, -2, "plugin")
+        LuaHost.push(L, o.info.operation.rawValue); lua_setfield(L, -2, "operation")
+        lua_pushboolean(L, o.result.completed ? 1 : 0); lua_setfield(L, -2, "completed")
+        lua_pushboolean(L, o.result.cancelled ? 1 : 0); lua_setfield(L, -2, "cancelled")
+        lua_pushnumber(L, o.info.duration); lua_setfield(L, -2, "duration")
+        lua_pushinteger(L, lua_Integer(o.info.fps)); lua_setfield(L, -2, "fps")
+        lua_createtable(L, Int32(frames.count), 0)
+        for (i, frame) in frames.enumerated() {
+            push(L, frame)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        lua_setfield(L, -2, "frames")
+        lua_createtable(L, Int32(o.calls.count), 0)
+        for (i, call) in o.calls.enumerated() {
+            LuaHost.push(L, call.call)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        lua_setfield(L, -2, "calls")
+    }
+
+    private static func push(_ L: OpaquePointer, _ frame: FrameSample) {
+        lua_createtable(L, 0, 4)
+        lua_pushinteger(L, lua_Integer(frame.index)); lua_setfield(L, -2, "index")
+        lua_pushnumber(L, frame.time); lua_setfield(L, -2, "t")
+        if let touch = frame.touch { GestureBinding.push(L, touch); lua_setfield(L, -2, "touch") }
+        lua_createtable(L, Int32(frame.nodes.count), 0)
+        for (i, n) in frame.nodes.enumerated() {
+            push(L, n)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        lua_setfield(L, -2, "nodes")
+    }
+
+    private static func push(_ L: OpaquePointer, _ n: NodeSample) {
+        let p = n.properties
+        lua_createtable(L, 0, 16)
+        LuaHost.push(L, n.id); lua_setfield(L, -2, "id")
+        if let scene = n.scene { LuaHost.push(L, scene); lua_setfield(L, -2, "scene") }
+        lua_pushboolean(L, n.isSnapshot ? 1 : 0); lua_setfield(L, -2, "snapshot")
+        ValueBinding.push(L, n.frame); lua_setfield(L, -2, "frame")
+        ValueBinding.push(L, n.bbox); lua_setfield(L, -2, "bbox")
+        lua_pushnumber(L, p.alpha); lua_setfield(L, -2, "alpha")
+        lua_pushnumber(L, n.opacity); lua_setfield(L, -2, "opacity")
+        ValueBinding.push(L, p.transform); lua_setfield(L, -2, "transform")
+        lua_pushnumber(L, p.cornerRadius); lua_setfield(L, -2, "cornerRadius")
+        lua_pushboolean(L, p.hidden ? 1 : 0); lua_setfield(L, -2, "hidden")
+        lua_pushinteger(L, lua_Integer(n.z)); lua_setfield(L, -2, "z")
+        if let c = p.backgroundColor { ValueBinding.push(L, c); lua_setfield(L, -2, "backgroundColor") }
+        if let image = p.image { LuaHost.push(L, image); lua_setfield(L, -2, "image") }
+        if let tag = p.tag { LuaHost.push(L, tag); lua_setfield(L, -2, "tag") }
+        lua_createtable(L, 0, 4)
+        ValueBinding.push(L, p.shadow.color); lua_setfield(L, -2, "color")
+        lua_pushnumber(L, p.shadow.opacity); lua_setfield(L, -2, "opacity")
+        lua_pushnumber(L, p.shadow.radius); lua_setfield(L, -2, "radius")
+        ValueBinding.push(L, p.shadow.offset); lua_setfield(L, -2, "offset")
+        lua_setfield(L, -2, "shadow")
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import AnimhostHarness
+import AnimhostLua
+
+/// `animhost test`: runs Lua spec files in busted's style.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run Lua spec files (*_spec.lua) and report them.",
+        discussion: """
+        Each spec file runs in its own sandbox with describe, it, pending, before_each, after_each, \
+        setup, teardown, assert (are.equal, are.same, are.near, is_true, is_false, is_nil, has_error …) \
+        and animhost.run{ plugin =, operation =, fps =, params =, gesture = }. The last line is \
+        "N passed, N failed"; the exit code is 1 when anything failed.
+        """
+    )
+
+    @Argument(help: "Spec files or folders (default: spec and Plugins).")
+    var paths: [String] = []
+
+    @Option(help: "Run only the tests whose full name contains this text.")
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
+    var timeout: Double = 60
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+    }
+
+    func run() throws {
+        let files = SpecRunner.discover(paths.isEmpty ? ["spec", "Plugins"] : paths)
+        guard !files.isEmpty else {
+            throw CommandError("no spec files (*_spec.lua) in \(paths.isEmpty ? "spec or Plugins" : paths.joined(separator: ", "))")
+        }
+        let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true))
+        let results = files.map(runner.run)
+        print(SpecRunner.report(results))
+        if SpecRunner.summarize(results).failed > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+
+/// `animhost test`: the built-in and example plugins' Lua specs pass, and a wrong spec fails at its line.
+final class SpecCommandTests: XCTestCase {
+    var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
+    }
+    var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func animhost(_ args: [String], in dir: URL) throws -> (code: Int32, out: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.currentDirectoryURL = dir
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testThePluginsSpecsPass() throws {
+        let r = try animhost(["test", "Plugins", "Examples"], in: repository)
+        XCTAssertEqual(r.code, 0, r.out)
+        let last = r.out.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(last.hasSuffix(" passed, 0 failed"), last)
+        XCTAssertGreaterThanOrEqual(Int(last.split(separator: " ")[0]) ?? 0, 17)
+    }
+
+    func testAWrongExpectationFailsWithItsLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try """
+        describe("crossfade", function()
+          it("is right", function() assert.is_true(animhost.run{ plugin = "crossfade" }.completed) end)
+          it("is wrong", function()
+            assert.are.equal(0.3, animhost.run{ plugin = "crossfade" }.duration)
+          end)
+          it("diffs tables", function() assert.are.same({ 1, { 2 } }, { 1, { 3 } }) end)
+          pending("one day")
+        end)
+        """.write(to: dir.appendingPathComponent("wrong_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try animhost(["test", "wrong_spec.lua"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.contains("wrong_spec.lua:4: expected 0.3, got 0.28"), r.out)
+        XCTAssertTrue(r.out.contains("wrong_spec.lua:6: tables differ at [2][1]: expected 2, got 3"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("1 passed, 2 failed, 1 skipped\n"), r.out)
+        let filtered = try animhost(["test", "wrong_spec.lua", "--filter", "is right"], in: dir)
+        XCTAssertEqual(filtered.code, 0)
+        XCTAssertTrue(filtered.out.hasSuffix("1 passed, 0 failed\n"), filtered.out)
+    }
+}
