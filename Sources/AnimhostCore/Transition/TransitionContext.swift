@@ -80,7 +80,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case .completedTwice:
             return "ctx:complete was called twice (call it exactly once, when the transition ends)"
         case .neverCompleted(let idle, let waited):
-            return "ctx:complete was never called: every animation had ended at \(formatNumber(idle)) s and the host waited \(formatNumber(waited)) s more (call ctx:complete(not ctx.cancelled) in the last completion)"
+            let ms = { (s: Double) in formatNumber((s * 1000).rounded() / 1000) }
+            return "ctx:complete was never called: every animation had ended at \(ms(idle)) s and the host waited \(ms(waited)) s more (call ctx:complete(not ctx.cancelled) in the last completion)"
         case .tooLong(let limit):
             return "the transition was still running after \(formatNumber(limit)) s of virtual time"
         case .gestureEndedUndecided:

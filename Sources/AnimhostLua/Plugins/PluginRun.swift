@@ -24,7 +24,7 @@ public struct TransitionRequest: Sendable {
     }
 
     /// The gesture for a container of `size`: read from a file or generated from a spec.
-    func gestureTrace(size: Size) throws -> GestureTrace? {
+    public func gestureTrace(size: Size) throws -> GestureTrace? {
         guard let gesture else { return nil }
         if gesture.hasSuffix(".json") {
             let url = URL(fileURLWithPath: gesture)

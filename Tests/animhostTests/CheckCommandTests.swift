@@ -1,0 +1,63 @@
+import XCTest
+import Foundation
+
+/// `animhost check`: every built-in plugin conforms; broken ones get a one-line reason per run.
+final class CheckCommandTests: XCTestCase {
+    var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
+    }
+
+    func check(_ args: [String], in dir: URL? = nil) throws -> (code: Int32, out: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = ["check"] + args
+        if let dir { p.currentDirectoryURL = dir }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testEveryBuiltInPluginConforms() throws {
+        let r = try check(["zoom", "crossfade", "card-lift"])
+        XCTAssertEqual(r.code, 0, r.out)
+        XCTAssertEqual(r.out, "✓ zoom: conforms (14 runs)\n✓ crossfade: conforms (14 runs)\n✓ card-lift: conforms (14 runs)\n")
+    }
+
+    func testBrokenPluginsAreRejectedWithAPreciseReason() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        func plugin(_ name: String, _ before: String, _ block: String, _ completion: String) throws {
+            try """
+            return { name = "\(name)", scenes = { from = "news", to = "article" },
+              duration = function() return 0.2 end,
+              animate = function(ctx)
+                ctx.container:add(ctx.to.view)
+                ctx.to.view.alpha = 0
+                \(before)
+                animate{ duration = 0.2, function() ctx.to.view.alpha = 1 \(block) end,
+                         completion = function() \(completion) end }
+              end }
+            """.write(to: dir.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
+        }
+        try plugin("twice", "", "", "ctx:complete(true) ctx:complete(true)")
+        try plugin("never", "", "", "")
+        try plugin("leftover", "ctx.container:add(node{ id = 'badge' })", "", "ctx:complete(not ctx.cancelled)")
+        try plugin("jump", "ctx.from.view.frame = rect(40, 0, 390, 844)", "", "ctx.from.view.frame = rect(0, 0, 390, 844) ctx:complete(not ctx.cancelled)")
+        let expectations = [
+            "twice": "push@60fps: ctx:complete exactly once: twice.lua:8: ctx:complete was called twice",
+            "never": "push@60fps: ctx:complete exactly once: never.lua:3: ctx:complete was never called: every animation had ended at 0.2 s and the host waited 1 s more",
+            "leftover": "push@60fps: ends at the destination's resting state: frame 12, node 'badge' is left behind",
+            "jump": "push@60fps: no jump at t = 0: frame 0, node 'news': bbox [40, 0, 390, 844], at rest [0, 0, 390, 844]",
+        ]
+        for (name, line) in expectations {
+            let r = try check([name + ".lua"], in: dir)
+            XCTAssertEqual(r.code, 1, name)
+            XCTAssertTrue(r.out.hasPrefix("✗ \(name):\n"), r.out)
+            XCTAssertTrue(r.out.contains("  " + line), "\(name): \(r.out)")
+        }
+    }
+}
