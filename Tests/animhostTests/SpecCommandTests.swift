@@ -32,6 +32,20 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Int(last.split(separator: " ")[0]) ?? 0, 17)
     }
 
+    func testNewScaffoldsAPluginWhoseSpecPassesAndConforms() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        XCTAssertEqual(try animhost(["new", "slide-fade"], in: dir).code, 0)
+        let tested = try animhost(["test"], in: dir)
+        XCTAssertEqual(tested.code, 0, tested.out)
+        XCTAssertTrue(tested.out.hasSuffix("2 passed, 0 failed\n"), tested.out)
+        XCTAssertEqual(try animhost(["check", "slide-fade"], in: dir).out, "✓ slide-fade: conforms (14 runs)\n")
+        let before = try Data(contentsOf: dir.appendingPathComponent("Plugins/slide-fade.lua"))
+        XCTAssertEqual(try animhost(["new", "slide-fade"], in: dir).code, 1, "never overwrites")
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("Plugins/slide-fade.lua")), before)
+        XCTAssertEqual(try animhost(["new", "Slide Fade"], in: dir).code, 1)
+    }
+
     func testAWrongExpectationFailsWithItsLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
