@@ -25,6 +25,10 @@ describe("card-lift", function()
     assert.is_false(run:frame(-1):node("card-hero").hidden)
   end)
 
+  it("matches its recorded trace", function()
+    assert.matches_snapshot(run)
+  end)
+
   it("runs back in 0.25 + 0.18 s", function()
     local back = animhost.run{ plugin = "card-lift", operation = "pop" }
     assert.is_true(back.completed)

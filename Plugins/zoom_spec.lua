@@ -28,6 +28,10 @@ describe("zoom push", function()
     for _, n in ipairs(last.nodes) do assert.is_false(n.snapshot) end
   end)
 
+  it("matches its recorded trace", function()
+    assert.matches_snapshot(run)
+  end)
+
   it("calls the delegates' hooks in order", function()
     assert.are.same({ "from.willBegin", "to.willBegin", "from.didEnd", "to.didEnd", "complete(true)" }, run.calls)
   end)

@@ -37,10 +37,13 @@ enum SpecFramework {
       if wanted(full) then results[#results + 1] = { name = full, status = "pending" } end
     end
 
+    local currentTest, snapshotsTaken = nil, 0
+
     function it(name, body)
       local full = fullName(name)
       if not wanted(full) then return end
       if body == nil then return pending(name) end
+      currentTest, snapshotsTaken = full, 0
       local ok, err = pcall_(function()
         for _, b in ipairs_(blocks) do for _, f in ipairs_(b.before) do f() end end
         body()
@@ -138,6 +141,49 @@ enum SpecFramework {
       truthy = truthy, falsy = falsy, has_error = has_error, has_no_error = function(f) local ok, e = pcall_(f); if not ok then fail("expected no error, got " .. show(tostring_(e))) end end,
     }
     assert.is = { ["true"] = is_true, ["false"] = is_false, ["nil"] = is_nil, truthy = truthy, falsy = falsy }
+
+    -- Snapshots: a readable trace of a run at 0, ¼, ½, ¾ and all of its duration, values to 0.01.
+    local function num(x)
+      local r = math.floor(x * 100 + 0.5) / 100
+      if r == 0 then return "0" end
+      if r == math.floor(r) then return format("%d", r) end
+      return (format("%.2f", r):gsub("0$", ""))
+    end
+    local function nums(list) local out = {}; for i, v in ipairs_(list) do out[i] = num(v) end; return concat(out, ", ") end
+
+    local function trace(run)
+      local lines = { format("%s %s: %d frames, duration %s, completed %s, cancelled %s",
+        run.plugin, run.operation, #run.frames, num(run.duration), tostring_(run.completed), tostring_(run.cancelled)) }
+      for _, fraction in ipairs_({ 0, 0.25, 0.5, 0.75, 1 }) do
+        local frame = fraction == 1 and run:frame(-1) or run:at(fraction * run.duration)
+        lines[#lines + 1] = format("t = %s (%s of the duration)", num(frame.t), num(fraction))
+        for _, n in ipairs_(frame.nodes) do
+          local f, t = n.frame, n.transform
+          lines[#lines + 1] = format("  %s%s%s frame [%s] opacity %s transform [%s]%s", n.id,
+            n.scene and (" @" .. n.scene) or "", n.snapshot and " (snapshot)" or "",
+            nums({ f.x, f.y, f.width, f.height }), num(n.opacity), nums({ t.a, t.b, t.c, t.d, t.tx, t.ty }),
+            n.hidden and " hidden" or "")
+        end
+      end
+      return concat(lines, "\n") .. "\n"
+    end
+
+    function assert.matches_snapshot(run, name)
+      snapshotsTaken = snapshotsTaken + 1
+      name = name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
+      local text = trace(run)
+      local verdict, recorded = animhost.snapshot(name, text)
+      if verdict ~= "differs" then return end
+      local old, new = {}, {}
+      for line in recorded:gmatch("[^\n]*") do old[#old + 1] = line end
+      for line in text:gmatch("[^\n]*") do new[#new + 1] = line end
+      for i = 1, math.max(#old, #new) do
+        if old[i] ~= new[i] then
+          fail(format("snapshot %q differs at line %d:\n  recorded: %s\n  now:      %s\n(re-record with --update-snapshots)",
+            name, i, old[i] or "(end)", new[i] or "(end)"))
+        end
+      end
+    end
 
     -- Runs: frames by index (negative from the end), by time, and nodes by id.
     local frameMethods = {}

@@ -5,16 +5,22 @@ import AnimhostLua
 public struct SpecRunner {
     public var filter: String?
     public var limits: SandboxLimits
+    /// Re-record every snapshot instead of comparing.
+    public var updateSnapshots: Bool
 
-    public init(filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60)) {
-        self.filter = filter; self.limits = limits
+    public init(filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60), updateSnapshots: Bool = false) {
+        self.filter = filter; self.limits = limits; self.updateSnapshots = updateSnapshots
     }
 
-    /// A spec file's cases, or the error that kept it from running.
+    /// A spec file's cases, or the error that kept it from running, and its snapshots' state.
     public struct FileResult {
         public let file: String
         public let cases: [SpecCase]
         public let error: String?
+        /// Snapshot files no test used (not looked for when a filter is set).
+        public var orphans: [String] = []
+        /// Snapshots written (new, or re-recorded).
+        public var recorded = 0
     }
 
     /// The totals of a run.
@@ -40,9 +46,13 @@ public struct SpecRunner {
 
     /// Runs one spec file.
     public func run(_ url: URL) -> FileResult {
+        let snapshots = SnapshotFiles(spec: url, update: updateSnapshots)
         do {
-            let cases = try SpecFile.run(url, framework: SpecFramework.source, filter: filter, limits: limits)
-            return FileResult(file: displayPath(url), cases: cases, error: nil)
+            let cases = try SpecFile.run(url, framework: SpecFramework.source, filter: filter, limits: limits, snapshots: snapshots)
+            var result = FileResult(file: displayPath(url), cases: cases, error: nil)
+            if filter == nil { result.orphans = snapshots.orphans.map { displayPath($0) } }
+            result.recorded = snapshots.written
+            return result
         } catch {
             return FileResult(file: displayPath(url), cases: [], error: "\(error)")
         }
@@ -70,6 +80,8 @@ public struct SpecRunner {
         for r in results {
             lines.append(r.file)
             if let error = r.error { lines.append("  ✗ could not run: " + error.replacingOccurrences(of: "\n", with: "\n    ")) }
+            for orphan in r.orphans { lines.append("  ! \(orphan): no test uses this snapshot") }
+            if r.recorded > 0 { lines.append("  recorded \(r.recorded) snapshot\(r.recorded == 1 ? "" : "s")") }
             for c in r.cases {
                 switch c.status {
                 case .passed: lines.append("  ✓ \(c.name)")

@@ -25,6 +25,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
     var timeout: Double = 60
 
+    @Flag(help: "Re-record every snapshot instead of comparing with it.")
+    var updateSnapshots = false
+
     func validate() throws {
         guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
     }
@@ -34,7 +37,7 @@ struct TestCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw CommandError("no spec files (*_spec.lua) in \(paths.isEmpty ? "spec or Plugins" : paths.joined(separator: ", "))")
         }
-        let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true))
+        let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true), updateSnapshots: updateSnapshots)
         let results = files.map(runner.run)
         print(SpecRunner.report(results))
         if SpecRunner.summarize(results).failed > 0 { throw ExitCode.failure }

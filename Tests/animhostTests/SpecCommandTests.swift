@@ -46,6 +46,35 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertEqual(try animhost(["new", "Slide Fade"], in: dir).code, 1)
     }
 
+    func testSnapshotsRecordCompareReRecordAndReportOrphans() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-snap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try """
+        describe("crossfade", function()
+          it("keeps its look", function() assert.matches_snapshot(animhost.run{ plugin = "crossfade" }) end)
+        end)
+        """.write(to: dir.appendingPathComponent("look_spec.lua"), atomically: true, encoding: .utf8)
+        let snapshot = dir.appendingPathComponent("__snapshots__/look_spec/crossfade_keeps_its_look.snap")
+        let first = try animhost(["test", "look_spec.lua"], in: dir)
+        XCTAssertEqual(first.code, 0, first.out)
+        XCTAssertTrue(first.out.contains("recorded 1 snapshot"), first.out)
+        let recorded = try String(contentsOf: snapshot, encoding: .utf8)
+        XCTAssertTrue(recorded.hasPrefix("crossfade push: 18 frames, duration 0.28, completed true, cancelled false\nt = 0 (0 of the duration)\n"), recorded)
+        XCTAssertTrue(recorded.contains("t = 0.13 (0.25 of the duration)") || recorded.contains("t = 0.07 (0.25 of the duration)"), recorded)
+        XCTAssertTrue(try animhost(["test", "look_spec.lua"], in: dir).out.hasSuffix("1 passed, 0 failed\n"))
+
+        try recorded.replacingOccurrences(of: "duration 0.28", with: "duration 0.3").write(to: snapshot, atomically: true, encoding: .utf8)
+        let changed = try animhost(["test", "look_spec.lua"], in: dir)
+        XCTAssertEqual(changed.code, 1)
+        XCTAssertTrue(changed.out.contains("look_spec.lua:2: snapshot \"crossfade keeps its look\" differs at line 1:"), changed.out)
+
+        try "old".write(to: snapshot.deletingLastPathComponent().appendingPathComponent("gone.snap"), atomically: true, encoding: .utf8)
+        let again = try animhost(["test", "look_spec.lua", "--update-snapshots"], in: dir)
+        XCTAssertEqual(again.code, 0)
+        XCTAssertTrue(again.out.contains("__snapshots__/look_spec/gone.snap: no test uses this snapshot"), again.out)
+        XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8), recorded, "re-recorded")
+    }
+
     func testAWrongExpectationFailsWithItsLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

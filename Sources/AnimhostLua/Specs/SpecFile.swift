@@ -17,7 +17,7 @@ public enum SpecFile {
     /// Runs `url` under `framework` (a Lua chunk called with the spec chunk and the filter, returning
     /// a list of `{ name, status, message }`). A spec that cannot load or run is a `PluginError`.
     public static func run(_ url: URL, framework: String, filter: String?, limits: SandboxLimits,
-                           printSink: ((String) -> Void)? = nil) throws -> [SpecCase] {
+                           snapshots: SnapshotStore? = nil, printSink: ((String) -> Void)? = nil) throws -> [SpecCase] {
         let file = displayPath(url)
         let source: Data
         do { source = try Data(contentsOf: url) } catch { throw PluginError(file: file, message: "cannot read the spec") }
@@ -26,6 +26,7 @@ public enum SpecFile {
         host.folder = url.deletingLastPathComponent()
         host.moduleFolders = [host.folder]
         RunBinding.install(in: host.L)
+        if let snapshots { SnapshotBinding.install(in: host.L, store: snapshots) }
         let L = host.L
         host.startClock()
         defer { host.stopClock() }

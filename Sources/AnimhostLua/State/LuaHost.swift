@@ -45,6 +45,8 @@ public final class LuaHost {
     private var watchdog: Watchdog!
     /// The folder of the file the state runs: plugins and scenes a spec names resolve from here.
     var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// Where a spec's snapshots are kept; nil outside specs.
+    var snapshots: SnapshotStore?
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
