@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostCore"]),
-        .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing"]),
+        .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing", "AnimhostHarness"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,243 @@
+---@meta animhost
+-- Definitions of every name animhost gives plugins and specs, for the Lua language server (LuaLS).
+-- Copy this folder and .luarc.json into your plugin project for completion and checking.
+
+---@class Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+---@field minX number
+---@field minY number
+---@field midX number
+---@field midY number
+---@field maxX number
+---@field maxY number
+---@field origin Point
+---@field size Size
+---@field center Point
+
+---@class Point
+---@field x number
+---@field y number
+
+---@class Size
+---@field width number
+---@field height number
+
+---@class Color
+---@field r number 0…1
+---@field g number 0…1
+---@field b number 0…1
+---@field a number 0…1
+---@field hex string
+---@field withAlpha fun(self: Color, alpha: number): Color
+
+---@class Transform
+---@field a number
+---@field b number
+---@field c number
+---@field d number
+---@field tx number
+---@field ty number
+---@field inverted fun(self: Transform): Transform
+---@operator mul(Transform): Transform
+
+---@class Border
+---@field width number?
+---@field color Color|string?
+
+---@class Shadow
+---@field color Color|string?
+---@field opacity number?
+---@field radius number?
+---@field offset Size?
+
+---@class Node
+---@field id string read-only
+---@field scene string? read-only
+---@field isSnapshot boolean read-only
+---@field parent Node? read-only
+---@field children Node[] read-only
+---@field frame Rect animatable
+---@field bounds Rect animatable (resizes about the centre)
+---@field center Point animatable
+---@field alpha number animatable, 0…1
+---@field transform Transform animatable, about the centre
+---@field backgroundColor Color|string? animatable
+---@field cornerRadius number animatable
+---@field border Border animatable
+---@field shadow Shadow animatable
+---@field image string? a path beside the scene file, or "placeholder:N"
+---@field contentMode "fill"|"aspectFit"|"aspectFill"
+---@field text string?
+---@field clips boolean
+---@field hidden boolean
+---@field zIndex number
+---@field tag string?
+---@field add fun(self: Node, child: Node): Node
+---@field insert fun(self: Node, child: Node, where: {below: Node}|{above: Node}): Node
+---@field remove fun(self: Node)
+---@field snapshot fun(self: Node): Node
+---@field find fun(self: Node, id: string): Node?
+---@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
+
+---@class SceneDelegate
+---@field referenceNode fun(self: SceneDelegate, ctx: Context): Node?
+---@field referenceFrame fun(self: SceneDelegate, ctx: Context): Rect?
+---@field backgroundColor fun(self: SceneDelegate, ctx: Context): Color
+---@field willBegin fun(self: SceneDelegate, ctx: Context)
+---@field didEnd fun(self: SceneDelegate, ctx: Context, node: Node?)
+---@field didCancel fun(self: SceneDelegate, ctx: Context)
+
+---@class SceneInfo
+---@field name string
+---@field view Node
+---@field size Size
+---@field overlay boolean
+---@field delegate SceneDelegate
+
+---@class Gesture
+---@field state "began"|"changed"|"ended"|"cancelled"
+---@field t number seconds from the transition's start
+---@field location Point
+---@field translation Point
+---@field velocity Point points per second
+---@field edge "left"|"right"|nil
+
+---@class Context
+---@field container Node
+---@field from SceneInfo
+---@field to SceneInfo
+---@field operation "push"|"pop"|"present"|"dismiss"
+---@field presenting boolean
+---@field interactive boolean
+---@field cancelled boolean
+---@field params table<string, number|boolean|string>
+---@field size Size
+---@field gesture Gesture?
+---@field duration fun(self: Context): number
+---@field complete fun(self: Context, ok: boolean)
+---@field update fun(self: Context, fraction: number)
+---@field finish fun(self: Context)
+---@field cancel fun(self: Context)
+---@field drive fun(self: Context)
+
+---@class Plugin
+---@field name string
+---@field summary string?
+---@field params table<string, number|boolean|string>?
+---@field scenes {from: string, to: string}?
+---@field duration fun(ctx: Context): number
+---@field animate fun(ctx: Context)
+---@field interact (fun(ctx: Context, g: Gesture))?
+---@field ended (fun(ctx: Context, completed: boolean))?
+
+---@class Easing
+---@overload fun(x: number): number
+
+---@class Spring
+---@field settlingDuration number
+---@field mass number
+---@field stiffness number
+---@field damping number
+---@field dampingRatio number
+---@field velocity number
+---@field value fun(self: Spring, t: number): number
+
+---@class AnimateOptions
+---@field [1] fun() the animations
+---@field animations fun()?
+---@field duration number?
+---@field delay number?
+---@field curve string|Easing?
+---@field spring {damping: number, velocity: number?}|Spring?
+---@field completion (fun(finished: boolean))?
+
+---@param x number
+---@param y number
+---@param width number
+---@param height number
+---@return Rect
+function rect(x, y, width, height) end
+
+---@return Point
+function point(x, y) end
+
+---@return Size
+function size(width, height) end
+
+---@param hexOrR string|number "#RRGGBB[AA]", or r with g, b[, a] in 0…1
+---@return Color
+function color(hexOrR, g, b, a) end
+
+transform = {}
+---@type Transform
+transform.identity = nil
+---@return Transform
+function transform.scale(sx, sy) end
+---@return Transform
+function transform.translate(x, y) end
+---@return Transform
+function transform.rotate(radians) end
+---@return Transform
+function transform.new(a, b, c, d, tx, ty) end
+
+---@param fields table
+---@return Node
+function node(fields) end
+
+---@param options AnimateOptions
+function animate(options) end
+
+---@param options AnimateOptions
+function keyframes(options) end
+
+---@param start number fraction of the block
+---@param length number fraction of the block
+---@param changes fun()
+function keyframe(start, length, changes) end
+
+---@param spec string
+---@return Easing
+function easing(spec) end
+
+---@param parameters table {mass, stiffness, damping, velocity} or {dampingRatio, response, velocity}
+---@return Spring
+function spring(parameters) end
+
+-- Specs (`animhost test`)
+
+---@class RunFrame
+---@field index integer
+---@field t number
+---@field nodes table[]
+---@field touch Gesture?
+---@field node fun(self: RunFrame, id: string, scene: string?): table?
+
+---@class Run
+---@field plugin string
+---@field operation string
+---@field completed boolean
+---@field cancelled boolean
+---@field duration number
+---@field fps integer
+---@field frames RunFrame[]
+---@field calls string[]
+---@field frame fun(self: Run, i: integer): RunFrame
+---@field at fun(self: Run, t: number): RunFrame
+
+animhost = {}
+---@param options {plugin: string, from: string?, to: string?, operation: string?, fps: integer?, params: table?, gesture: string?}
+---@return Run
+function animhost.run(options) end
+---@return string verdict, string? recorded
+function animhost.snapshot(name, text) end
+
+function describe(name, body) end
+function it(name, body) end
+function pending(name) end
+function before_each(fn) end
+function after_each(fn) end
+function setup(fn) end
+function teardown(fn) end
