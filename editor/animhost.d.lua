@@ -241,3 +241,15 @@ function before_each(fn) end
 function after_each(fn) end
 function setup(fn) end
 function teardown(fn) end
+
+---@class Spy
+---@field calls table[] the arguments of each call
+---@field revert fun()? undoes spy.on
+---@overload fun(...): any
+
+spy = {}
+---@param fn function? called through
+---@return Spy
+function spy.new(fn) end
+---@return Spy
+function spy.on(t, key) end

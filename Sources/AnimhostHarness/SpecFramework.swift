@@ -142,6 +142,41 @@ enum SpecFramework {
     }
     assert.is = { ["true"] = is_true, ["false"] = is_false, ["nil"] = is_nil, truthy = truthy, falsy = falsy }
 
+    -- Spies: callables that record their calls (and call through to a function, if given).
+    spy = {}
+    function spy.new(fn)
+      local s = { calls = {} }
+      return setmetatable(s, { __call = function(self, ...)
+        self.calls[#self.calls + 1] = table.pack(...)
+        if fn then return fn(...) end
+      end })
+    end
+    function spy.on(t, key)
+      local original = t[key]
+      local s = spy.new(original)
+      t[key] = s
+      s.revert = function() t[key] = original end
+      return s
+    end
+    function assert.spy(s)
+      if type_(s) ~= "table" or type_(s.calls) ~= "table" then fail("assert.spy: expected a spy (spy.new or spy.on)") end
+      local function called(n)
+        if n == nil and #s.calls == 0 then fail("expected the spy to be called, it was not") end
+        if n ~= nil and #s.calls ~= n then fail(format("expected the spy to be called %d times, it was called %d times", n, #s.calls)) end
+      end
+      local function called_with(...)
+        local want = table.pack(...)
+        for _, c in ipairs_(s.calls) do
+          if difference(want, c, "") == nil then return end
+        end
+        fail(format("expected a call with %s; calls: %s", show(want), show(s.calls)))
+      end
+      local function not_called()
+        if #s.calls > 0 then fail(format("expected no call, got %d", #s.calls)) end
+      end
+      return { was = { called = called, called_with = called_with }, was_not = { called = not_called } }
+    end
+
     -- Snapshots: a readable trace of a run at 0, ¼, ½, ¾ and all of its duration, values to 0.01.
     local function num(x)
       local r = math.floor(x * 100 + 0.5) / 100

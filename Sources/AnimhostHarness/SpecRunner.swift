@@ -95,4 +95,47 @@ public struct SpecRunner {
         lines.append(summarize(results).line)
         return lines.joined(separator: "\n")
     }
+
+    /// The results as JSON: files, their tests, and the totals.
+    public static func json(_ results: [FileResult]) -> String {
+        func str(_ s: String) -> String {
+            let data = try? JSONSerialization.data(withJSONObject: [s], options: [.sortedKeys])
+            return data.map { String(decoding: $0, as: UTF8.self).dropFirst().dropLast() }.map(String.init) ?? "\"\""
+        }
+        let s = summarize(results)
+        let files = results.map { r -> String in
+            let tests = r.cases.map { c in
+                "{\"name\": \(str(c.name)), \"status\": \(str(c.status.rawValue))" + (c.message.map { ", \"message\": \(str($0))" } ?? "") + "}"
+            }
+            return "{\"file\": \(str(r.file)), \"error\": \(r.error.map(str) ?? "null"), \"tests\": [\(tests.joined(separator: ", "))]}"
+        }
+        return "{\"passed\": \(s.passed), \"failed\": \(s.failed), \"skipped\": \(s.skipped), \"files\": [\(files.joined(separator: ", "))]}"
+    }
+
+    /// The results as JUnit XML, for CI services.
+    public static func junit(_ results: [FileResult]) -> String {
+        func esc(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let s = summarize(results)
+        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                   "<testsuites tests=\"\(s.passed + s.failed + s.skipped)\" failures=\"\(s.failed)\" skipped=\"\(s.skipped)\">"]
+        for r in results {
+            let failures = r.cases.filter { $0.status == .failed }.count + (r.error == nil ? 0 : 1)
+            xml.append("  <testsuite name=\"\(esc(r.file))\" tests=\"\(r.cases.count)\" failures=\"\(failures)\">")
+            if let error = r.error { xml.append("    <testcase name=\"(loading)\" classname=\"\(esc(r.file))\"><failure message=\"\(esc(error))\"/></testcase>") }
+            for c in r.cases {
+                let open = "    <testcase name=\"\(esc(c.name))\" classname=\"\(esc(r.file))\""
+                switch c.status {
+                case .passed: xml.append(open + "/>")
+                case .pending: xml.append(open + "><skipped/></testcase>")
+                case .failed: xml.append(open + "><failure message=\"\(esc(c.message ?? "failed"))\"/></testcase>")
+                }
+            }
+            xml.append("  </testsuite>")
+        }
+        xml.append("</testsuites>")
+        return xml.joined(separator: "\n")
+    }
 }

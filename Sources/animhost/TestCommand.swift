@@ -28,6 +28,12 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Re-record every snapshot instead of comparing with it.")
     var updateSnapshots = false
 
+    /// How results are printed.
+    enum Output: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+
+    @Option(help: "text (default), json or junit; with json and junit the summary line goes to standard error.")
+    var output: Output = .text
+
     func validate() throws {
         guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
     }
@@ -39,7 +45,12 @@ struct TestCommand: ParsableCommand {
         }
         let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true), updateSnapshots: updateSnapshots)
         let results = files.map(runner.run)
-        print(SpecRunner.report(results))
+        switch output {
+        case .text: print(SpecRunner.report(results))
+        case .json, .junit:
+            print(output == .json ? SpecRunner.json(results) : SpecRunner.junit(results))
+            FileHandle.standardError.write(Data((SpecRunner.summarize(results).line + "\n").utf8))
+        }
         if SpecRunner.summarize(results).failed > 0 { throw ExitCode.failure }
     }
 }

@@ -57,6 +57,7 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertEqual(defined.globals, bound.globals, "globals")
         XCTAssertEqual(defined.members["transform"], bound.transform, "transform")
         XCTAssertEqual(defined.members["animhost"], bound.animhost, "animhost")
+        XCTAssertEqual(defined.members["spy"], ["new", "on"], "spy")
         XCTAssertEqual(defined.classes["Node"], Set(NodeKey.allCases.map(\.rawValue)), "Node")
         XCTAssertEqual(defined.classes["Context"], Set(ContextBinding.fields), "Context")
         XCTAssertEqual(defined.classes["SceneDelegate"], Set(SceneBinding.delegateMethods), "SceneDelegate")

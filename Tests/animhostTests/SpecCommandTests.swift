@@ -75,6 +75,32 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8), recorded, "re-recorded")
     }
 
+    func testSpiesAndMachineReadableOutput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try """
+        describe("spies", function()
+          it("count", function()
+            local s = spy.new(function(x) return x * 2 end)
+            assert.are.equal(4, s(2))
+            assert.spy(s).was.called(1)
+            assert.spy(s).was.called_with(2)
+          end)
+          it("notice silence", function() assert.spy(spy.new()).was.called() end)
+        end)
+        """.write(to: dir.appendingPathComponent("spy_spec.lua"), atomically: true, encoding: .utf8)
+        let text = try animhost(["test", "spy_spec.lua"], in: dir)
+        XCTAssertTrue(text.out.contains("spy_spec.lua:8: expected the spy to be called, it was not"), text.out)
+        let json = try animhost(["test", "spy_spec.lua", "--output", "json"], in: dir)
+        XCTAssertEqual(json.code, 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as! [String: Any]
+        XCTAssertEqual(object["passed"] as? Int, 1)
+        XCTAssertEqual(object["failed"] as? Int, 1)
+        let junit = try animhost(["test", "spy_spec.lua", "--output", "junit"], in: dir)
+        XCTAssertTrue(junit.out.hasPrefix("<?xml"), junit.out)
+        XCTAssertTrue(junit.out.contains("<testcase name=\"spies notice silence\" classname=\"spy_spec.lua\"><failure message="), junit.out)
+    }
+
     func testAWrongExpectationFailsWithItsLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
