@@ -54,6 +54,21 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertTrue(message(#"{"name": "x", "size": [1e999, 1]}"#).contains("1e999"))
     }
 
+    func testImagesStayInsideTheSceneFolder() {
+        for bad in ["/etc/passwd", "../secret.png", "photos/../../x.png", "~/x.png", "placeholder:x"] {
+            XCTAssertTrue(message(#"{"name": "x", "size": [1, 1], "nodes": [{"id": "a", "image": "\#(bad)"}]}"#).hasPrefix("s.json: nodes[0].image: "), bad)
+        }
+        XCTAssertEqual(message(#"{"name": "x", "size": [1, 1], "nodes": [{"id": "a", "image": "photos/cat.png"}, {"id": "b", "image": "placeholder:3"}]}"#), "no error")
+    }
+
+    func testHugeScenesAndOtherGarbageAreRefused() {
+        let many = (0..<10_001).map { #"{"id": "n\#($0)"}"# }.joined(separator: ",")
+        XCTAssertTrue(message(#"{"name": "x", "size": [1, 1], "nodes": [\#(many)]}"#).contains("more than 10000 nodes"))
+        XCTAssertThrowsError(try SceneLoader.parse(Data([0x7B, 0xFF, 0xFE, 0x7D]), file: "s.json")) {
+            XCTAssertEqual("\($0)", "s.json: not UTF-8 text")
+        }
+    }
+
     func testDeepNestingIsRefused() {
         var node = #"{"id": "leaf"}"#
         for i in 0..<80 { node = #"{"id": "n\#(i)", "children": [\#(node)]}"# }

@@ -120,7 +120,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadCommandLineValuesExitWithOne() throws {
-        for args in [["run", "zoom", "--fps", "0"], ["run", "zoom", "--scale", "0"], ["run", "zoom", "--format", "svg"],
+        for args in [["run", "zoom", "--fps", "0"], ["run", "zoom", "--fps", "-5"], ["run", "zoom", "--fps", "1000000"],
+                     ["run", "zoom", "--scale", "0"], ["run", "zoom", "--max-memory", "0"], ["run", "zoom", "--format", "svg"],
                      ["run", "zoom", "--param", "nokey"], ["run", "zoom", "--operation", "slide"], ["run", "nosuchplugin"],
                      ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]] {
             let p = Process()

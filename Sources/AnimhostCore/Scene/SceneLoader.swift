@@ -102,7 +102,7 @@ struct SceneReader {
         var p = NodeProperties()
         if let f = obj["frame"] { p.frame = try rect(f, path + ".frame") }
         p.backgroundColor = try color(obj["backgroundColor"], path + ".backgroundColor")
-        p.image = try string(obj["image"], path + ".image")
+        p.image = try image(obj["image"], path + ".image")
         p.cornerRadius = try number(obj["cornerRadius"], path + ".cornerRadius", min: 0) ?? 0
         if let mode = try string(obj["contentMode"], path + ".contentMode") {
             guard let m = ContentMode(rawValue: mode) else { throw fail(path + ".contentMode", "expected fill, aspectFit or aspectFill, got '\(mode)'") }
@@ -155,6 +155,20 @@ struct SceneReader {
         t.color = try color(o["color"], path + ".color") ?? .black
         t.alignment = try string(o["alignment"], path + ".alignment") ?? "left"
         return t
+    }
+
+    /// `placeholder:N`, or a relative path that stays inside the scene's folder.
+    private func image(_ json: JSONValue?, _ path: String) throws -> String? {
+        guard let s = try string(json, path) else { return nil }
+        if s.hasPrefix("placeholder:") {
+            guard let n = Int(s.dropFirst("placeholder:".count)), n >= 0 else { throw fail(path, "expected placeholder:N with a whole number N ≥ 0, got '\(s)'") }
+            return s
+        }
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+        guard !s.isEmpty, !s.hasPrefix("/"), !s.hasPrefix("~"), !parts.contains("..") else {
+            throw fail(path, "images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
+        }
+        return s
     }
 
     // MARK: Typed readers
