@@ -3,23 +3,7 @@ import Foundation
 
 /// `animhost check`: every built-in plugin conforms; broken ones get a one-line reason per run.
 final class CheckCommandTests: XCTestCase {
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
-    }
-
-    func check(_ args: [String], in dir: URL? = nil) throws -> (code: Int32, out: String) {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = ["check"] + args
-        if let dir { p.currentDirectoryURL = dir }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    func check(_ args: [String], in dir: URL? = nil) throws -> CLI.Result { try CLI.run(["check"] + args, in: dir) }
 
     func testEveryBuiltInPluginConforms() throws {
         let r = try check(["zoom", "crossfade", "card-lift"])
@@ -28,8 +12,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testBrokenPluginsAreRejectedWithAPreciseReason() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try CLI.temporaryFolder("check")
         func plugin(_ name: String, _ before: String, _ block: String, _ completion: String) throws {
             try """
             return { name = "\(name)", scenes = { from = "news", to = "article" },

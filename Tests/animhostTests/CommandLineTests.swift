@@ -10,33 +10,13 @@ final class CommandLineTests: XCTestCase {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     }
 
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
-    }
-
-    var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    var repository: URL { CLI.repository }
 
     @discardableResult
-    func animhost(_ args: String..., in dir: URL? = nil) throws -> (code: Int32, out: String, err: String) {
-        try animhost(args, in: dir)
-    }
+    func animhost(_ args: String..., in dir: URL? = nil) throws -> CLI.Result { try animhost(args, in: dir) }
 
     @discardableResult
-    func animhost(_ args: [String], in dir: URL? = nil) throws -> (code: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = args
-        p.currentDirectoryURL = dir ?? work
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
+    func animhost(_ args: [String], in dir: URL? = nil) throws -> CLI.Result { try CLI.run(args, in: dir ?? work) }
 
     func testRunWritesTheTimelineAndASummaryFromAnyFolder() throws {
         let r = try animhost("run", "zoom")
@@ -124,15 +104,7 @@ final class CommandLineTests: XCTestCase {
                      ["run", "zoom", "--scale", "0"], ["run", "zoom", "--max-memory", "0"], ["run", "zoom", "--format", "svg"],
                      ["run", "zoom", "--param", "nokey"], ["run", "zoom", "--operation", "slide"], ["run", "nosuchplugin"],
                      ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]] {
-            let p = Process()
-            p.executableURL = executable
-            p.arguments = args
-            p.currentDirectoryURL = work
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 1, args.joined(separator: " "))
+            XCTAssertEqual(try animhost(args).code, 1, args.joined(separator: " "))
         }
         XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, none)"))
     }

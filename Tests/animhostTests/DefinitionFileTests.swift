@@ -5,9 +5,7 @@ import Foundation
 
 /// The editor definitions (editor/animhost.d.lua) and the bindings must name the same things.
 final class DefinitionFileTests: XCTestCase {
-    var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    var repository: URL { CLI.repository }
 
     /// Global functions and tables, `table.member` functions, and each class's fields.
     struct Definitions {

@@ -12,9 +12,6 @@ final class HostilePluginTests: XCTestCase {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     }
 
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
-    }
 
     /// Runs `body` as the plugin's `animate` and checks the run failed as promised; returns standard error.
     @discardableResult
@@ -34,24 +31,13 @@ final class HostilePluginTests: XCTestCase {
     }
 
     func run(_ args: [String], expect fragment: String, file: StaticString, line: UInt) throws -> String {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = args
-        p.currentDirectoryURL = work
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        let start = Date()
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let elapsed = Date().timeIntervalSince(start)
-        let text = String(decoding: data, as: UTF8.self)
-        XCTAssertEqual(p.terminationReason, .exit, "no crash: \(text)", file: file, line: line)
-        XCTAssertEqual(p.terminationStatus, 1, text, file: file, line: line)
+        let r = try CLI.run(args, in: work)
+        let text = r.err
+        XCTAssertFalse(r.crashed, "no crash: \(text)", file: file, line: line)
+        XCTAssertEqual(r.code, 1, text, file: file, line: line)
         XCTAssertTrue(text.hasPrefix("animhost: hostile.lua"), "names the plugin file: \(text)", file: file, line: line)
         XCTAssertTrue(text.contains(fragment), "expected '\(fragment)' in: \(text)", file: file, line: line)
-        XCTAssertLessThan(elapsed, timeout + 1, "ends within a second of the deadline", file: file, line: line)
+        XCTAssertLessThan(r.seconds, timeout + 1, "ends within a second of the deadline", file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path), "writes nothing", file: file, line: line)
         return text
     }

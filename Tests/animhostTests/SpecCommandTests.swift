@@ -3,26 +3,9 @@ import Foundation
 
 /// `animhost test`: the built-in and example plugins' Lua specs pass, and a wrong spec fails at its line.
 final class SpecCommandTests: XCTestCase {
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
-    }
-    var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    var repository: URL { CLI.repository }
 
-    func animhost(_ args: [String], in dir: URL) throws -> (code: Int32, out: String) {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    func animhost(_ args: [String], in dir: URL) throws -> CLI.Result { try CLI.run(args, in: dir) }
 
     func testThePluginsSpecsPass() throws {
         let r = try animhost(["test", "Plugins", "Examples"], in: repository)
@@ -33,8 +16,7 @@ final class SpecCommandTests: XCTestCase {
     }
 
     func testNewScaffoldsAPluginWhoseSpecPassesAndConforms() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-new-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try CLI.temporaryFolder("new")
         XCTAssertEqual(try animhost(["new", "slide-fade"], in: dir).code, 0)
         let tested = try animhost(["test"], in: dir)
         XCTAssertEqual(tested.code, 0, tested.out)
@@ -47,8 +29,7 @@ final class SpecCommandTests: XCTestCase {
     }
 
     func testSnapshotsRecordCompareReRecordAndReportOrphans() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-snap-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try CLI.temporaryFolder("snap")
         try """
         describe("crossfade", function()
           it("keeps its look", function() assert.matches_snapshot(animhost.run{ plugin = "crossfade" }) end)
@@ -76,8 +57,7 @@ final class SpecCommandTests: XCTestCase {
     }
 
     func testSpiesAndMachineReadableOutput() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try CLI.temporaryFolder("spy")
         try """
         describe("spies", function()
           it("count", function()
@@ -102,8 +82,7 @@ final class SpecCommandTests: XCTestCase {
     }
 
     func testAWrongExpectationFailsWithItsLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-spec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try CLI.temporaryFolder("spec")
         try """
         describe("crossfade", function()
           it("is right", function() assert.is_true(animhost.run{ plugin = "crossfade" }.completed) end)
