@@ -52,15 +52,23 @@ public struct FrameSampler {
         return FrameSample(index: index, time: time, nodes: nodes, touch: touch)
     }
 
+    /// The axis-aligned box of a `size` rectangle at the origin mapped through `t` (no allocation).
+    @inline(__always)
+    static func bounds(of size: Size, through t: Transform2D) -> Rect {
+        let xs = (t.tx, t.a * size.width + t.tx, t.c * size.height + t.tx, t.a * size.width + t.c * size.height + t.tx)
+        let ys = (t.ty, t.b * size.width + t.ty, t.d * size.height + t.ty, t.b * size.width + t.d * size.height + t.ty)
+        let minX = min(min(xs.0, xs.1), min(xs.2, xs.3)), maxX = max(max(xs.0, xs.1), max(xs.2, xs.3))
+        let minY = min(min(ys.0, ys.1), min(ys.2, ys.3)), maxY = max(max(ys.0, ys.1), max(ys.2, ys.3))
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     private func visit(_ node: Node, origin: Point, transform: Transform2D, opacity: Double, depth: Int,
                        into out: inout [NodeSample]) {
         var p = node.presentation
         p.alpha = min(max(p.alpha, 0), 1)  // springs overshoot; alpha clamps as UIKit's does
         let toContainer = Node.toParentTransform(p).concatenating(transform)
         let frame = Rect(x: origin.x + p.frame.x, y: origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
-        let corners = [Point(x: 0, y: 0), Point(x: p.frame.width, y: 0),
-                       Point(x: 0, y: p.frame.height), Point(x: p.frame.width, y: p.frame.height)]
-        let bbox = Rect.bounding(corners.map(toContainer.apply))
+        let bbox = FrameSampler.bounds(of: p.frame.size, through: toContainer)
         let own = opacity * p.alpha
         out.append(NodeSample(id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
                               opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: depth))
