@@ -7,9 +7,10 @@ public enum GeneratedGesture {
 
     /// The generators and their keys with defaults, for help text.
     public static let help = """
-    edge-swipe  to=0.6 duration=0.35 release=slow|fling   a swipe from the left edge to `to` × width;
-                                                          fling moves at 1500 pt/s and lets go moving
-    pan-down    dy=300 duration=0.4 release=down|up       a vertical pan from the centre, released moving down or up
+    edge-swipe to=0.6 duration=0.35 release=slow|fling
+      a swipe from the left edge to `to` × the width; a fling moves at 1500 pt/s
+    pan-down dy=300 duration=0.4 release=down|up
+      a pan down from the centre, released moving down or back up
     """
 
     /// Builds the trace a spec describes, for a screen of `size`.
