@@ -13,8 +13,11 @@ public struct Conformance {
         public var description: String { "\(run): \(check): \(detail)" }
     }
 
+    /// The sampling rates every operation is checked at.
     public static let rates = [30, 60, 120]
+    /// Where scenes are looked up.
     public let catalog: PluginCatalog
+    /// The sandbox limits each run gets.
     public let limits: SandboxLimits
 
     public init(catalog: PluginCatalog = PluginCatalog(), limits: SandboxLimits = SandboxLimits()) {

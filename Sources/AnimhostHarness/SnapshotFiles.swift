@@ -3,6 +3,7 @@ import AnimhostLua
 
 /// Snapshots as files: `__snapshots__/SPEC/NAME.snap` beside each spec file.
 public final class SnapshotFiles: SnapshotStore {
+    /// `__snapshots__/SPEC` beside the spec file.
     public let folder: URL
     /// Re-record instead of comparing.
     public let update: Bool
@@ -18,6 +19,7 @@ public final class SnapshotFiles: SnapshotStore {
         self.update = update
     }
 
+    /// Compares with `NAME.snap`, or writes it when missing or re-recording.
     public func check(name: String, text: String) throws -> SnapshotVerdict {
         let file = SnapshotFiles.fileName(for: name)
         used.insert(file)

@@ -3,7 +3,9 @@ import AnimhostLua
 
 /// Finds and runs Lua spec files (`*_spec.lua`), and reports them.
 public struct SpecRunner {
+    /// Run only tests whose full name contains this text.
     public var filter: String?
+    /// The sandbox limits of each spec file.
     public var limits: SandboxLimits
     /// Re-record every snapshot instead of comparing.
     public var updateSnapshots: Bool

@@ -6,7 +6,9 @@ import AnimhostCore
 /// Numbers are rounded to 1e-6 and printed in their shortest form, keys in a fixed order, so the
 /// same run gives the same bytes.
 public final class TimelineWriter: FrameSink {
+    /// Where the timeline is written (published only by `finish`).
     public let url: URL
+    /// Pixels per point, recorded in the header.
     public let scale: Double
     private var info: TimelineInfo?
     private var frames = Data()

@@ -52,6 +52,14 @@ final class TimelineWriterTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["timeline.json"], "no temporary file is left")
     }
 
+    func testFinishingBeforeBeginningIsAnError() {
+        let writer = TimelineWriter(url: dir.appendingPathComponent("t.json"), scale: 1)
+        XCTAssertThrowsError(try writer.finish(.init(duration: 0, frameCount: 0, completed: true, cancelled: false, endTime: 0))) {
+            XCTAssertEqual("\($0)", "the timeline was finished before it began")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path))
+    }
+
     func testADiscardedOutputLeavesNothing() throws {
         let url = dir.appendingPathComponent("x.bin")
         do {

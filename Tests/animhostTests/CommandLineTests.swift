@@ -109,6 +109,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, none)"))
     }
 
+    func testFormatNoneEvaluatesAndWritesNothing() throws {
+        let r = try animhost("run", "zoom", "--format", "none")
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertEqual(r.out, "zoom push grid → detail: 31 frames at 60 fps, 0.500 s (duration 0.5 s), completed\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
+    func testAMissingPluginFileIsNamed() throws {
+        let r = try animhost("run", "nowhere/missing.lua")
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.err, "animhost: nowhere/missing.lua: no such plugin file\n")
+    }
+
     func testListShowsPluginsWithTheirParamsAndOrigin() throws {
         let r = try animhost("list")
         XCTAssertEqual(r.code, 0)

@@ -9,19 +9,24 @@ public struct Transform2D: Hashable, Sendable {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// Leaves every point where it is.
     public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// Moves points by (x, y).
     public static func translation(_ x: Double, _ y: Double) -> Transform2D {
         Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
+    /// Scales about the origin.
     public static func scale(_ sx: Double, _ sy: Double) -> Transform2D {
         Transform2D(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
+    /// Rotates about the origin, clockwise on screen for positive angles (y points down).
     public static func rotation(_ radians: Double) -> Transform2D {
         let cs = cos(radians), sn = sin(radians)
         return Transform2D(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
+    /// True when the transform changes nothing.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` applied first, then `other` (CGAffineTransform's `concatenating`).
@@ -39,6 +44,7 @@ public struct Transform2D: Hashable, Sendable {
                                tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
+    /// Where `p` goes.
     public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

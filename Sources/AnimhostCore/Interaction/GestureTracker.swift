@@ -18,6 +18,7 @@ public struct GestureTracker {
     /// How close to a side a gesture must begin to count as an edge swipe.
     public static let edgeWidth = 20.0
 
+    /// The screen's width, for telling a right-edge swipe.
     public let width: Double
     private var history: [GestureSample] = []
 

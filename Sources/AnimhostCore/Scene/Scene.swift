@@ -10,13 +10,17 @@ public enum TransitionOperation: String, Sendable, CaseIterable {
 
 /// A named screen: a root node (whose id is the scene's name) and what its default delegate answers.
 public final class Scene {
+    /// The scene's name, which is also its root node's id.
     public let name: String
+    /// The screen's size in points.
     public let size: Size
+    /// What the default delegate's `backgroundColor` answers.
     public let background: Color
     /// Shown over the screen beneath it (like `.overCurrentContext`), which stays in the container.
     public let isOverlay: Bool
     /// The shared element's node id, per operation; the `nil` key holds the default.
     public let references: [TransitionOperation?: String]
+    /// The scene's view: its nodes, as loaded.
     public let root: Node
     /// The folder image paths are relative to; nil for scenes built in code.
     public let directory: URL?

@@ -43,7 +43,9 @@ public struct Spring: Hashable, Sendable {
     /// Displacement (as a fraction of the distance) under which ``settlingDuration`` calls a spring settled.
     public static let settleThreshold = 0.001
 
+    /// ω₀ = √(k/m), in radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    /// ζ = c / (2√(km)): below 1 oscillates, 1 is critical, above 1 creeps.
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// Progress at `t` seconds: 0 at t = 0, heading to 1, overshooting when under-damped.

@@ -2,10 +2,13 @@
 /// `UIPercentDrivenInteractiveTransition`: `update` scrubs them, `finish` and `cancel` run them on
 /// to the end or back to the start at ``completionSpeed`` along ``completionCurve``.
 public final class PercentDrivenDriver {
+    /// Following the gesture, or running on after release.
     public enum State: Equatable { case interacting, finishing, cancelling }
 
+    /// The clock the transition's declared animations run on.
     public let clock: ScrubbedClock
     private unowned let context: TransitionContext
+    /// Where the driver is in the interaction.
     public private(set) var state = State.interacting
     /// The fraction last set by ``update(_:)``.
     public private(set) var percentComplete = 0.0

@@ -1,16 +1,20 @@
 /// The transition context, like `UIViewControllerContextTransitioning`: the container, the two
 /// scenes, the operation, and the one-time `complete` that ends the transition.
 public final class TransitionContext {
+    /// The node the transition happens in, the size of the larger scene.
     public let container: Node
     public let from: Scene
     public let to: Scene
     public let operation: TransitionOperation
+    /// The engine the transition's animations run on.
     public let engine: AnimationEngine
+    /// True once the transition was cancelled (by `complete(false)` or the interactive driver).
     public private(set) var isCancelled = false
     /// The percent-driven driver of an interactive transition; nil when it is not interactive.
     public private(set) var driver: PercentDrivenDriver?
     /// How the gesture that drives the transition began (its first sample), when interactive.
     public private(set) var gestureStart: GestureEvent?
+    /// True when a gesture drives the transition.
     public var isInteractive: Bool { driver != nil }
     /// The value passed to ``complete(_:)``, once it has been called.
     public private(set) var completion: Bool?
@@ -34,7 +38,9 @@ public final class TransitionContext {
         try container.add(from.root)
     }
 
+    /// The container's size.
     public var size: Size { container.model.frame.size }
+    /// True for push and present.
     public var isPresenting: Bool { operation.isPresenting }
 
     /// Records a call for the run's log (`run.calls` in specs).

@@ -37,7 +37,9 @@ public struct TransitionRequest: Sendable {
 
 /// What a run produced: its header, how it ended, and the log of hooks and calls.
 public struct TransitionOutcome {
+    /// The run's header: plugin, operation, scenes, rate, duration, size.
     public let info: TimelineInfo
+    /// How the run ended.
     public let result: TransitionRunner.Result
     /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
     public let calls: [(time: Double, call: String)]

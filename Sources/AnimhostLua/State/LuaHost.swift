@@ -28,6 +28,7 @@ typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
 public final class LuaHost {
     let L: OpaquePointer
     private let info: UnsafeMutablePointer<ah_state_info>
+    /// The memory and time limits the state runs under.
     public let limits: SandboxLimits
     /// The plugin file, as errors name it.
     public let chunkName: String
