@@ -14,10 +14,16 @@ struct RunCommand: ParsableCommand {
         built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares; \
         pop and dismiss swap them.
 
-        Formats: json (DIR/timeline.json), none (evaluate only). Several may be given: --format json,none.
+        Formats (several may be given, e.g. --format json,png,webp; all images come from one render per frame):
+          json  DIR/timeline.json           png   DIR/frames/0000.png …
+          gif   DIR/animation.gif           webp  DIR/animation.webp (smallest; the one to share)
+          mp4   DIR/animation.mp4 (needs ffmpeg)
+          html  DIR/preview.html (self-contained player with a scrubber)
+          none  evaluate only
 
         Examples:
           animhost run zoom
+          animhost run zoom --format json,webp,html --scale 3
           animhost run zoom --operation pop --fps 120
           animhost run card-lift --param lift=1.05 --out /tmp/lift
           animhost run Examples/popup/popup.lua
@@ -47,7 +53,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
     var params: [String] = []
 
-    @Option(help: ArgumentHelp("Comma-separated output formats: json, none.", valueName: "formats"))
+    @Option(help: ArgumentHelp("Comma-separated output formats: json, png, gif, webp, mp4, html, none.", valueName: "formats"))
     var format: String = "json"
 
     @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
@@ -90,13 +96,7 @@ struct RunCommand: ParsableCommand {
             let entry = try catalog.locate(plugin)
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
             let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
-            let writers = formats.compactMap { f -> FrameSink? in
-                switch f {
-                case .json: return TimelineWriter(url: outDir.appendingPathComponent("timeline.json"), scale: scale)
-                case .none: return nil
-                }
-            }
-            let sinks = FrameSinks(writers)
+            let sinks = FrameSinks(formats: formats, folder: outDir, scale: scale, speed: speed)
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
@@ -132,48 +132,3 @@ struct RunCommand: ParsableCommand {
 }
 
 extension TransitionOperation: ExpressibleByArgument {}
-
-/// The output formats `--format` takes.
-enum OutputFormat: String, CaseIterable {
-    case json, none
-
-    static func parseList(_ text: String) throws -> [OutputFormat] {
-        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !names.isEmpty else { throw ValidationError("--format needs at least one format: \(allCases.map(\.rawValue).joined(separator: ", "))") }
-        return try names.map { name in
-            guard let f = OutputFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)' (available: \(allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return f
-        }
-    }
-}
-
-/// Fans frames out to every requested sink.
-final class FrameSinks: FrameSink {
-    let sinks: [FrameSink]
-    init(_ sinks: [FrameSink]) { self.sinks = sinks }
-
-    var urls: [URL] { sinks.compactMap { ($0 as? TimelineWriter)?.url } }
-
-    func begin(_ info: TimelineInfo) throws { for s in sinks { try s.begin(info) } }
-    func write(_ frame: FrameSample) throws { for s in sinks { try s.write(frame) } }
-    func finish(_ result: TransitionRunner.Result) throws { for s in sinks { try s.finish(result) } }
-}
-
-/// Plays a run backwards into `inner`: frames collected, then written last to first, re-timed from 0.
-final class ReversedFrames: FrameSink {
-    let inner: FrameSink
-    private var frames: [FrameSample] = []
-    init(_ inner: FrameSink) { self.inner = inner }
-
-    func begin(_ info: TimelineInfo) throws { try inner.begin(info) }
-    func write(_ frame: FrameSample) throws { frames.append(frame) }
-    func finish(_ result: TransitionRunner.Result) throws {
-        let end = frames.last?.time ?? 0
-        for (i, frame) in frames.reversed().enumerated() {
-            try inner.write(FrameSample(index: i, time: end - frame.time, nodes: frame.nodes, touch: frame.touch))
-        }
-        try inner.finish(result)
-    }
-}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a run is, for the header of each output.
 public struct TimelineInfo: Sendable, Equatable {
     public var plugin: String
@@ -8,6 +10,8 @@ public struct TimelineInfo: Sendable, Equatable {
     /// The animator's declared duration in seconds.
     public var duration: Double
     public var size: Size
+    /// The folder each scene's image paths are relative to, by scene name.
+    public var imageFolders: [String: URL] = [:]
 
     public init(plugin: String, operation: TransitionOperation, from: String, to: String, fps: Int, duration: Double, size: Size) {
         self.plugin = plugin; self.operation = operation; self.from = from; self.to = to

@@ -112,6 +112,19 @@ public final class LuaHost {
         watchdog.disarm()
     }
 
+    /// Runs host work (writing frames) off the plugin's time budget: the budget is for plugin code.
+    public func offTheClock<T>(_ body: () throws -> T) rethrows -> T {
+        let deadline = info.pointee.deadline
+        guard deadline > 0 else { return try body() }
+        let remaining = max(deadline - ah_monotonic_seconds(), 0)
+        stopClock()
+        defer {
+            info.pointee.deadline = ah_monotonic_seconds() + remaining
+            watchdog.arm(after: remaining)
+        }
+        return try body()
+    }
+
     // MARK: Calling Lua
 
     /// Calls the function below `nargs` arguments (already pushed). Errors become ``PluginError``s

@@ -1,0 +1,27 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+
+/// One file format made from rendered frames. Nothing is visible at `url` until `finish`.
+public protocol FrameEncoder: AnyObject {
+    /// Where the output appears once finished.
+    var url: URL { get }
+    /// Called once with the run and the frame size in pixels.
+    func begin(_ info: TimelineInfo, width: Int, height: Int) throws
+    /// Called on a render worker, possibly for several frames at once: work that needs this frame only.
+    func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws
+    /// Called once per frame, in order.
+    func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws
+    /// Publishes the output.
+    func finish() throws
+    /// Removes everything written so far.
+    func discard()
+}
+
+extension FrameEncoder {
+    public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
+    public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
+}
+
+/// How long the last frame of a looping animation stays up before the loop starts again, in seconds.
+let loopHold = 1.0

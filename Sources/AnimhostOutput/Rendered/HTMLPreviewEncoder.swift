@@ -1,0 +1,87 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+import CTurboJPEG
+
+/// `preview.html`: one self-contained page (frames inlined as JPEG, no network) with play/pause, a
+/// scrubber, frame number and time, speed, loop, and the current frame's nodes from the timeline.
+/// Frames are compressed by the render workers and appended to the file in order as they come.
+public final class HTMLPreviewEncoder: FrameEncoder {
+    public let url: URL
+    /// JPEG quality of the inlined frames, 1…100.
+    public let quality: Int32
+    private var file: OutputFile?
+    private let lock = NSLock()
+    private var compressed: [Int: Data] = [:]
+    private var count = 0
+
+    public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality }
+
+    public func begin(_ info: TimelineInfo, width: Int, height: Int) throws {
+        let file = try OutputFile(url)
+        self.file = file
+        let run: [String: Any] = [
+            "plugin": info.plugin, "operation": info.operation.rawValue, "from": info.from, "to": info.to,
+            "fps": info.fps, "duration": info.duration, "width": info.size.width, "height": info.size.height,
+        ]
+        let header = String(decoding: try JSONSerialization.data(withJSONObject: run, options: [.sortedKeys]), as: UTF8.self)
+        let title = "\(info.plugin) \(info.operation.rawValue): \(info.from) → \(info.to)"
+        try file.write(Data(PreviewPage.head(title: escapeHTML(title)).utf8))
+        try file.write(Data("<script>\nconst RUN = \(header);\nconst FRAMES = [\n".utf8))
+    }
+
+    public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
+        let jpeg = try HTMLPreviewEncoder.jpeg(pixels, quality: quality)
+        lock.lock()
+        compressed[frame.index] = jpeg
+        lock.unlock()
+    }
+
+    public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
+        lock.lock()
+        let jpeg = compressed.removeValue(forKey: frame.index)
+        lock.unlock()
+        guard let jpeg, let file else { throw OutputError("frame \(frame.index) of the preview is missing") }
+        var entry = "{\"i\":\(frame.index),\"t\":\(num(frame.time)),\"src\":\"data:image/jpeg;base64,"
+        entry += jpeg.base64EncodedString() + "\",\"nodes\":["
+        entry += frame.nodes.map(HTMLPreviewEncoder.nodeRow).joined(separator: ",")
+            .replacingOccurrences(of: "<", with: "\\u003c")  // no "</script>" from a node's name
+        entry += "]},\n"
+        try file.write(Data(entry.utf8))
+        count += 1
+    }
+
+    public func finish() throws {
+        guard let file else { throw OutputError("the preview was finished before it began") }
+        try file.write(Data("];\n</script>\n".utf8))
+        try file.write(Data(PreviewPage.tail.utf8))
+        try file.commit()
+    }
+
+    public func discard() { file?.discard() }
+
+    /// [id, scene, opacity, x, y, width, height, hidden] of a node's on-screen box.
+    private static func nodeRow(_ n: NodeSample) -> String {
+        let scene = n.scene.map(str) ?? "null"
+        return "[\(str(n.id)),\(scene),\(num(n.opacity)),\(num(n.bbox.x)),\(num(n.bbox.y)),\(num(n.bbox.width)),"
+            + "\(num(n.bbox.height)),\(n.properties.hidden)]"
+    }
+
+    /// Baseline JPEG of an opaque frame.
+    static func jpeg(_ pixels: PixelBuffer, quality: Int32) throws -> Data {
+        guard let handle = tjInitCompress() else { throw OutputError("cannot start the JPEG encoder") }
+        defer { tjDestroy(handle) }
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        guard tjCompress2(handle, pixels.base, Int32(pixels.width), Int32(pixels.stride), Int32(pixels.height),
+                          Int32(TJPF_BGRX.rawValue), &out, &size, Int32(TJSAMP_420.rawValue), quality, 0) == 0, let out else {
+            throw OutputError("JPEG encoding failed: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        defer { tjFree(out) }
+        return Data(bytes: out, count: Int(size))
+    }
+
+    private func escapeHTML(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+
+/// Renders each sampled frame once and feeds every requested image format from it, frames being
+/// drawn on several threads as they are sampled (never all held in memory). On any failure, or if
+/// the run ends without `finish`, every output written so far is removed.
+public final class RenderSink: FrameSink {
+    /// The outputs, in the order they were requested.
+    public let encoders: [FrameEncoder]
+    private let scale: Double
+    private let workers: Int
+    private let progress: ((Int) -> Void)?
+    private var pipeline: RenderPipeline?
+    private var finished = false
+    private var rendered = 0
+    private let counter = NSLock()
+
+    /// `progress`, when given, is told the number of frames done as each one completes.
+    public init(encoders: [FrameEncoder], scale: Double, workers: Int = RenderSink.defaultWorkers,
+                progress: ((Int) -> Void)? = nil) {
+        self.encoders = encoders; self.scale = scale; self.workers = workers; self.progress = progress
+    }
+
+    /// One render thread per core, at most four.
+    public static var defaultWorkers: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
+
+    deinit { if !finished { abandon() } }
+
+    public func begin(_ info: TimelineInfo) throws {
+        let images = ImageStore(folders: info.imageFolders)
+        let encoders = self.encoders
+        let pipeline = try RenderPipeline(size: info.size, scale: scale, images: images, workers: workers,
+            parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },
+            ordered: { [weak self] frame, pixels in
+                for e in encoders { try e.append(frame, pixels) }
+                self?.frameDone()
+            })
+        self.pipeline = pipeline
+        do {
+            for e in encoders { try e.begin(info, width: pipeline.pixelSize.width, height: pipeline.pixelSize.height) }
+        } catch { abandon(); throw error }
+    }
+
+    public func write(_ frame: FrameSample) throws {
+        guard let pipeline else { throw OutputError("frames were written before the run began") }
+        do { try pipeline.submit(frame) } catch { abandon(); throw error }
+    }
+
+    public func finish(_ result: TransitionRunner.Result) throws {
+        guard let pipeline else { throw OutputError("the rendering was finished before it began") }
+        do {
+            try pipeline.finish()
+            for e in encoders { try e.finish() }
+            finished = true
+        } catch { abandon(); throw error }
+    }
+
+    private func frameDone() {
+        counter.lock()
+        rendered += 1
+        let done = rendered
+        counter.unlock()
+        progress?(done)
+    }
+
+    private func abandon() {
+        try? pipeline?.finish()
+        for e in encoders { e.discard() }
+        finished = true
+    }
+}

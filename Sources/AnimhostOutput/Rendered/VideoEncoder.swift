@@ -1,0 +1,99 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+
+/// `animation.mp4`: H.264 in yuv420p (what every player takes) made by the `ffmpeg` executable,
+/// fed raw frames in Cairo's own byte order through a pipe enlarged to 1 MiB.
+public final class VideoEncoder: FrameEncoder {
+    public let url: URL
+    private let temporary: URL
+    private var process: Process?
+    private var input: FileHandle?
+    private var log: URL?
+
+    public init(url: URL) {
+        self.url = url
+        temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+    }
+
+    /// The ffmpeg executable on PATH, or nil.
+    public static func findFFmpeg() -> URL? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { URL(fileURLWithPath: String($0)).appendingPathComponent("ffmpeg") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    public func begin(_ info: TimelineInfo, width: Int, height: Int) throws {
+        guard let ffmpeg = VideoEncoder.findFFmpeg() else {
+            throw OutputError("mp4 output needs the ffmpeg executable, which is not on PATH (Debian: apt-get install ffmpeg)")
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        signal(SIGPIPE, SIG_IGN)  // a failed ffmpeg must not end animhost mid-write
+        let pipe = Pipe()
+        _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-ffmpeg-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = ffmpeg
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(info.fps)",
+                             "-i", "pipe:0", "-an", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                             "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
+                             "-movflags", "+faststart", "-f", "mp4", temporary.path]
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
+        do { try process.run() } catch { throw OutputError("cannot start ffmpeg: \(error)") }
+        self.process = process
+        self.input = pipe.fileHandleForWriting
+        self.log = log
+    }
+
+    public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
+        guard let fd = input?.fileDescriptor else { return }
+        let row = pixels.width * 4
+        for y in 0..<pixels.height {
+            var p = pixels.base + y * pixels.stride, left = row
+            while left > 0 {
+                let n = write(fd, p, left)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw OutputError("ffmpeg stopped reading frames\(ffmpegMessage())") }
+                p += n; left -= n
+            }
+        }
+    }
+
+    public func finish() throws {
+        try input?.close()
+        input = nil
+        process?.waitUntilExit()
+        guard let process, process.terminationStatus == 0 else {
+            throw OutputError("ffmpeg failed\(ffmpegMessage())")
+        }
+        self.process = nil
+        removeLog()
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+        try FileManager.default.moveItem(at: temporary, to: url)
+    }
+
+    public func discard() {
+        try? input?.close()
+        input = nil
+        if let process, process.isRunning { process.terminate() }
+        process?.waitUntilExit()
+        process = nil
+        removeLog()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    private func ffmpegMessage() -> String {
+        guard let log, let text = try? String(contentsOf: log, encoding: .utf8), !text.isEmpty else { return "" }
+        return ": " + text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func removeLog() {
+        if let log { try? FileManager.default.removeItem(at: log) }
+        log = nil
+    }
+}

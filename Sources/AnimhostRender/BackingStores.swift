@@ -1,0 +1,91 @@
+import CCairo
+import AnimhostCore
+
+/// Node contents rasterised once at the output scale, as Core Animation keeps a layer's backing
+/// store: background, image and text together, redrawn only when the node's size or content changes.
+/// Frames then composite these stores with their transforms and opacities.
+final class BackingStores {
+    /// What a store shows: two nodes with equal keys share pixels.
+    struct Key: Hashable {
+        let pixelWidth: Int, pixelHeight: Int
+        let size: Size
+        let background: Color?
+        let cornerRadius: Double
+        let image: String?
+        let scene: String?
+        let contentMode: ContentMode
+        let clips: Bool
+        let text: TextStyle?
+    }
+
+    private let scale: Double
+    private let images: ImageStore
+    private let text = TextPainter()
+    private var stores: [Key: (surface: Surface, used: Int)] = [:]
+    private var frame = 0
+
+    init(scale: Double, images: ImageStore) { self.scale = scale; self.images = images }
+
+    /// The key of a node that needs a store (it shows an image or text), nil for plain ones.
+    func key(for p: NodeProperties, scene: String?) -> Key? {
+        guard p.image != nil || p.text != nil else { return nil }
+        let size = p.frame.size
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard w > 0, h > 0 else { return nil }
+        return Key(pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, cornerRadius: p.cornerRadius,
+                   image: p.image, scene: scene, contentMode: p.contentMode, clips: p.clips, text: p.text)
+    }
+
+    /// Forgets stores unused in the last two frames.
+    func endFrame() {
+        frame += 1
+        stores = stores.filter { frame - $0.value.used <= 2 }
+    }
+
+    /// The store for `key`, drawn now if it is not kept.
+    func store(_ key: Key) throws -> Surface {
+        if let hit = stores[key] {
+            stores[key]?.used = frame
+            return hit.surface
+        }
+        let surface = try Surface(width: key.pixelWidth, height: key.pixelHeight)
+        let cr = surface.context()
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(key.pixelWidth) / key.size.width, Double(key.pixelHeight) / key.size.height)
+        try draw(key, on: cr)
+        stores[key] = (surface, frame)
+        return surface
+    }
+
+    private func draw(_ key: Key, on cr: OpaquePointer) throws {
+        let bounds = Rect(origin: .zero, size: key.size)
+        if let background = key.background {
+            Draw.roundedRect(cr, bounds, radius: key.cornerRadius)
+            Draw.setColor(cr, background)
+            cairo_fill(cr)
+        }
+        if let name = key.image {
+            let picture = try images.picture(name, scene: key.scene)
+            cairo_save(cr)
+            Draw.roundedRect(cr, bounds, radius: key.clips ? key.cornerRadius : 0)
+            cairo_clip(cr)
+            let rect = ContentLayout.rect(image: Size(width: Double(picture.width), height: Double(picture.height)),
+                                          in: bounds, mode: key.contentMode)
+            let level = picture.level(forPixelWidth: rect.width * scale, height: rect.height * scale)
+            Draw.paint(cr, surface: level.surface, pixelSize: (level.width, level.height), over: rect, opacity: 1)
+            cairo_restore(cr)
+        }
+        if let style = key.text { text.draw(style, in: key.size, on: cr) }
+    }
+}
+
+/// Where an image goes in a node for each `contentMode`, as `UIImageView` places it.
+public enum ContentLayout {
+    public static func rect(image: Size, in bounds: Rect, mode: ContentMode) -> Rect {
+        guard image.width > 0, image.height > 0, mode != .fill else { return bounds }
+        let sx = bounds.width / image.width, sy = bounds.height / image.height
+        let s = mode == .aspectFit ? min(sx, sy) : max(sx, sy)
+        let w = image.width * s, h = image.height * s
+        return Rect(x: bounds.x + (bounds.width - w) / 2, y: bounds.y + (bounds.height - h) / 2, width: w, height: h)
+    }
+}

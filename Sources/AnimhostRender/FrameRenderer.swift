@@ -1,0 +1,170 @@
+import CCairo
+import AnimhostCore
+
+/// Draws sampled frames the way UIKit composites its views: each node in paint order with its
+/// shadow, background, image, text and border, its transform about its centre, children clipped when
+/// `clips`, and `alpha` applied to the whole subtree at once (group opacity). One renderer per thread;
+/// its frame buffer, backing stores and shadow masks are reused from frame to frame.
+public final class FrameRenderer {
+    /// Pixels per point.
+    public let scale: Double
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    private let canvas: Surface
+    private let cr: OpaquePointer
+    private let stores: BackingStores
+    private let shadows: ShadowMasks
+    /// Offscreen buffers for group opacity, one per nesting level, kept between frames.
+    private var groups: [Surface] = []
+
+    public init(size: Size, scale: Double, images: ImageStore) throws {
+        self.scale = scale
+        pixelWidth = max(1, Int((size.width * scale).rounded()))
+        pixelHeight = max(1, Int((size.height * scale).rounded()))
+        canvas = try Surface(width: pixelWidth, height: pixelHeight)
+        cr = canvas.context()
+        stores = BackingStores(scale: scale, images: images)
+        shadows = ShadowMasks(scale: scale)
+    }
+
+    deinit { cairo_destroy(cr) }
+
+    /// Draws `frame` over black (a window's colour where no screen covers it). The pixels stay valid
+    /// until the next call.
+    public func render(_ frame: FrameSample) throws -> PixelBuffer {
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        let nodes = frame.nodes
+        var i = 0
+        while i < nodes.count { i = try drawTree(nodes, i, on: cr, groupLevel: 0) }
+        stores.endFrame()
+        shadows.endFrame()
+        return canvas.pixels
+    }
+
+    /// The index after the last descendant of `nodes[i]`.
+    private func subtreeEnd(_ nodes: [NodeSample], _ i: Int) -> Int {
+        var j = i + 1
+        while j < nodes.count && nodes[j].depth > nodes[i].depth { j += 1 }
+        return j
+    }
+
+    /// Draws `nodes[i]` and its descendants onto `cr`; returns the index after them.
+    private func drawTree(_ nodes: [NodeSample], _ i: Int, on cr: OpaquePointer, groupLevel: Int) throws -> Int {
+        let end = subtreeEnd(nodes, i)
+        let p = nodes[i].properties
+        let alpha = min(max(p.alpha, 0), 1)
+        guard !p.hidden, alpha > 0 else { return end }
+        if alpha < 1 && needsGroup(nodes, i, end) {
+            try drawGroup(nodes, i, end, on: cr, alpha: alpha, level: groupLevel)
+        } else {
+            try drawNode(nodes, i, end, on: cr, opacity: alpha, groupLevel: groupLevel)
+        }
+        return end
+    }
+
+    /// A subtree whose parts overlap must be flattened before its alpha applies; a lone layer need not.
+    private func needsGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> Bool {
+        let p = nodes[i].properties
+        let layers = (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)
+            + (p.border.width > 0 ? 1 : 0) + (hasShadow(p) ? 1 : 0)
+        return end > i + 1 || layers > 1
+    }
+
+    private func hasShadow(_ p: NodeProperties) -> Bool {
+        p.shadow.opacity > 0 && (p.backgroundColor != nil || p.image != nil)
+    }
+
+    private func deviceTransform(_ node: NodeSample) -> Transform2D {
+        node.toContainer.concatenating(.scale(scale, scale))
+    }
+
+    private func drawNode(_ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, opacity: Double, groupLevel: Int) throws {
+        let node = nodes[i], p = node.properties
+        let bounds = Rect(origin: .zero, size: p.frame.size)
+        let transform = deviceTransform(node)
+        Draw.setTransform(cr, transform)
+        if hasShadow(p) { try drawShadow(p, on: cr, opacity: opacity) }
+        if let key = stores.key(for: p, scene: node.scene) {
+            let store = try stores.store(key)
+            Draw.paint(cr, surface: store.surface, pixelSize: (store.width, store.height), over: bounds, opacity: opacity)
+        } else if let background = p.backgroundColor {
+            Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
+            Draw.setColor(cr, background, opacity: opacity)
+            cairo_fill(cr)
+        }
+        if end > i + 1 {
+            cairo_save(cr)
+            if p.clips {
+                Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
+                cairo_clip(cr)
+            }
+            var j = i + 1
+            while j < end { j = try drawTree(nodes, j, on: cr, groupLevel: groupLevel) }
+            cairo_restore(cr)
+            Draw.setTransform(cr, transform)
+        }
+        if p.border.width > 0 {
+            let w = min(p.border.width, min(bounds.width, bounds.height) / 2)
+            Draw.roundedRect(cr, Rect(x: w / 2, y: w / 2, width: bounds.width - w, height: bounds.height - w),
+                             radius: p.cornerRadius - w / 2)
+            cairo_set_line_width(cr, w)
+            Draw.setColor(cr, p.border.color, opacity: opacity)
+            cairo_stroke(cr)
+        }
+    }
+
+    private func drawShadow(_ p: NodeProperties, on cr: OpaquePointer, opacity: Double) throws {
+        let mask = try shadows.mask(size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius)
+        cairo_save(cr)
+        cairo_translate(cr, p.shadow.offset.width - mask.padding, p.shadow.offset.height - mask.padding)
+        cairo_scale(cr, mask.pointsPerPixel, mask.pointsPerPixel)
+        Draw.setColor(cr, p.shadow.color, opacity: opacity * min(max(p.shadow.opacity, 0), 1))
+        let pattern = cairo_pattern_create_for_surface(mask.surface.surface)!
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_mask(cr, pattern)
+        cairo_pattern_destroy(pattern)
+        cairo_restore(cr)
+    }
+
+    /// Draws the subtree at full opacity into an offscreen buffer, then composites it with `alpha`,
+    /// as `CALayer.allowsGroupOpacity` does.
+    private func drawGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, alpha: Double, level: Int) throws {
+        guard let region = deviceRegion(nodes, i, end) else { return }
+        while groups.count <= level { groups.append(try Surface(width: pixelWidth, height: pixelHeight)) }
+        let group = groups[level]
+        let gcr = group.context()
+        defer { cairo_destroy(gcr) }
+        cairo_rectangle(gcr, Double(region.x), Double(region.y), Double(region.w), Double(region.h))
+        cairo_clip(gcr)
+        cairo_set_operator(gcr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(gcr)
+        cairo_set_operator(gcr, CAIRO_OPERATOR_OVER)
+        try drawNode(nodes, i, end, on: gcr, opacity: 1, groupLevel: level + 1)
+        cairo_surface_flush(group.surface)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.w), Double(region.h))
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, group.surface, 0, 0)
+        cairo_paint_with_alpha(cr, alpha)
+        cairo_restore(cr)
+    }
+
+    /// The whole-pixel box, within the canvas, that a subtree (shadows included) can touch.
+    private func deviceRegion(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for node in nodes[i..<end] {
+            let p = node.properties
+            let spread = hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
+            let b = node.bbox
+            minX = min(minX, b.x - spread); minY = min(minY, b.y - spread)
+            maxX = max(maxX, b.x + b.width + spread); maxY = max(maxY, b.y + b.height + spread)
+        }
+        let x0 = max(0, Int((minX * scale).rounded(.down)) - 1), y0 = max(0, Int((minY * scale).rounded(.down)) - 1)
+        let x1 = min(pixelWidth, Int((maxX * scale).rounded(.up)) + 1), y1 = min(pixelHeight, Int((maxY * scale).rounded(.up)) + 1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import AnimhostCore
+
+/// Renders frames on several threads at once and hands them on in order: each frame gets a
+/// renderer of its own at submission, runs `parallel` on that worker (per-frame work such as writing a
+/// PNG), then waits its turn for `ordered` (encoders that need the frames in sequence). A frame's
+/// pixels depend only on the frame, so output is the same whatever the thread interleaving.
+public final class RenderPipeline {
+    public typealias Stage = (FrameSample, PixelBuffer) throws -> Void
+
+    private let renderers: [FrameRenderer]
+    private let queues: [DispatchQueue]
+    private let parallel: Stage
+    private let ordered: Stage
+    private let condition = NSCondition()
+    private let group = DispatchGroup()
+    private var free: [Int]
+    private var submitted = 0
+    private var nextInOrder = 0
+    private var failure: Error?
+
+    /// `workers` renderers of `size` points at `scale` pixels per point, sharing `images`.
+    public init(size: Size, scale: Double, images: ImageStore, workers: Int, parallel: @escaping Stage, ordered: @escaping Stage) throws {
+        let count = max(1, workers)
+        renderers = try (0..<count).map { _ in try FrameRenderer(size: size, scale: scale, images: images) }
+        queues = (0..<count).map { DispatchQueue(label: "animhost.render.\($0)") }
+        free = Array((0..<count).reversed())
+        self.parallel = parallel
+        self.ordered = ordered
+    }
+
+    /// The frame buffer's size in pixels.
+    public var pixelSize: (width: Int, height: Int) { (renderers[0].pixelWidth, renderers[0].pixelHeight) }
+
+    /// Queues `frame`, waiting while every renderer is busy; throws the first failure of any frame.
+    public func submit(_ frame: FrameSample) throws {
+        condition.lock()
+        while free.isEmpty && failure == nil { condition.wait() }
+        if let failure { condition.unlock(); throw failure }
+        let worker = free.removeLast()
+        let sequence = submitted
+        submitted += 1
+        condition.unlock()
+        group.enter()
+        queues[worker].async { [self] in
+            work(frame, sequence: sequence, worker: worker)
+            group.leave()
+        }
+    }
+
+    /// Waits for every queued frame; throws the first failure.
+    public func finish() throws {
+        group.wait()
+        if let failure { throw failure }
+    }
+
+    private func work(_ frame: FrameSample, sequence: Int, worker: Int) {
+        var pixels: PixelBuffer?
+        do {
+            if !hasFailed {
+                pixels = try renderers[worker].render(frame)
+                try parallel(frame, pixels!)
+            }
+        } catch { fail(error) }
+        condition.lock()
+        while nextInOrder != sequence { condition.wait() }
+        condition.unlock()
+        do {
+            if let pixels, !hasFailed { try ordered(frame, pixels) }
+        } catch { fail(error) }
+        condition.lock()
+        nextInOrder += 1
+        free.append(worker)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private var hasFailed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return failure != nil
+    }
+
+    private func fail(_ error: Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,114 @@
+import CCairo
+import AnimhostCore
+
+/// Core Animation's drop shadow: the node's rounded shape, blurred like a Gaussian of σ = the shadow
+/// radius. Cairo has no blur, so the shape is drawn into a reduced-resolution mask, blurred there by
+/// three box passes (close to a Gaussian), and scaled up when drawn; masks are kept by shape.
+final class ShadowMasks {
+    /// A blurred mask and where it goes: `padding` points beyond the shape on every side, each mask
+    /// pixel `pointsPerPixel` points wide.
+    struct Mask {
+        let surface: Surface
+        let padding: Double
+        let pointsPerPixel: Double
+    }
+
+    private struct Key: Hashable {
+        let width: Int, height: Int, radius: Int, corner: Int
+    }
+
+    private let scale: Double
+    private var masks: [Key: (mask: Mask, used: Int)] = [:]
+    private var frame = 0
+
+    init(scale: Double) { self.scale = scale }
+
+    /// Forgets masks unused in the last two frames.
+    func endFrame() {
+        frame += 1
+        masks = masks.filter { frame - $0.value.used <= 2 }
+    }
+
+    /// The mask of a `size` rounded rect with `cornerRadius` under a shadow of `radius` points.
+    func mask(size: Size, cornerRadius: Double, radius: Double) throws -> Mask {
+        let q = { (v: Double) in Int((v * 8).rounded()) }  // eighths of a point
+        let key = Key(width: q(size.width), height: q(size.height), radius: q(radius), corner: q(cornerRadius))
+        if let hit = masks[key] {
+            masks[key]?.used = frame
+            return hit.mask
+        }
+        let mask = try make(size: size, cornerRadius: cornerRadius, sigma: radius)
+        masks[key] = (mask, frame)
+        return mask
+    }
+
+    private func make(size: Size, cornerRadius: Double, sigma: Double) throws -> Mask {
+        let reduction = min(max(sigma * scale / 3, 1), 4)  // device pixels per mask pixel
+        let pointsPerPixel = reduction / scale
+        let padding = 3 * sigma
+        let surface = try Surface(width: Int(((size.width + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
+                                  height: Int(((size.height + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
+                                  format: CAIRO_FORMAT_A8)
+        let cr = surface.context()
+        cairo_scale(cr, 1 / pointsPerPixel, 1 / pointsPerPixel)
+        Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), radius: cornerRadius)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface.surface)
+        BoxBlur.gaussian(cairo_image_surface_get_data(surface.surface)!, width: surface.width, height: surface.height,
+                         stride: surface.stride, sigma: sigma / pointsPerPixel)
+        cairo_surface_mark_dirty(surface.surface)
+        return Mask(surface: surface, padding: padding, pointsPerPixel: pointsPerPixel)
+    }
+}
+
+/// Three box blurs in each direction approximate a Gaussian (the central limit theorem at work).
+enum BoxBlur {
+    /// Blurs an 8-bit single-channel image in place.
+    static func gaussian(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+        guard sigma > 0.2 else { return }
+        let radii = boxRadii(sigma: sigma)
+        var line = [UInt8](repeating: 0, count: max(width, height))
+        var scratch = line
+        for y in 0..<height {
+            passes(radii, count: width, get: { data[y * stride + $0] }, set: { data[y * stride + $0] = $1 }, line: &line, scratch: &scratch)
+        }
+        for x in 0..<width {
+            passes(radii, count: height, get: { data[$0 * stride + x] }, set: { data[$0 * stride + x] = $1 }, line: &line, scratch: &scratch)
+        }
+    }
+
+    /// Radii of three boxes whose combined variance matches σ² (each box of width w adds (w² − 1)/12).
+    static func boxRadii(sigma: Double) -> [Int] {
+        let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        let upper = lower + 2
+        let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4)).rounded()
+        return (0..<3).map { Double($0) < m ? (lower - 1) / 2 : (upper - 1) / 2 }
+    }
+
+    @inline(__always)
+    private static func passes(_ radii: [Int], count: Int, get: (Int) -> UInt8, set: (Int, UInt8) -> Void,
+                               line: inout [UInt8], scratch: inout [UInt8]) {
+        for i in 0..<count { line[i] = get(i) }
+        for r in radii where r > 0 {
+            box(line, into: &scratch, count: count, radius: r)
+            swap(&line, &scratch)
+        }
+        for i in 0..<count { set(i, line[i]) }
+    }
+
+    /// A running-sum box of width 2r+1; outside the line counts as transparent.
+    private static func box(_ src: [UInt8], into dst: inout [UInt8], count: Int, radius r: Int) {
+        let width = 2 * r + 1
+        var sum = 0
+        for i in 0..<min(r, count) { sum += Int(src[i]) }
+        for i in 0..<count {
+            if i + r < count { sum += Int(src[i + r]) }
+            if i - r - 1 >= 0 { sum -= Int(src[i - r - 1]) }
+            dst[i] = UInt8((sum + width / 2) / width)
+        }
+    }
+}
