@@ -4,6 +4,8 @@
 //    sampled over 60 frames (61 with the resting frame); everything from node creation to the last frame.
 // 2. The same work as a pure-Lua tween loop, in the same Lua, for comparison.
 // 3. The cold wall time of `animhost run zoom --format json`.
+// With --render: frames/s and peak RSS of rendering (alone, and into PNG, GIF, WebP, MP4) for the zoom
+// and card-lift demos at @2x and @3x, beside rlottie on comparable content.
 import AnimhostCore
 import AnimhostLua
 import Foundation
@@ -123,7 +125,21 @@ func measureCold() throws -> (median: Double, max: Double) {
     return (median(times), times.max()!)
 }
 
-if CommandLine.arguments.dropFirst().first == "--profile-engine" {
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--render-one", arguments.count == 4, let scale = Double(arguments[2]) {
+    // One render measurement in a process of its own, so that its peak RSS is its own.
+    print(try RenderBenchmark.framesPerSecond(arguments[1], scale: scale, format: arguments[3]))
+    exit(0)
+}
+if arguments.first == "--lottie", arguments.count == 3, let scale = Double(arguments[1]), let frames = Int(arguments[2]) {
+    print(try LottieBenchmark.framesPerSecond(scale: scale, frames: frames))
+    exit(0)
+}
+if arguments.first == "--render" {
+    try RenderReport.run()
+    exit(0)
+}
+if arguments.first == "--profile-engine" {
     // A long run of the engine measurement alone, for a profiler.
     for _ in 0..<20 { _ = try measureEngine(sampling: false) }
     exit(0)

@@ -4,7 +4,7 @@ import AnimhostCore
 /// Node contents rasterised once at the output scale, as Core Animation keeps a layer's backing
 /// store: background, image and text together, redrawn only when the node's size or content changes.
 /// Frames then composite these stores with their transforms and opacities.
-final class BackingStores {
+final class BackingStores: @unchecked Sendable {
     /// What a store shows: two nodes with equal keys share pixels.
     struct Key: Hashable {
         let pixelWidth: Int, pixelHeight: Int
@@ -20,9 +20,7 @@ final class BackingStores {
 
     private let scale: Double
     private let images: ImageStore
-    private let text = TextPainter()
-    private var stores: [Key: (surface: Surface, used: Int)] = [:]
-    private var frame = 0
+    private let stores = SharedCache<Key, Surface>()
 
     init(scale: Double, images: ImageStore) { self.scale = scale; self.images = images }
 
@@ -36,25 +34,19 @@ final class BackingStores {
                    image: p.image, scene: scene, contentMode: p.contentMode, clips: p.clips, text: p.text)
     }
 
-    /// Forgets stores unused in the last two frames.
-    func endFrame() {
-        frame += 1
-        stores = stores.filter { frame - $0.value.used <= 2 }
-    }
+    /// Forgets stores unused since `frame`.
+    func evict(before frame: Int) { stores.evict(before: frame) }
 
-    /// The store for `key`, drawn now if it is not kept.
-    func store(_ key: Key) throws -> Surface {
-        if let hit = stores[key] {
-            stores[key]?.used = frame
-            return hit.surface
+    /// The store for `key`, drawn now if it is not kept; `frame` is the frame being drawn.
+    func store(_ key: Key, frame: Int) throws -> Surface {
+        try stores.value(key, frame: frame) {
+            let surface = try Surface(width: key.pixelWidth, height: key.pixelHeight)
+            let cr = surface.context()
+            defer { cairo_destroy(cr) }
+            cairo_scale(cr, Double(key.pixelWidth) / key.size.width, Double(key.pixelHeight) / key.size.height)
+            try draw(key, on: cr)
+            return surface
         }
-        let surface = try Surface(width: key.pixelWidth, height: key.pixelHeight)
-        let cr = surface.context()
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(key.pixelWidth) / key.size.width, Double(key.pixelHeight) / key.size.height)
-        try draw(key, on: cr)
-        stores[key] = (surface, frame)
-        return surface
     }
 
     private func draw(_ key: Key, on cr: OpaquePointer) throws {
@@ -71,11 +63,11 @@ final class BackingStores {
             cairo_clip(cr)
             let rect = ContentLayout.rect(image: Size(width: Double(picture.width), height: Double(picture.height)),
                                           in: bounds, mode: key.contentMode)
-            let level = picture.level(forPixelWidth: rect.width * scale, height: rect.height * scale)
+            let level = try picture.level(forPixelWidth: rect.width * scale, height: rect.height * scale)
             Draw.paint(cr, surface: level.surface, pixelSize: (level.width, level.height), over: rect, opacity: 1)
             cairo_restore(cr)
         }
-        if let style = key.text { text.draw(style, in: key.size, on: cr) }
+        if let style = key.text { TextPainter.shared.draw(style, in: key.size, on: cr) }
     }
 }
 

@@ -12,19 +12,25 @@ public final class FrameRenderer {
     public let pixelHeight: Int
     private let canvas: Surface
     private let cr: OpaquePointer
-    private let stores: BackingStores
-    private let shadows: ShadowMasks
+    private let caches: RenderCaches
     /// Offscreen buffers for group opacity, one per nesting level, kept between frames.
     private var groups: [Surface] = []
+    /// The index of the frame being drawn.
+    private var frameIndex = 0
 
-    public init(size: Size, scale: Double, images: ImageStore) throws {
-        self.scale = scale
+    /// A renderer of `size` points sharing `caches` with the run's other renderers.
+    public init(size: Size, caches: RenderCaches) throws {
+        scale = caches.scale
+        self.caches = caches
         pixelWidth = max(1, Int((size.width * scale).rounded()))
         pixelHeight = max(1, Int((size.height * scale).rounded()))
         canvas = try Surface(width: pixelWidth, height: pixelHeight)
         cr = canvas.context()
-        stores = BackingStores(scale: scale, images: images)
-        shadows = ShadowMasks(scale: scale)
+    }
+
+    /// A renderer with caches of its own.
+    public convenience init(size: Size, scale: Double, images: ImageStore) throws {
+        try self.init(size: size, caches: RenderCaches(scale: scale, images: images))
     }
 
     deinit { cairo_destroy(cr) }
@@ -32,15 +38,32 @@ public final class FrameRenderer {
     /// Draws `frame` over black (a window's colour where no screen covers it). The pixels stay valid
     /// until the next call.
     public func render(_ frame: FrameSample) throws -> PixelBuffer {
-        cairo_identity_matrix(cr)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_paint(cr)
+        frameIndex = frame.index
         let nodes = frame.nodes
-        var i = 0
+        var i = lastOpaqueScreen(nodes) ?? 0
+        if i == 0 && !(nodes.first.map(coversCanvas) ?? false) {
+            cairo_identity_matrix(cr)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+        }
         while i < nodes.count { i = try drawTree(nodes, i, on: cr, groupLevel: 0) }
-        stores.endFrame()
-        shadows.endFrame()
+        caches.frameDrawn(frame.index)
         return canvas.pixels
+    }
+
+    /// The last top-level node that hides everything before it (occlusion culling: a screen fully
+    /// covered by the next one costs nothing).
+    private func lastOpaqueScreen(_ nodes: [NodeSample]) -> Int? {
+        nodes.indices.last { nodes[$0].depth == 1 && coversCanvas(nodes[$0]) }
+    }
+
+    /// Whether a node paints every pixel of the canvas opaquely by itself.
+    private func coversCanvas(_ node: NodeSample) -> Bool {
+        let p = node.properties, t = node.toContainer
+        guard !p.hidden, node.opacity >= 1, let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0,
+              t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
+        let b = node.bbox
+        return b.x <= 0 && b.y <= 0 && (b.x + b.width) * scale >= Double(pixelWidth) && (b.y + b.height) * scale >= Double(pixelHeight)
     }
 
     /// The index after the last descendant of `nodes[i]`.
@@ -86,8 +109,8 @@ public final class FrameRenderer {
         let transform = deviceTransform(node)
         Draw.setTransform(cr, transform)
         if hasShadow(p) { try drawShadow(p, on: cr, opacity: opacity) }
-        if let key = stores.key(for: p, scene: node.scene) {
-            let store = try stores.store(key)
+        if let key = caches.stores.key(for: p, scene: node.scene) {
+            let store = try caches.stores.store(key, frame: frameIndex)
             Draw.paint(cr, surface: store.surface, pixelSize: (store.width, store.height), over: bounds, opacity: opacity)
         } else if let background = p.backgroundColor {
             Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
@@ -116,16 +139,12 @@ public final class FrameRenderer {
     }
 
     private func drawShadow(_ p: NodeProperties, on cr: OpaquePointer, opacity: Double) throws {
-        let mask = try shadows.mask(size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius)
-        cairo_save(cr)
-        cairo_translate(cr, p.shadow.offset.width - mask.padding, p.shadow.offset.height - mask.padding)
-        cairo_scale(cr, mask.pointsPerPixel, mask.pointsPerPixel)
-        Draw.setColor(cr, p.shadow.color, opacity: opacity * min(max(p.shadow.opacity, 0), 1))
-        let pattern = cairo_pattern_create_for_surface(mask.surface.surface)!
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_mask(cr, pattern)
-        cairo_pattern_destroy(pattern)
-        cairo_restore(cr)
+        let mask = try caches.shadows.mask(size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius,
+                                           color: p.shadow.color, frame: frameIndex)
+        let s = mask.surface, inset = -mask.padding
+        let over = Rect(x: inset + p.shadow.offset.width, y: inset + p.shadow.offset.height,
+                        width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
+        Draw.paint(cr, surface: s.surface, pixelSize: (s.width, s.height), over: over, opacity: opacity * min(max(p.shadow.opacity, 0), 1))
     }
 
     /// Draws the subtree at full opacity into an offscreen buffer, then composites it with `alpha`,

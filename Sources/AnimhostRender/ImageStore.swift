@@ -16,7 +16,7 @@ public final class ImageStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = pictures[key] { return cached }
-        let picture = try Picture(decode(name, scene: scene))
+        let picture = Picture(try decode(name, scene: scene))
         pictures[key] = picture
         return picture
     }

@@ -1,29 +1,31 @@
+import Foundation
 import CCairo
 
-/// A decoded image with copies halved again and again down to a few pixels, so that any reduction is
-/// drawn from a copy at most twice the target size with bilinear filtering: smooth, and fast.
+/// A decoded image with copies halved again and again (made when first needed), so that any
+/// reduction is drawn from a copy at most twice the target size with bilinear filtering: smooth, and fast.
 public final class Picture: @unchecked Sendable {
     /// levels[0] is the full image, each next one half the size of the one before.
-    let levels: [Surface]
+    private var levels: [Surface]
+    private let lock = NSLock()
 
-    public var width: Int { levels[0].width }
-    public var height: Int { levels[0].height }
+    public let width: Int
+    public let height: Int
 
-    init(_ full: Surface) throws {
-        var levels = [full]
-        while let last = levels.last, last.width >= 64, last.height >= 64 {
-            levels.append(try Picture.half(of: last))
-        }
-        self.levels = levels
+    init(_ full: Surface) {
+        levels = [full]
+        width = full.width; height = full.height
     }
 
     /// The smallest copy still at least `pixelWidth` × `pixelHeight`.
-    func level(forPixelWidth pixelWidth: Double, height pixelHeight: Double) -> Surface {
-        var best = levels[0]
-        for level in levels.dropFirst() where Double(level.width) >= pixelWidth && Double(level.height) >= pixelHeight {
-            best = level
+    func level(forPixelWidth pixelWidth: Double, height pixelHeight: Double) throws -> Surface {
+        var w = width, h = height, index = 0
+        while w / 2 >= 32, h / 2 >= 32, Double(w / 2) >= pixelWidth, Double(h / 2) >= pixelHeight {
+            w /= 2; h /= 2; index += 1
         }
-        return best
+        lock.lock()
+        defer { lock.unlock() }
+        while levels.count <= index { levels.append(try Picture.half(of: levels[levels.count - 1])) }
+        return levels[index]
     }
 
     /// Bilinear sampling at exactly one half lands between pixels: a 2×2 box average.

@@ -4,7 +4,7 @@ import CCairo
 /// The `placeholder:N` pictures: a landscape "photo" drawn from N alone (a sky gradient, a sun, two
 /// ranges of hills and a lake), so examples carry no binary assets and every run draws the same one.
 enum Placeholder {
-    static let width = 1200, height = 900
+    static let width = 1024, height = 768
 
     private struct Palette {
         let skyTop: UInt32, skyBottom: UInt32, sun: UInt32, far: UInt32, near: UInt32, water: UInt32

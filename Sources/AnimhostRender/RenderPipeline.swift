@@ -22,7 +22,8 @@ public final class RenderPipeline {
     /// `workers` renderers of `size` points at `scale` pixels per point, sharing `images`.
     public init(size: Size, scale: Double, images: ImageStore, workers: Int, parallel: @escaping Stage, ordered: @escaping Stage) throws {
         let count = max(1, workers)
-        renderers = try (0..<count).map { _ in try FrameRenderer(size: size, scale: scale, images: images) }
+        let caches = RenderCaches(scale: scale, images: images)
+        renderers = try (0..<count).map { _ in try FrameRenderer(size: size, caches: caches) }
         queues = (0..<count).map { DispatchQueue(label: "animhost.render.\($0)") }
         free = Array((0..<count).reversed())
         self.parallel = parallel

@@ -3,63 +3,65 @@ import AnimhostCore
 
 /// Core Animation's drop shadow: the node's rounded shape, blurred like a Gaussian of σ = the shadow
 /// radius. Cairo has no blur, so the shape is drawn into a reduced-resolution mask, blurred there by
-/// three box passes (close to a Gaussian), and scaled up when drawn; masks are kept by shape.
-final class ShadowMasks {
-    /// A blurred mask and where it goes: `padding` points beyond the shape on every side, each mask
+/// three box passes (close to a Gaussian), baked with the shadow's colour into an ARGB image (which
+/// pixman scales up on its fast bilinear path, unlike a mask) and kept by shape and colour.
+final class ShadowMasks: @unchecked Sendable {
+    /// A blurred shadow image and where it goes: `padding` points beyond the shape on every side, each mask
     /// pixel `pointsPerPixel` points wide.
-    struct Mask {
+    final class Mask {
         let surface: Surface
         let padding: Double
         let pointsPerPixel: Double
+        init(surface: Surface, padding: Double, pointsPerPixel: Double) {
+            self.surface = surface; self.padding = padding; self.pointsPerPixel = pointsPerPixel
+        }
     }
 
     private struct Key: Hashable {
         let width: Int, height: Int, radius: Int, corner: Int
+        let color: Color
     }
 
     private let scale: Double
-    private var masks: [Key: (mask: Mask, used: Int)] = [:]
-    private var frame = 0
+    private let masks = SharedCache<Key, Mask>()
 
     init(scale: Double) { self.scale = scale }
 
-    /// Forgets masks unused in the last two frames.
-    func endFrame() {
-        frame += 1
-        masks = masks.filter { frame - $0.value.used <= 2 }
-    }
+    /// Forgets masks unused since `frame`.
+    func evict(before frame: Int) { masks.evict(before: frame) }
 
-    /// The mask of a `size` rounded rect with `cornerRadius` under a shadow of `radius` points.
-    func mask(size: Size, cornerRadius: Double, radius: Double) throws -> Mask {
+    /// The shadow of a `size` rounded rect with `cornerRadius`, blurred by `radius` points, in `color`.
+    func mask(size: Size, cornerRadius: Double, radius: Double, color: Color, frame: Int) throws -> Mask {
         let q = { (v: Double) in Int((v * 8).rounded()) }  // eighths of a point
-        let key = Key(width: q(size.width), height: q(size.height), radius: q(radius), corner: q(cornerRadius))
-        if let hit = masks[key] {
-            masks[key]?.used = frame
-            return hit.mask
+        let key = Key(width: q(size.width), height: q(size.height), radius: q(radius), corner: q(cornerRadius), color: color)
+        return try masks.value(key, frame: frame) {
+            try make(size: size, cornerRadius: cornerRadius, sigma: radius, color: color)
         }
-        let mask = try make(size: size, cornerRadius: cornerRadius, sigma: radius)
-        masks[key] = (mask, frame)
-        return mask
     }
 
-    private func make(size: Size, cornerRadius: Double, sigma: Double) throws -> Mask {
+    private func make(size: Size, cornerRadius: Double, sigma: Double, color: Color) throws -> Mask {
         let reduction = min(max(sigma * scale / 3, 1), 4)  // device pixels per mask pixel
         let pointsPerPixel = reduction / scale
         let padding = 3 * sigma
-        let surface = try Surface(width: Int(((size.width + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
-                                  height: Int(((size.height + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
-                                  format: CAIRO_FORMAT_A8)
-        let cr = surface.context()
+        let alpha = try Surface(width: Int(((size.width + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
+                                height: Int(((size.height + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
+                                format: CAIRO_FORMAT_A8)
+        let cr = alpha.context()
         cairo_scale(cr, 1 / pointsPerPixel, 1 / pointsPerPixel)
         Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), radius: cornerRadius)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_fill(cr)
         cairo_destroy(cr)
-        cairo_surface_flush(surface.surface)
-        BoxBlur.gaussian(cairo_image_surface_get_data(surface.surface)!, width: surface.width, height: surface.height,
-                         stride: surface.stride, sigma: sigma / pointsPerPixel)
-        cairo_surface_mark_dirty(surface.surface)
-        return Mask(surface: surface, padding: padding, pointsPerPixel: pointsPerPixel)
+        cairo_surface_flush(alpha.surface)
+        BoxBlur.gaussian(cairo_image_surface_get_data(alpha.surface)!, width: alpha.width, height: alpha.height,
+                         stride: alpha.stride, sigma: sigma / pointsPerPixel)
+        cairo_surface_mark_dirty(alpha.surface)
+        let baked = try Surface(width: alpha.width, height: alpha.height)
+        let bcr = baked.context()
+        Draw.setColor(bcr, color)
+        cairo_mask_surface(bcr, alpha.surface, 0, 0)
+        cairo_destroy(bcr)
+        return Mask(surface: baked, padding: padding, pointsPerPixel: pointsPerPixel)
     }
 }
 

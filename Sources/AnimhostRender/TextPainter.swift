@@ -1,14 +1,19 @@
+import Foundation
 import CCairo
 import AnimhostCore
 
 /// Draws a node's `text` with Pango: wrapped at the node's width, centred vertically as `UILabel`
 /// centres its lines. Metrics are unhinted, so the layout is the same at every output scale.
-final class TextPainter {
+/// One painter serves every render thread, one text at a time: text is drawn only into backing
+/// stores, rarely, and a shared font map matches each font against the installed ones only once.
+final class TextPainter: @unchecked Sendable {
+    static let shared = TextPainter()
+
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
+    private let lock = NSLock()
 
-    /// One per render worker: Pango's font maps are not shared between threads.
-    init() {
+    private init() {
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
         let options = cairo_font_options_create()
@@ -19,11 +24,6 @@ final class TextPainter {
         cairo_font_options_destroy(options)
     }
 
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(fontMap)
-    }
-
     /// Pango's weights for the names scenes use.
     static let weights: [String: Int32] = [
         "ultralight": 200, "thin": 100, "light": 300, "regular": 400, "medium": 500,
@@ -32,6 +32,8 @@ final class TextPainter {
 
     /// Draws `style` into a `size` box at the context's origin (user space in points).
     func draw(_ style: TextStyle, in size: Size, on cr: OpaquePointer) {
+        lock.lock()
+        defer { lock.unlock() }
         pango_cairo_update_context(cr, context)
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }

@@ -17,6 +17,12 @@ public struct NodeSample: Sendable {
     public let properties: NodeProperties
     /// The depth below the container (1 for the scenes' roots).
     public let depth: Int
+
+    public init(id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
+                toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int) {
+        self.id = id; self.scene = scene; self.isSnapshot = isSnapshot; self.frame = frame; self.bbox = bbox
+        self.opacity = opacity; self.toContainer = toContainer; self.z = z; self.properties = properties; self.depth = depth
+    }
 }
 
 /// A frame: every node in the container, in paint order, hidden ones included.

@@ -31,7 +31,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     }
 
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        let jpeg = try HTMLPreviewEncoder.jpeg(pixels, quality: quality)
+        let jpeg = try JPEGEncoding.encode(pixels, quality: quality)
         lock.lock()
         compressed[frame.index] = jpeg
         lock.unlock()
@@ -65,20 +65,6 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         let scene = n.scene.map(str) ?? "null"
         return "[\(str(n.id)),\(scene),\(num(n.opacity)),\(num(n.bbox.x)),\(num(n.bbox.y)),\(num(n.bbox.width)),"
             + "\(num(n.bbox.height)),\(n.properties.hidden)]"
-    }
-
-    /// Baseline JPEG of an opaque frame.
-    static func jpeg(_ pixels: PixelBuffer, quality: Int32) throws -> Data {
-        guard let handle = tjInitCompress() else { throw OutputError("cannot start the JPEG encoder") }
-        defer { tjDestroy(handle) }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        guard tjCompress2(handle, pixels.base, Int32(pixels.width), Int32(pixels.stride), Int32(pixels.height),
-                          Int32(TJPF_BGRX.rawValue), &out, &size, Int32(TJSAMP_420.rawValue), quality, 0) == 0, let out else {
-            throw OutputError("JPEG encoding failed: \(String(cString: tjGetErrorStr2(handle)))")
-        }
-        defer { tjFree(out) }
-        return Data(bytes: out, count: Int(size))
     }
 
     private func escapeHTML(_ s: String) -> String {
