@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages animhost builds against (Lua 5.4 and pkg-config).
+# Installs the Debian packages animhost builds against: Lua 5.4, Cairo and Pango for drawing, the image
+# codecs (libpng, libjpeg-turbo, libwebp, giflib, libimagequant), rlottie for the benchmark's comparison,
+# ffmpeg for MP4, a font, and Chromium, which the HTML preview's tests open.
 set -euo pipefail
-packages=(liblua5.4-dev pkg-config)
+packages=(liblua5.4-dev pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
+          libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -10,4 +13,4 @@ done
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -21,7 +21,7 @@ enum ImageDecoder {
     }
 
     private static func checkSize(_ width: Int, _ height: Int, name: String) throws {
-        guard width > 0, height > 0 else { throw RenderError("image \(name) has no pixels (\(width)×\(height))") }
+        guard width > 0, height > 0 else { throw RenderError("image \(name) is corrupt: it has no pixels (\(width)×\(height))") }
         guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
             throw RenderError("image \(name) is too large (\(width)×\(height); at most \(maxSide) a side and \(maxPixels) pixels)")
         }

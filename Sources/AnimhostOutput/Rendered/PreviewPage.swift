@@ -14,7 +14,7 @@ enum PreviewPage {
         h1 { font-size: 15px; margin: 0 0 12px; }
         #stage { background: #000; border-radius: 12px; overflow: hidden; box-shadow: 0 4px 24px #0004; line-height: 0; }
         #stage img { display: block; }
-        #panel { min-width: 320px; max-width: 480px; }
+        #panel { flex: 1 1 320px; max-width: 520px; }
         .row { display: flex; gap: 8px; align-items: center; margin: 8px 0; }
         #scrub { flex: 1; }
         #status { font-variant-numeric: tabular-nums; }

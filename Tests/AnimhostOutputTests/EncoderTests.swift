@@ -1,0 +1,175 @@
+import XCTest
+import AnimhostCore
+import AnimhostRender
+@testable import AnimhostOutput
+
+final class EncoderTests: XCTestCase {
+    var dir: URL!
+    let run = MovingSquare()
+
+    override func setUpWithError() throws { dir = try temporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testPNGFramesAreWrittenOnceCompleteAndAreTheSameWhateverTheThreads() throws {
+        let one = dir.appendingPathComponent("one/frames"), two = dir.appendingPathComponent("two/frames")
+        try run.write([PNGSequenceEncoder(folder: one)], scale: 2, workers: 1)
+        try run.write([PNGSequenceEncoder(folder: two)], scale: 2, workers: 2)
+        let names = try FileManager.default.contentsOfDirectory(atPath: one.path).sorted()
+        XCTAssertEqual(names, (0..<12).map { PNGSequenceEncoder.name($0) })
+        XCTAssertEqual(names.first, "0000.png")
+        for name in names {
+            XCTAssertEqual(try Data(contentsOf: one.appendingPathComponent(name)), try Data(contentsOf: two.appendingPathComponent(name)), name)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("one").path), ["frames"])
+    }
+
+    func testGIFHasEveryFrameAtItsSizeAndTheTimesOfTheRun() throws {
+        let url = dir.appendingPathComponent("animation.gif")
+        try run.write([GIFEncoder(url: url)])
+        let p = try probe(url)
+        XCTAssertEqual(p.frames, 12)
+        XCTAssertEqual([p.width, p.height], [48, 30])
+        XCTAssertEqual(p.codec, "gif")
+        // delays in hundredths: frame i shows from round(i·100/30); the last holds a second
+        XCTAssertEqual(try duration(url), 0.37 + 1, accuracy: 0.011)
+    }
+
+    func testGIFAbove50FPSKeepsEveryOtherFrameAndStillEndsOnTheLast() throws {
+        var fast = run
+        fast.fps = 60
+        let url = dir.appendingPathComponent("animation.gif")
+        try fast.write([GIFEncoder(url: url)])
+        XCTAssertEqual(try probe(url).frames, 6)
+        let last = dir.appendingPathComponent("last.png")
+        let ffmpeg = try XCTUnwrap(executable("ffmpeg"))
+        try AnimhostOutputTests.run(ffmpeg, ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,5)", "-frames:v", "1", last.path])
+        let decoded = try decode(last), expected = try rendered(fast.frame(11))
+        XCTAssertEqual(decoded.pixel(33 + 6, 14).r, 255, "the square where the last frame has it")
+        XCTAssertEqual(expected.pixel(33 + 6, 14).r, 255)
+        XCTAssertEqual(decoded.pixel(30, 14).g, 255, "and not where frame 10 had it")
+    }
+
+    func testWebPIsAnAnimatedContainerWithEveryFrame() throws {
+        let url = dir.appendingPathComponent("animation.webp")
+        try run.write([WebPEncoder(url: url)])
+        let chunks = try riffChunks(Data(contentsOf: url))
+        XCTAssertEqual(chunks.first?.id, "VP8X")
+        let vp8x = chunks[0].body
+        let width = Int(vp8x[4]) | Int(vp8x[5]) << 8 | Int(vp8x[6]) << 16
+        let height = Int(vp8x[7]) | Int(vp8x[8]) << 8 | Int(vp8x[9]) << 16
+        XCTAssertEqual([width + 1, height + 1], [48, 30])
+        XCTAssertNotEqual(vp8x[0] & 0x02, 0, "animation flag")
+        let anim = try XCTUnwrap(chunks.first { $0.id == "ANIM" })
+        XCTAssertEqual(Int(anim.body[4]) | Int(anim.body[5]) << 8, 0, "loops for ever")
+        let frames = chunks.filter { $0.id == "ANMF" }
+        XCTAssertEqual(frames.count, 12)
+        let total = frames.reduce(0) { $0 + (Int($1.body[12]) | Int($1.body[13]) << 8 | Int($1.body[14]) << 16) }
+        XCTAssertEqual(total, 367 + 1000, "milliseconds: the run, then the held last frame")
+    }
+
+    func testMP4IsH264InYUV420WithEvenDimensions() throws {
+        guard VideoEncoder.findFFmpeg() != nil else { throw XCTSkip("ffmpeg is not installed") }
+        var odd = run
+        odd.size = Size(width: 47, height: 29)
+        let url = dir.appendingPathComponent("animation.mp4")
+        try odd.write([VideoEncoder(url: url)])
+        let p = try probe(url)
+        XCTAssertEqual(p.frames, 12)
+        XCTAssertEqual([p.width, p.height], [48, 30])
+        XCTAssertEqual(p.codec, "h264")
+        XCTAssertEqual(p.pixelFormat, "yuv420p")
+    }
+
+    func testMP4WithoutFFmpegSaysWhatToInstallAndLeavesNothing() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        setenv("PATH", dir.path, 1)
+        defer { setenv("PATH", path, 1) }
+        let sink = RenderSink(encoders: [PNGSequenceEncoder(folder: dir.appendingPathComponent("frames")),
+                                         VideoEncoder(url: dir.appendingPathComponent("animation.mp4"))], scale: 1)
+        XCTAssertThrowsError(try sink.begin(run.info)) {
+            XCTAssertTrue("\($0)".contains("ffmpeg"), "\($0)")
+            XCTAssertTrue("\($0)".contains("apt-get install ffmpeg"), "\($0)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    func testAFailureMidRunLeavesNoOutputBehind() throws {
+        final class Failing: FrameEncoder {
+            let url: URL
+            init(url: URL) { self.url = url }
+            func begin(_ info: TimelineInfo, width: Int, height: Int) throws {}
+            func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
+                if frame.index == 5 { throw OutputError("disk full") }
+            }
+            func finish() throws {}
+            func discard() {}
+        }
+        let encoders: [FrameEncoder] = [PNGSequenceEncoder(folder: dir.appendingPathComponent("frames")),
+                                        GIFEncoder(url: dir.appendingPathComponent("animation.gif")),
+                                        WebPEncoder(url: dir.appendingPathComponent("animation.webp")),
+                                        HTMLPreviewEncoder(url: dir.appendingPathComponent("preview.html")),
+                                        Failing(url: dir.appendingPathComponent("x"))]
+        XCTAssertThrowsError(try run.write(encoders)) { XCTAssertTrue("\($0)".contains("disk full")) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    // MARK: Helpers
+
+    private func duration(_ url: URL) throws -> Double {
+        let r = try AnimhostOutputTests.run(try XCTUnwrap(executable("ffprobe")),
+                                            ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url.path])
+        return Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    private func rendered(_ frame: FrameSample) throws -> PixelBufferCopy {
+        let renderer = try FrameRenderer(size: run.size, scale: 1, images: ImageStore())
+        return try withExtendedLifetime(renderer) { PixelBufferCopy(try renderer.render(frame)) }
+    }
+
+    private func riffChunks(_ data: Data) throws -> [(id: String, body: [UInt8])] {
+        let bytes = [UInt8](data)
+        XCTAssertEqual(String(decoding: bytes[0..<4], as: UTF8.self), "RIFF")
+        XCTAssertEqual(String(decoding: bytes[8..<12], as: UTF8.self), "WEBP")
+        XCTAssertEqual(Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24, bytes.count - 8)
+        var chunks: [(String, [UInt8])] = [], at = 12
+        while at + 8 <= bytes.count {
+            let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
+            chunks.append((String(decoding: bytes[at..<at + 4], as: UTF8.self), Array(bytes[at + 8..<min(bytes.count, at + 8 + size)])))
+            at += 8 + size + (size & 1)
+        }
+        XCTAssertEqual(at, bytes.count, "chunks fill the file exactly")
+        return chunks
+    }
+}
+
+/// A frame's pixels copied out of the renderer.
+struct PixelBufferCopy {
+    let width: Int, height: Int
+    private let bytes: [UInt8]
+
+    init(_ p: PixelBuffer) {
+        width = p.width; height = p.height
+        var out: [UInt8] = []
+        for y in 0..<p.height { out += UnsafeBufferPointer(start: p.base + y * p.stride, count: p.width * 4) }
+        bytes = out
+    }
+
+    func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+        let i = (y * width + x) * 4
+        return (Int(bytes[i + 2]), Int(bytes[i + 1]), Int(bytes[i]))
+    }
+}
+
+/// Decodes an image file the way scenes' images are decoded, drawn 1:1 into a frame of its size.
+func decode(_ url: URL) throws -> PixelBufferCopy {
+    let images = ImageStore(folders: ["s": url.deletingLastPathComponent()])
+    let picture = try images.picture(url.lastPathComponent, scene: "s")
+    let size = Size(width: Double(picture.width), height: Double(picture.height))
+    var p = NodeProperties()
+    p.frame = Rect(origin: .zero, size: size)
+    p.image = url.lastPathComponent
+    let node = NodeSample(id: "i", scene: "s", isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1,
+                          toContainer: .identity, z: 0, properties: p, depth: 1)
+    let renderer = try FrameRenderer(size: size, scale: 1, images: images)
+    return try withExtendedLifetime(renderer) { PixelBufferCopy(try renderer.render(FrameSample(index: 0, time: 0, nodes: [node]))) }
+}

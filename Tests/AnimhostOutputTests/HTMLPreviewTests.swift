@@ -1,0 +1,62 @@
+import XCTest
+import AnimhostCore
+@testable import AnimhostOutput
+
+final class HTMLPreviewTests: XCTestCase {
+    var dir: URL!
+    let run = MovingSquare()
+
+    override func setUpWithError() throws { dir = try temporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func preview() throws -> URL {
+        let url = dir.appendingPathComponent("preview.html")
+        try run.write([HTMLPreviewEncoder(url: url)], scale: 2)
+        return url
+    }
+
+    func testThePageIsSelfContainedWithEveryFrameAndItsNodes() throws {
+        let html = try String(contentsOf: try preview(), encoding: .utf8)
+        XCTAssertEqual(html.components(separatedBy: "data:image/jpeg;base64,").count - 1, 12)
+        XCTAssertTrue(html.contains("\"plugin\":\"square\""))
+        XCTAssertTrue(html.contains("[\"square\",\"a\",1,33,8,12,12,false]"), "frame 11's node row")
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "nothing from the network")
+    }
+
+    func testNodeNamesCannotCloseTheScript() throws {
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 4, height: 4)
+        let node = NodeSample(id: "</script><b>", scene: nil, isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1,
+                              toContainer: .identity, z: 0, properties: p, depth: 1)
+        let url = dir.appendingPathComponent("preview.html")
+        let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url)], scale: 1)
+        try sink.begin(run.info)
+        try sink.write(FrameSample(index: 0, time: 0, nodes: [node]))
+        try sink.finish(run.result)
+        let html = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 2, "the frame data and the player only")
+    }
+
+    /// Opens the page in headless Chromium at two scrub positions.
+    func testChromiumShowsDifferentFramesAtTwoScrubPositionsWithoutConsoleErrors() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let page = try preview()
+        var shots: [Data] = []
+        for frame in [0, 11] {
+            let shot = dir.appendingPathComponent("shot-\(frame).png")
+            let r = try AnimhostOutputTests.run(chromium, headless + ["--screenshot=\(shot.path)", page.absoluteString + "#frame=\(frame)"])
+            XCTAssertEqual(r.status, 0, r.err)
+            XCTAssertFalse(r.err.contains("CONSOLE"), "the page logged: \(r.err)")
+            shots.append(try Data(contentsOf: shot))
+            let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", page.absoluteString + "#frame=\(frame)"])
+            XCTAssertTrue(dom.out.contains("frame \(frame) / 11"), "the status line shows the scrubbed frame")
+            XCTAssertFalse(dom.err.contains("CONSOLE"), "the page logged: \(dom.err)")
+        }
+        XCTAssertNotEqual(shots[0], shots[1])
+    }
+
+    private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=900,700",
+                            "--virtual-time-budget=2000", "--enable-logging=stderr", "--v=0"]
+}

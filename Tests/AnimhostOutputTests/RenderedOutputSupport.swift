@@ -1,0 +1,91 @@
+import XCTest
+import AnimhostCore
+import AnimhostRender
+@testable import AnimhostOutput
+
+/// A small synthetic run: a red square crossing a white `size` screen over `count` frames.
+struct MovingSquare {
+    var size = Size(width: 48, height: 30)
+    var count = 12
+    var fps = 30
+
+    var info: TimelineInfo {
+        TimelineInfo(plugin: "square", operation: .push, from: "a", to: "b", fps: fps,
+                     duration: Double(count - 1) / Double(fps), size: size)
+    }
+
+    func frame(_ i: Int) throws -> FrameSample {
+        let container = Node(id: "container", properties: NodeProperties())
+        var root = NodeProperties()
+        root.frame = Rect(origin: .zero, size: size)
+        root.backgroundColor = .white
+        var square = NodeProperties()
+        square.frame = Rect(x: Double(i * 3), y: 8, width: 12, height: 12)
+        square.backgroundColor = Color(hex: "#FF0000")
+        let screen = Node(id: "screen", scene: "a", properties: root)
+        try container.add(screen)
+        try screen.add(Node(id: "square", scene: "a", properties: square))
+        return FrameSampler(container: container).sample(index: i, time: Double(i) / Double(fps))
+    }
+
+    var result: TransitionRunner.Result {
+        TransitionRunner.Result(duration: info.duration, frameCount: count, completed: true, cancelled: false, endTime: info.duration)
+    }
+
+    /// Runs every frame through a render sink feeding `encoders`.
+    func write(_ encoders: [FrameEncoder], scale: Double = 1, workers: Int = 2) throws {
+        let sink = RenderSink(encoders: encoders, scale: scale, workers: workers)
+        try sink.begin(info)
+        for i in 0..<count { try sink.write(try frame(i)) }
+        try sink.finish(result)
+    }
+}
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The path of an executable on PATH, or nil.
+func executable(_ name: String) -> String? {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Runs a program to its end; its exit status, standard output and standard error.
+@discardableResult
+func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errData = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData.data, as: UTF8.self))
+}
+
+/// ffprobe's count of decoded frames and the size of the first video stream.
+func probe(_ url: URL) throws -> (frames: Int, width: Int, height: Int, codec: String, pixelFormat: String) {
+    guard let ffprobe = executable("ffprobe") else { throw XCTSkip("ffprobe is not installed (Debian: ffmpeg)") }
+    let r = try run(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                              "stream=nb_read_frames,width,height,codec_name,pix_fmt", "-of", "default=noprint_wrappers=1", url.path])
+    XCTAssertEqual(r.status, 0, r.err)
+    var fields: [String: String] = [:]
+    for line in r.out.split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2 { fields[parts[0]] = parts[1] }
+    }
+    return (Int(fields["nb_read_frames"] ?? "") ?? -1, Int(fields["width"] ?? "") ?? -1, Int(fields["height"] ?? "") ?? -1,
+            fields["codec_name"] ?? "", fields["pix_fmt"] ?? "")
+}

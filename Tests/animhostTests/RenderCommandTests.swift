@@ -1,0 +1,65 @@
+import XCTest
+
+/// `animhost run --format` with the rendered formats, end to end.
+final class RenderCommandTests: XCTestCase {
+    func testEveryFormatFromOneRun() throws {
+        let dir = try CLI.temporaryFolder("render")
+        let r = try CLI.run(["run", "zoom", "--format", "json,png,gif,webp,mp4,html", "--scale", "1", "--out", dir.path])
+        XCTAssertEqual(r.code, 0, r.err)
+        for name in ["timeline.json", "frames", "animation.gif", "animation.webp", "animation.mp4", "preview.html"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), name)
+            XCTAssertTrue(r.out.contains(name), "the summary names \(name)")
+        }
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path)
+        XCTAssertEqual(frames.count, 31)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }, [], "no temporary files")
+    }
+
+    func testEveryBuiltInAndTheExampleRender() throws {
+        for plugin in ["card-lift", "crossfade", CLI.repository.appendingPathComponent("Examples/popup/popup.lua").path] {
+            for operation in ["push", "pop"] {
+                let dir = try CLI.temporaryFolder("render-all")
+                let r = try CLI.run(["run", plugin, "--operation", operation, "--format", "webp", "--scale", "1", "--out", dir.path])
+                XCTAssertEqual(r.code, 0, "\(plugin) \(operation): \(r.err)")
+                let size = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("animation.webp").path)[.size] as? Int) ?? 0
+                XCTAssertGreaterThan(size, 1000, "\(plugin) \(operation)")
+            }
+        }
+    }
+
+    func testTwoRunsWriteIdenticalPNGFrames() throws {
+        let a = try CLI.temporaryFolder("png-a"), b = try CLI.temporaryFolder("png-b")
+        for dir in [a, b] {
+            XCTAssertEqual(try CLI.run(["run", "card-lift", "--format", "png", "--scale", "1", "--out", dir.path]).code, 0)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: a.appendingPathComponent("frames").path).sorted()
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            XCTAssertEqual(try Data(contentsOf: a.appendingPathComponent("frames/\(name)")),
+                           try Data(contentsOf: b.appendingPathComponent("frames/\(name)")), name)
+        }
+    }
+
+    func testABrokenImageInASceneEndsTheRunWithItsNameAndNoOutput() throws {
+        let dir = try CLI.temporaryFolder("broken-image")
+        let scene = """
+        {"name": "broken", "size": [100, 100], "reference": "photo",
+         "nodes": [{"id": "photo", "frame": [0, 0, 50, 50], "image": "photo.png"}]}
+        """
+        try scene.write(to: dir.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        try Data("PNG? no".utf8).write(to: dir.appendingPathComponent("photo.png"))
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(["run", "zoom", "--from", dir.appendingPathComponent("broken.json").path,
+                             "--format", "json,png,gif,html", "--out", out.path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("photo.png"), r.err)
+        XCTAssertFalse(r.crashed)
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [], [])
+    }
+
+    func testUnknownFormatsListTheKnownOnes() throws {
+        let r = try CLI.run(["run", "zoom", "--format", "png,avi"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("unknown format 'avi'") && r.err.contains("webp") && r.err.contains("mp4"), r.err)
+    }
+}
