@@ -1,7 +1,8 @@
 import Foundation
 
 /// `animhost-benchmark --render`: every demo × scale × format in a process of its own (frames/s and
-/// peak RSS), beside rlottie drawing comparable Lottie content of the same size and frame count.
+/// its peak RSS, not counting ffmpeg's), beside rlottie drawing comparable Lottie content of the same
+/// size and frame count.
 enum RenderReport {
     static func run() throws {
         print("frames/s (peak RSS), \(RenderBenchmark.passes) passes over each demo's frames, \(ProcessInfo.processInfo.activeProcessorCount) cores:")
@@ -12,22 +13,26 @@ enum RenderReport {
             for plugin in ["zoom", "card-lift"] {
                 var line = "  " + "\(plugin) @\(Int(scale))x".padding(toLength: 16, withPad: " ", startingAt: 0)
                 for format in formats {
-                    let (output, rss) = try spawn(["--render-one", plugin, "\(scale)", format])
-                    let fps = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+                    let (fps, rss) = try measure(["--render-one", plugin, "\(scale)", format])
                     line += String(format: "%6.1f (%4.0f MB)    ", fps, rss)
                 }
                 print(line)
             }
             let frames = try RenderBenchmark.frames(of: "zoom").frames.count * RenderBenchmark.passes
-            let (output, rss) = try spawn(["--lottie", "\(scale)", "\(frames)"])
-            let fps = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+            let (fps, rss) = try measure(["--lottie", "\(scale)", "\(frames)"])
             print("  " + "rlottie @\(Int(scale))x".padding(toLength: 16, withPad: " ", startingAt: 0)
                   + String(format: "%6.1f (%4.0f MB)  render only: 10 image layers, %d frames", fps, rss, frames))
         }
     }
 
-    /// Runs this benchmark binary with `arguments`; its standard output and peak RSS in MB.
-    static func spawn(_ arguments: [String]) throws -> (String, Double) {
+    /// Runs this benchmark binary with `arguments`, which prints frames/s and its peak RSS in MB.
+    static func measure(_ arguments: [String]) throws -> (Double, Double) {
+        let fields = try spawn(arguments).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return fields.count == 2 ? (fields[0], fields[1]) : (.nan, .nan)
+    }
+
+    /// Runs this benchmark binary with `arguments`; its standard output.
+    static func spawn(_ arguments: [String]) throws -> String {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).path
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-benchmark-\(getpid()).out")
         let args = [binary] + arguments
@@ -40,9 +45,15 @@ enum RenderReport {
         var pid: pid_t = 0
         guard posix_spawn(&pid, binary, &actions, nil, &argv, environ) == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        waitpid(pid, &status, 0)
         defer { try? FileManager.default.removeItem(at: output) }
-        return ((try? String(contentsOf: output, encoding: .utf8)) ?? "", Double(usage.ru_maxrss) / 1024)
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
+}
+
+/// This process's peak resident set (VmHWM), in MB.
+func peakResidentMegabytes() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan) / 1024
 }

@@ -128,11 +128,11 @@ func measureCold() throws -> (median: Double, max: Double) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--render-one", arguments.count == 4, let scale = Double(arguments[2]) {
     // One render measurement in a process of its own, so that its peak RSS is its own.
-    print(try RenderBenchmark.framesPerSecond(arguments[1], scale: scale, format: arguments[3]))
+    print(try RenderBenchmark.framesPerSecond(arguments[1], scale: scale, format: arguments[3]), peakResidentMegabytes())
     exit(0)
 }
 if arguments.first == "--lottie", arguments.count == 3, let scale = Double(arguments[1]), let frames = Int(arguments[2]) {
-    print(try LottieBenchmark.framesPerSecond(scale: scale, frames: frames))
+    print(try LottieBenchmark.framesPerSecond(scale: scale, frames: frames), peakResidentMegabytes())
     exit(0)
 }
 if arguments.first == "--render" {

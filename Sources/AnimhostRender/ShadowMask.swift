@@ -70,14 +70,21 @@ enum BoxBlur {
     /// Blurs an 8-bit single-channel image in place.
     static func gaussian(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0.2 else { return }
-        let radii = boxRadii(sigma: sigma)
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var scratch = line
+        let radii = boxRadii(sigma: sigma).filter { $0 > 0 }
+        let longest = max(width, height)
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+        defer { line.deallocate(); scratch.deallocate() }
         for y in 0..<height {
-            passes(radii, count: width, get: { data[y * stride + $0] }, set: { data[y * stride + $0] = $1 }, line: &line, scratch: &scratch)
+            let row = data + y * stride
+            line.update(from: row, count: width)
+            blur(line, scratch, count: width, radii: radii)
+            row.update(from: line, count: width)
         }
         for x in 0..<width {
-            passes(radii, count: height, get: { data[$0 * stride + x] }, set: { data[$0 * stride + x] = $1 }, line: &line, scratch: &scratch)
+            for y in 0..<height { line[y] = data[y * stride + x] }
+            blur(line, scratch, count: height, radii: radii)
+            for y in 0..<height { data[y * stride + x] = line[y] }
         }
     }
 
@@ -91,26 +98,25 @@ enum BoxBlur {
         return (0..<3).map { Double($0) < m ? (lower - 1) / 2 : (upper - 1) / 2 }
     }
 
-    @inline(__always)
-    private static func passes(_ radii: [Int], count: Int, get: (Int) -> UInt8, set: (Int, UInt8) -> Void,
-                               line: inout [UInt8], scratch: inout [UInt8]) {
-        for i in 0..<count { line[i] = get(i) }
-        for r in radii where r > 0 {
-            box(line, into: &scratch, count: count, radius: r)
-            swap(&line, &scratch)
+    /// The passes over one line, ending in `line`.
+    private static func blur(_ line: UnsafeMutablePointer<UInt8>, _ scratch: UnsafeMutablePointer<UInt8>, count: Int, radii: [Int]) {
+        var (src, dst) = (line, scratch)
+        for r in radii {
+            box(src, into: dst, count: count, radius: r)
+            swap(&src, &dst)
         }
-        for i in 0..<count { set(i, line[i]) }
+        if src != line { line.update(from: src, count: count) }
     }
 
     /// A running-sum box of width 2r+1; outside the line counts as transparent.
-    private static func box(_ src: [UInt8], into dst: inout [UInt8], count: Int, radius r: Int) {
+    private static func box(_ src: UnsafeMutablePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int, radius r: Int) {
         let width = 2 * r + 1
         var sum = 0
         for i in 0..<min(r, count) { sum += Int(src[i]) }
         for i in 0..<count {
             if i + r < count { sum += Int(src[i + r]) }
             if i - r - 1 >= 0 { sum -= Int(src[i - r - 1]) }
-            dst[i] = UInt8((sum + width / 2) / width)
+            dst[i] = UInt8(truncatingIfNeeded: (sum + width / 2) / width)
         }
     }
 }

@@ -19,10 +19,16 @@ final class RenderProgress: FrameSink {
 
     func write(_ frame: FrameSample) throws {}
 
-    func finish(_ result: TransitionRunner.Result) throws {
+    func finish(_ result: TransitionRunner.Result) throws { erase() }
+
+    /// A failed run drops the sinks without finishing them: the error must not share the bar's line.
+    deinit { erase() }
+
+    private func erase() {
         lock.lock()
         defer { lock.unlock() }
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
     }
 
     /// Told, from any thread, how many frames are done.

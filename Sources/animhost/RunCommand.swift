@@ -14,7 +14,8 @@ struct RunCommand: ParsableCommand {
         built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares; \
         pop and dismiss swap them.
 
-        Formats (several may be given, e.g. --format json,png,webp; all images come from one render per frame):
+        Formats (default json,html; several may be given, e.g. --format json,png,webp; all images come from \
+        one render per frame):
           json  DIR/timeline.json           png   DIR/frames/0000.png …
           gif   DIR/animation.gif           webp  DIR/animation.webp (smallest; the one to share)
           mp4   DIR/animation.mp4 (needs ffmpeg)
@@ -54,7 +55,7 @@ struct RunCommand: ParsableCommand {
     var params: [String] = []
 
     @Option(help: ArgumentHelp("Comma-separated output formats: json, png, gif, webp, mp4, html, none.", valueName: "formats"))
-    var format: String = "json"
+    var format: String = "json,html"
 
     @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
     var out: String?

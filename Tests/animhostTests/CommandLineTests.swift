@@ -21,7 +21,7 @@ final class CommandLineTests: XCTestCase {
     func testRunWritesTheTimelineAndASummaryFromAnyFolder() throws {
         let r = try animhost("run", "zoom")
         XCTAssertEqual(r.code, 0, r.err)
-        XCTAssertEqual(r.out, "zoom push grid → detail: 31 frames at 60 fps, 0.500 s (duration 0.5 s), completed → out/zoom/timeline.json\n")
+        XCTAssertEqual(r.out, "zoom push grid → detail: 31 frames at 60 fps, 0.500 s (duration 0.5 s), completed → out/zoom/timeline.json, out/zoom/preview.html\n")
         let data = try Data(contentsOf: work.appendingPathComponent("out/zoom/timeline.json"))
         let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         XCTAssertEqual(object["completed"] as? Bool, true)
