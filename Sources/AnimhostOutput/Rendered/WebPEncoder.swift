@@ -26,6 +26,7 @@ public final class WebPEncoder: FrameEncoder {
         options.anim_params.loop_count = 0
         config.quality = quality
         config.method = 2
+        config.thread_level = 1
         fps = info.fps
         encoder = ah_webp_anim_encoder_new(Int32(width), Int32(height), &options)
         guard encoder != nil else { throw OutputError("cannot start the WebP encoder for \(width)×\(height)") }
