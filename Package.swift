@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
         .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"]),
         .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"]),
-        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua"]),
+        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"]),
         .executableTarget(
             name: "animhost",
             dependencies: [

@@ -34,4 +34,8 @@ describe("card-lift", function()
     assert.is_true(back.completed)
     assert.are.near(0.43, back.duration, 1e-9)
   end)
+
+  it("looks as recorded halfway through", function()
+    assert.matches_image_snapshot(animhost.run{ plugin = "card-lift" }, { at = 0.25, scale = 0.5 })
+  end)
 end)

@@ -233,6 +233,12 @@ animhost = {}
 function animhost.run(options) end
 ---@return string verdict, string? recorded
 function animhost.snapshot(name, text) end
+---@param run Run
+---@param index integer the frame's index (0-based)
+---@param scale number
+---@param tolerance integer
+---@return string verdict, integer? pixels, integer? total, string? diff
+function animhost.image_snapshot(name, run, index, scale, tolerance) end
 
 function describe(name, body) end
 function it(name, body) end

@@ -1,7 +1,11 @@
 import Foundation
+import AnimhostCore
 import AnimhostLua
+import AnimhostOutput
+import AnimhostRender
 
-/// Snapshots as files: `__snapshots__/SPEC/NAME.snap` beside each spec file.
+/// Snapshots as files beside each spec file: traces in `__snapshots__/SPEC/NAME.snap`, images in
+/// `__snapshots__/SPEC/NAME.png` (and, when one differs, `NAME.diff.png` showing where).
 public final class SnapshotFiles: SnapshotStore {
     /// `__snapshots__/SPEC` beside the spec file.
     public let folder: URL
@@ -34,14 +38,60 @@ public final class SnapshotFiles: SnapshotStore {
         return .recorded
     }
 
+    /// Renders the frame and compares it with `NAME.png`, or writes that when missing or re-recording.
+    /// On a difference, writes `NAME.diff.png`: the new frame faded, differing pixels in red.
+    public func checkImage(name: String, frame: FrameSample, info: TimelineInfo, scale: Double, tolerance: Int) throws -> ImageSnapshotVerdict {
+        let file = SnapshotFiles.fileName(for: name, extension: "png")
+        used.insert(file)
+        let url = folder.appendingPathComponent(file)
+        let diffURL = folder.appendingPathComponent(SnapshotFiles.fileName(for: name, extension: "diff.png"))
+        let renderer = try FrameRenderer(size: info.size, scale: scale, images: ImageStore(folders: info.imageFolders))
+        let now = try withExtendedLifetime(renderer) { Bitmap(try renderer.render(frame)) }
+        if !update, FileManager.default.fileExists(atPath: url.path) {
+            let recorded = try Bitmap.read(url)
+            guard let diff = SnapshotFiles.diff(recorded, now, tolerance: tolerance) else {
+                try? FileManager.default.removeItem(at: diffURL)
+                return .matched
+            }
+            try diff.image.withPixelBuffer { try PNGFile.write($0, to: diffURL) }
+            return .differs(pixels: diff.pixels, total: now.width * now.height, diff: diffURL.path)
+        }
+        try now.withPixelBuffer { try PNGFile.write($0, to: url) }
+        try? FileManager.default.removeItem(at: diffURL)
+        written += 1
+        return .recorded
+    }
+
+    /// Nil when every pixel is within `tolerance`; otherwise the count of those that are not and an
+    /// image of `now` faded to a quarter, with them in red (all red when the sizes differ).
+    static func diff(_ recorded: Bitmap, _ now: Bitmap, tolerance: Int) -> (pixels: Int, image: Bitmap)? {
+        var image = now
+        guard recorded.width == now.width, recorded.height == now.height else {
+            for i in 0..<now.width * now.height { image.set(i, r: 255, g: 0, b: 0) }
+            return (now.width * now.height, image)
+        }
+        var pixels = 0
+        for i in 0..<now.width * now.height {
+            if now.difference(from: recorded, at: i) > tolerance {
+                pixels += 1
+                image.set(i, r: 255, g: 0, b: 0)
+            } else {
+                let b = now.bytes
+                image.set(i, r: 191 + b[i * 4 + 2] / 4, g: 191 + b[i * 4 + 1] / 4, b: 191 + b[i * 4] / 4)
+            }
+        }
+        return pixels == 0 ? nil : (pixels, image)
+    }
+
     /// Snapshot files in the folder that no test used.
     public var orphans: [URL] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".snap") && !used.contains($0) }.sorted().map { folder.appendingPathComponent($0) }
+        return files.filter { ($0.hasSuffix(".snap") || ($0.hasSuffix(".png") && !$0.hasSuffix(".diff.png"))) && !used.contains($0) }
+            .sorted().map { folder.appendingPathComponent($0) }
     }
 
     /// A file name from a test name: letters, digits, '-' and '_' kept, the rest as '_'.
-    static func fileName(for name: String) -> String {
-        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + ".snap"
+    static func fileName(for name: String, extension ext: String = "snap") -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + "." + ext
     }
 }

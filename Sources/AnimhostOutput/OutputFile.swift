@@ -13,7 +13,7 @@ public final class OutputFile {
         self.url = url
         let dir = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        temporary = OutputFile.temporary(for: url)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw OutputError("cannot write \(url.path)")
         }
@@ -21,6 +21,11 @@ public final class OutputFile {
     }
 
     deinit { if !closed { discard() } }
+
+    /// Where an output at `url` is written until it is complete: a hidden sibling named for this process.
+    public static func temporary(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+    }
 
     public func write(_ data: Data) throws { try handle.write(contentsOf: data) }
 

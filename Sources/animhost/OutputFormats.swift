@@ -32,9 +32,14 @@ enum OutputFormat: String, CaseIterable {
 }
 
 /// Fans frames out to every requested output: the timeline, and one render feeding all image formats.
+/// A run that ends without `finish` leaves nothing behind, not even the folders made for it.
 final class FrameSinks: FrameSink {
     let sinks: [FrameSink]
     private let outputs: [URL]
+    private let render: RenderSink?
+    /// The output folder and its ancestors that did not exist before the run, deepest first.
+    private let newFolders: [URL]
+    private var finished = false
 
     init(formats: [OutputFormat], folder: URL, scale: Double, speed: Double) {
         var sinks: [FrameSink] = []
@@ -47,14 +52,40 @@ final class FrameSinks: FrameSink {
             outputs.append(timeline.url)
         }
         let encoders = unique.compactMap { $0.encoder(in: folder) }
+        var render: RenderSink?
         if !encoders.isEmpty {
             let progress = RenderProgress(speed: speed)
-            sinks.append(progress)
-            sinks.append(RenderSink(encoders: encoders, scale: scale, progress: progress.frameDone))
+            render = RenderSink(encoders: encoders, scale: scale, progress: progress.frameDone)
+            sinks += [progress, render!]
             outputs += encoders.map(\.url)
         }
         self.sinks = sinks
         self.outputs = outputs
+        self.render = render
+        var missing: [URL] = [], dir = folder.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: dir.path) && dir.path != "/" {
+            missing.append(dir)
+            dir = dir.deletingLastPathComponent()
+        }
+        newFolders = missing
+    }
+
+    deinit {
+        guard !finished else { return }
+        render?.abandon()
+        removeNewFolders()
+    }
+
+    /// Removes every unfinished output at once, for a process about to end with plugin code stuck.
+    func abort() {
+        render?.encoders.forEach { $0.abort() }
+        removeNewFolders()
+    }
+
+    private func removeNewFolders() {
+        for dir in newFolders where ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? ["?"]).isEmpty {
+            try? FileManager.default.removeItem(at: dir)
+        }
     }
 
     /// Every file or folder this run writes.
@@ -62,7 +93,10 @@ final class FrameSinks: FrameSink {
 
     func begin(_ info: TimelineInfo) throws { for s in sinks { try s.begin(info) } }
     func write(_ frame: FrameSample) throws { for s in sinks { try s.write(frame) } }
-    func finish(_ result: TransitionRunner.Result) throws { for s in sinks { try s.finish(result) } }
+    func finish(_ result: TransitionRunner.Result) throws {
+        for s in sinks { try s.finish(result) }
+        finished = true
+    }
 }
 
 /// Plays a run backwards into `inner`: frames collected, then written last to first, re-timed from 0.

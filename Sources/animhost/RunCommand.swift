@@ -98,6 +98,7 @@ struct RunCommand: ParsableCommand {
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
             let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
             let sinks = FrameSinks(formats: formats, folder: outDir, scale: scale, speed: speed)
+            Watchdog.beforeExit = { [weak sinks] in sinks?.abort() }
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)

@@ -57,6 +57,31 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [], [])
     }
 
+    /// A plugin stuck in a native call after frames were rendered: the process is ended by the
+    /// watchdog, and every partial output with it.
+    func testAStuckPluginLeavesNoPartialOutput() throws {
+        let dir = try CLI.temporaryFolder("stuck")
+        let plugin = dir.appendingPathComponent("stuck.lua")
+        try """
+        return { name = "stuck", scenes = { from = "grid", to = "detail" },
+          duration = function() return 0.3 end,
+          animate = function(ctx)
+            ctx.container:add(ctx.to.view)
+            ctx.to.view.alpha = 0
+            animate{ duration = 0.3, function() ctx.to.view.alpha = 1 end, completion = function()
+              local s = string.rep('a', 5000)
+              string.find(s, '.-.-.-.-.-.-.-.-b')
+              ctx:complete(true)
+            end }
+          end }
+        """.write(to: plugin, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(["run", plugin.path, "--format", "json,png,gif,webp,mp4,html", "--scale", "1", "--timeout", "1", "--out", out.path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("stuck.lua") && r.err.contains("cannot be interrupted"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "\((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [])")
+    }
+
     func testUnknownFormatsListTheKnownOnes() throws {
         let r = try CLI.run(["run", "zoom", "--format", "png,avi"])
         XCTAssertEqual(r.code, 1)

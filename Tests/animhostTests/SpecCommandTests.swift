@@ -56,6 +56,41 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8), recorded, "re-recorded")
     }
 
+    func testImageSnapshotsRecordCompareWithAToleranceAndDrawADiff() throws {
+        let dir = try CLI.temporaryFolder("image-snap")
+        func spec(_ lift: Double) throws {
+            try """
+            describe("card-lift", function()
+              it("lifts", function()
+                local run = animhost.run{ plugin = "card-lift", params = { lift = \(lift) } }
+                assert.matches_image_snapshot(run, { at = 0.15, scale = 0.5 })
+              end)
+            end)
+            """.write(to: dir.appendingPathComponent("look_spec.lua"), atomically: true, encoding: .utf8)
+        }
+        try spec(1.02)
+        let image = dir.appendingPathComponent("__snapshots__/look_spec/card-lift_lifts.png")
+        let diff = dir.appendingPathComponent("__snapshots__/look_spec/card-lift_lifts.diff.png")
+        let first = try animhost(["test", "look_spec.lua"], in: dir)
+        XCTAssertEqual(first.code, 0, first.out)
+        XCTAssertTrue(first.out.contains("recorded 1 snapshot"), first.out)
+        let recorded = try Data(contentsOf: image)
+        XCTAssertEqual(Array(recorded.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
+        XCTAssertTrue(try animhost(["test", "look_spec.lua"], in: dir).out.hasSuffix("1 passed, 0 failed\n"))
+
+        try spec(1.3)
+        let changed = try animhost(["test", "look_spec.lua"], in: dir)
+        XCTAssertEqual(changed.code, 1)
+        XCTAssertTrue(changed.out.contains("look_spec.lua:4: image snapshot \"card-lift lifts\" differs at frame 9:"), changed.out)
+        XCTAssertTrue(changed.out.contains("card-lift_lifts.diff.png"), changed.out)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: diff.path))
+        XCTAssertEqual(try Data(contentsOf: image), recorded, "a failed comparison keeps the recording")
+
+        XCTAssertEqual(try animhost(["test", "look_spec.lua", "--update-snapshots"], in: dir).code, 0)
+        XCTAssertNotEqual(try Data(contentsOf: image), recorded, "re-recorded")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: diff.path), "the diff goes once the snapshot matches")
+    }
+
     func testSpiesAndMachineReadableOutput() throws {
         let dir = try CLI.temporaryFolder("spy")
         try """

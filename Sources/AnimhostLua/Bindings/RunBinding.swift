@@ -63,8 +63,51 @@ enum RunBinding {
                 throw BindingError(e.description)
             } catch let e as GestureError { throw BindingError(e.description) }
             push(L, outcome, frames.frames)
+            remember(L, Recorded(info: outcome.info, frames: frames.frames))
             return 1
         }
+    }
+
+    /// A run's frames as the host sampled them, for image snapshots.
+    struct Recorded {
+        let info: TimelineInfo
+        let frames: [FrameSample]
+    }
+
+    /// The registry's weak-keyed table from run tables to their index in ``LuaHost/runs``.
+    private static let runsKey = "animhost.runs"
+
+    /// Links the run table on top of the stack to `run`.
+    private static func remember(_ L: OpaquePointer, _ run: Recorded) {
+        let host = LuaHost.of(L)
+        host.runs.append(run)
+        if lua_getfield(L, ah_registryindex(), runsKey) != LUA_TTABLE {
+            ah_pop(L, 1)
+            ah_newtable(L)
+            ah_newtable(L)
+            LuaHost.push(L, "k")
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+            lua_pushvalue(L, -1)
+            lua_setfield(L, ah_registryindex(), runsKey)
+        }
+        lua_pushvalue(L, -2)
+        lua_pushinteger(L, lua_Integer(host.runs.count - 1))
+        lua_rawset(L, -3)
+        ah_pop(L, 1)
+    }
+
+    /// The run whose table is at `index`, if animhost.run{} made it.
+    static func recorded(_ L: OpaquePointer, _ index: Int32) -> Recorded? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        let table = lua_absindex(L, index)
+        guard lua_getfield(L, ah_registryindex(), runsKey) == LUA_TTABLE else { ah_pop(L, 1); return nil }
+        defer { ah_pop(L, 2) }
+        lua_pushvalue(L, table)
+        guard lua_rawget(L, -2) == LUA_TNUMBER else { return nil }
+        let runs = LuaHost.of(L).runs
+        let i = Int(lua_tointegerx(L, -1, nil))
+        return runs.indices.contains(i) ? runs[i] : nil
     }
 
     /// `params = { key = value }`, passed on as `--param` text.

@@ -1,9 +1,21 @@
+import AnimhostCore
 import CLua
 
-/// Where `assert.matches_snapshot` keeps its recorded traces (the harness decides: files beside the spec).
+/// Where `assert.matches_snapshot` and `assert.matches_image_snapshot` keep what they recorded (the
+/// harness decides: files beside the spec).
 public protocol SnapshotStore: AnyObject {
     /// Compares `text` with the snapshot `name`, recording it when there is none (or when re-recording).
     func check(name: String, text: String) throws -> SnapshotVerdict
+    /// Renders `frame` of a run at `scale` and compares it with the image snapshot `name`, pixels
+    /// differing by at most `tolerance` (0…255 per channel) counting as equal.
+    func checkImage(name: String, frame: FrameSample, info: TimelineInfo, scale: Double, tolerance: Int) throws -> ImageSnapshotVerdict
+}
+
+/// How an image snapshot comparison ended.
+public enum ImageSnapshotVerdict: Equatable, Sendable {
+    case matched, recorded
+    /// `pixels` differ by more than the tolerance; `diff` is an image showing where.
+    case differs(pixels: Int, total: Int, diff: String)
 }
 
 /// How a snapshot comparison ended.
@@ -19,7 +31,34 @@ enum SnapshotBinding {
         LuaHost.of(L).snapshots = store
         lua_getglobal(L, "animhost")
         LuaHost.setFunction(L, "snapshot", check)
+        LuaHost.setFunction(L, "image_snapshot", checkImage)
         ah_pop(L, 1)
+    }
+
+    /// `animhost.image_snapshot(name, run, index, scale, tolerance)`: "matched", "recorded", or
+    /// "differs", the number of differing pixels, the frame's pixel count and the diff image's path.
+    private static let checkImage: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            guard let store = LuaHost.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
+            let name = try checkString(L, 1, "snapshot name")
+            guard let run = RunBinding.recorded(L, 2) else { throw BindingError("image snapshots take a run from animhost.run{}") }
+            let index = Int(try checkNumber(L, 3, "frame index"))
+            guard run.frames.indices.contains(index) else { throw BindingError("the run has frames 0 to \(run.frames.count - 1)") }
+            let scale = try checkNumber(L, 4, "scale")
+            guard (0.5...4).contains(scale) else { throw BindingError("scale: from 0.5 to 4, got \(formatNumber(scale))") }
+            let tolerance = Int(try checkNumber(L, 5, "tolerance"))
+            switch try store.checkImage(name: name, frame: run.frames[index], info: run.info, scale: scale, tolerance: tolerance) {
+            case .matched: LuaHost.push(L, "matched"); return 1
+            case .recorded: LuaHost.push(L, "recorded"); return 1
+            case .differs(let pixels, let total, let diff):
+                LuaHost.push(L, "differs")
+                lua_pushinteger(L, lua_Integer(pixels))
+                lua_pushinteger(L, lua_Integer(total))
+                LuaHost.push(L, diff)
+                return 4
+            }
+        }
     }
 
     /// Returns "matched", "recorded", or "differs" and the recorded text.

@@ -48,6 +48,8 @@ public final class LuaHost {
     var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// Where a spec's snapshots are kept; nil outside specs.
     var snapshots: SnapshotStore?
+    /// The runs `animhost.run{}` made in this state, for image snapshots.
+    var runs: [RunBinding.Recorded] = []
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.

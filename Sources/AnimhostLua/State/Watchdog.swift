@@ -6,7 +6,7 @@ import Foundation
 /// Each ``arm(after:)`` supersedes the previous one; ``close()`` makes every pending timer harmless
 /// before the state is closed. With a `stuckMessage`, a state still inside Lua a moment after being
 /// tripped (stuck in one native call, which no hook interrupts) ends the process with that message.
-final class Watchdog: @unchecked Sendable {
+public final class Watchdog: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "animhost.watchdog")
     /// How long after the deadline a native call may still run before the process ends.
     static let grace = 0.75
@@ -33,11 +33,16 @@ final class Watchdog: @unchecked Sendable {
         }
     }
 
+    /// Runs just before the process ends because plugin code could not be stopped (removing partial
+    /// outputs, say). It runs on the watchdog's thread while others may be stuck: keep it to file removal.
+    public static var beforeExit: (() -> Void)?
+
     private func checkStuck(_ armed: Int) {
         Watchdog.queue.asyncAfter(deadline: .now() + Watchdog.grace) { [self] in
             lock.withLock {
                 guard generation == armed, let state, ah_info(state).pointee.running > 0, let stuckMessage else { return }
                 FileHandle.standardError.write(Data(stuckMessage.utf8))
+                Watchdog.beforeExit?()
                 _exit(1)
             }
         }

@@ -16,11 +16,14 @@ public protocol FrameEncoder: AnyObject {
     func finish() throws
     /// Removes everything written so far.
     func discard()
+    /// Removes the unfinished output at once, from any thread, while the process is about to end.
+    func abort()
 }
 
 extension FrameEncoder {
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
+    public func abort() { try? FileManager.default.removeItem(at: OutputFile.temporary(for: url)) }
 }
 
 /// How long the last frame of a looping animation stays up before the loop starts again, in seconds.

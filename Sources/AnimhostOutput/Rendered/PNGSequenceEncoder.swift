@@ -1,11 +1,9 @@
 import Foundation
 import AnimhostCore
 import AnimhostRender
-import CPNG
 
 /// `frames/0000.png …`: one opaque RGB PNG per frame, written by the render workers as frames come,
-/// into a temporary folder renamed to `frames` when the run succeeds. zlib level 1 with the UP filter
-/// costs a sixth of level 6's time for about 15 % more bytes.
+/// into a temporary folder renamed to `frames` when the run succeeds.
 public final class PNGSequenceEncoder: FrameEncoder {
     public let url: URL
     private let temporary: URL
@@ -13,8 +11,7 @@ public final class PNGSequenceEncoder: FrameEncoder {
     /// Frames go to `folder` (e.g. `out/zoom/frames`).
     public init(folder: URL) {
         url = folder
-        temporary = folder.deletingLastPathComponent()
-            .appendingPathComponent(".\(folder.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        temporary = OutputFile.temporary(for: folder)
     }
 
     /// The file name of frame `index`: at least four digits.
@@ -29,10 +26,7 @@ public final class PNGSequenceEncoder: FrameEncoder {
     }
 
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        let path = temporary.appendingPathComponent(PNGSequenceEncoder.name(frame.index)).path
-        guard ah_png_write_bgrx(path, pixels.base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), 1) == 0 else {
-            throw OutputError("cannot write \(path)")
-        }
+        try PNGFile.write(pixels, path: temporary.appendingPathComponent(PNGSequenceEncoder.name(frame.index)).path)
     }
 
     public func finish() throws {

@@ -64,7 +64,9 @@ public final class RenderSink: FrameSink {
         progress?(done)
     }
 
-    private func abandon() {
+    /// Stops rendering and removes every output written so far (a run that failed elsewhere).
+    public func abandon() {
+        guard !finished else { return }
         try? pipeline?.finish()
         for e in encoders { e.discard() }
         finished = true

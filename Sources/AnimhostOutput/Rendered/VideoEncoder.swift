@@ -13,8 +13,7 @@ public final class VideoEncoder: FrameEncoder {
 
     public init(url: URL) {
         self.url = url
-        temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        temporary = OutputFile.temporary(for: url)
     }
 
     /// The ffmpeg executable on PATH, or nil.
@@ -85,6 +84,16 @@ public final class VideoEncoder: FrameEncoder {
         process = nil
         removeLog()
         try? FileManager.default.removeItem(at: temporary)
+    }
+
+    /// Ends ffmpeg first: left alone, it would finish the partial file once its input closes.
+    public func abort() {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: temporary)
+        removeLog()
     }
 
     private func ffmpegMessage() -> String {

@@ -1,0 +1,28 @@
+import Foundation
+import AnimhostRender
+import CPNG
+
+/// Opaque frames as RGB PNG files (zlib level 1, UP filter: fast, about 15 % larger than level 6).
+public enum PNGFile {
+    /// Writes `pixels` to `path` directly (callers that need atomicity write into a temporary place).
+    static func write(_ pixels: PixelBuffer, path: String) throws {
+        guard ah_png_write_bgrx(path, pixels.base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), 1) == 0 else {
+            throw OutputError("cannot write \(path)")
+        }
+    }
+
+    /// Writes `pixels` to `url` under a temporary name, renamed when complete.
+    public static func write(_ pixels: PixelBuffer, to url: URL) throws {
+        let dir = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        do {
+            try write(pixels, path: temporary.path)
+            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            try FileManager.default.moveItem(at: temporary, to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
