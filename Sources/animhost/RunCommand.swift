@@ -14,12 +14,14 @@ struct RunCommand: ParsableCommand {
         built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares; \
         pop and dismiss swap them.
 
-        Formats (default json,html; several may be given, e.g. --format json,png,webp; all images come from \
-        one render per frame):
-          json  DIR/timeline.json           png   DIR/frames/0000.png …
-          gif   DIR/animation.gif           webp  DIR/animation.webp (smallest; the one to share)
+        Formats (default json,html; several may be given, e.g. --format json,png,webp; \
+        every image format comes from one render of each frame):
+          json  DIR/timeline.json
+          png   DIR/frames/0000.png …
+          gif   DIR/animation.gif
+          webp  DIR/animation.webp (the smallest: the one to share)
           mp4   DIR/animation.mp4 (needs ffmpeg)
-          html  DIR/preview.html (self-contained player with a scrubber)
+          html  DIR/preview.html (a self-contained player with a scrubber)
           none  evaluate only
 
         Examples:
@@ -128,7 +130,7 @@ struct RunCommand: ParsableCommand {
         let r = o.result
         let state = r.completed ? "completed" : (r.cancelled ? "cancelled" : "not completed")
         let files = written.isEmpty ? "" : " → " + written.map { displayPath($0) }.joined(separator: ", ")
-        return "\(o.info.plugin) \(o.info.operation.rawValue) \(o.info.from) → \(o.info.to): \(r.frameCount) frames at \(o.info.fps) fps, "
+        return "\(o.info.plugin) \(o.info.operation.rawValue) \(o.info.from) → \(o.info.to): \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s") at \(o.info.fps) fps, "
             + "\(String(format: "%.3f", r.endTime)) s (duration \(formatNumber(o.info.duration)) s), \(state)\(files)"
     }
 }
