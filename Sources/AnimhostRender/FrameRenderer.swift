@@ -157,9 +157,7 @@ public final class FrameRenderer {
         defer { cairo_destroy(gcr) }
         cairo_rectangle(gcr, Double(region.x), Double(region.y), Double(region.w), Double(region.h))
         cairo_clip(gcr)
-        cairo_set_operator(gcr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(gcr)
-        cairo_set_operator(gcr, CAIRO_OPERATOR_OVER)
+        clear(gcr, region, except: opaqueInterior(nodes[i]))
         try drawNode(nodes, i, end, on: gcr, opacity: 1, groupLevel: level + 1)
         cairo_surface_flush(group.surface)
         cairo_save(cr)
@@ -169,6 +167,35 @@ public final class FrameRenderer {
         cairo_set_source_surface(cr, group.surface, 0, 0)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+
+    /// Clears the region but for `kept`, which the group's first paint will cover opaquely anyway
+    /// (a screen's background: clearing it too would cost a full-screen pass for nothing).
+    private func clear(_ cr: OpaquePointer, _ region: (x: Int, y: Int, w: Int, h: Int), except kept: (x: Int, y: Int, w: Int, h: Int)?) {
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        if let k = kept {
+            let (x0, y0, x1, y1) = (region.x, region.y, region.x + region.w, region.y + region.h)
+            let (kx0, ky0) = (max(k.x, x0), max(k.y, y0)), (kx1, ky1) = (min(k.x + k.w, x1), min(k.y + k.h, y1))
+            for (x, y, w, h) in [(x0, y0, x1 - x0, ky0 - y0), (x0, ky1, x1 - x0, y1 - ky1),
+                                 (x0, ky0, kx0 - x0, ky1 - ky0), (kx1, ky0, x1 - kx1, ky1 - ky0)] where w > 0 && h > 0 {
+                cairo_rectangle(cr, Double(x), Double(y), Double(w), Double(h))
+            }
+            cairo_fill(cr)
+        } else {
+            cairo_paint(cr)
+        }
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+
+    /// The whole pixels a node's own background paints opaquely, when that is a plain rectangle.
+    private func opaqueInterior(_ node: NodeSample) -> (x: Int, y: Int, w: Int, h: Int)? {
+        let p = node.properties, t = node.toContainer
+        guard let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0, p.image == nil, p.text == nil,
+              t.b == 0, t.c == 0 else { return nil }
+        let b = node.bbox
+        let x0 = Int((b.x * scale).rounded(.up)), y0 = Int((b.y * scale).rounded(.up))
+        let x1 = Int(((b.x + b.width) * scale).rounded(.down)), y1 = Int(((b.y + b.height) * scale).rounded(.down))
+        return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : nil
     }
 
     /// The whole-pixel box, within the canvas, that a subtree (shadows included) can touch.
