@@ -13,12 +13,11 @@ public final class RenderCaches: @unchecked Sendable {
         shadows = ShadowMasks(scale: scale)
     }
 
-    /// Frames this far behind the newest one drawn may still be drawing.
-    static let framesInFlight = 3
-
-    /// Forgets what no frame since `frame − framesInFlight` used.
+    /// Forgets what neither `frame` nor the one before used: what a node shows every frame stays,
+    /// what changed size is dropped at once. A thread still drawing an older frame holds its own
+    /// reference to what it uses; at worst it draws an evicted store again.
     func frameDrawn(_ frame: Int) {
-        stores.evict(before: frame - RenderCaches.framesInFlight)
-        shadows.evict(before: frame - RenderCaches.framesInFlight)
+        stores.evict(before: frame - 1)
+        shadows.evict(before: frame - 1)
     }
 }
