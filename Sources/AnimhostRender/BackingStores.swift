@@ -73,6 +73,7 @@ final class BackingStores: @unchecked Sendable {
 
 /// Where an image goes in a node for each `contentMode`, as `UIImageView` places it.
 public enum ContentLayout {
+    /// The rectangle an `image`-sized picture covers in `bounds` (beyond them for `aspectFill`).
     public static func rect(image: Size, in bounds: Rect, mode: ContentMode) -> Rect {
         guard image.width > 0, image.height > 0, mode != .fill else { return bounds }
         let sx = bounds.width / image.width, sy = bounds.height / image.height

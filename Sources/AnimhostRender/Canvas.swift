@@ -8,6 +8,7 @@ public struct PixelBuffer {
     /// Bytes from one row to the next.
     public let stride: Int
 
+    /// Pixels at `base`, rows `stride` bytes apart.
     public init(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) {
         self.base = base; self.width = width; self.height = height; self.stride = stride
     }

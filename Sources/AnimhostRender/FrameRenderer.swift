@@ -8,6 +8,7 @@ import AnimhostCore
 public final class FrameRenderer {
     /// Pixels per point.
     public let scale: Double
+    /// The frame buffer's size in pixels: the container's size times the scale, rounded.
     public let pixelWidth: Int
     public let pixelHeight: Int
     private let canvas: Surface

@@ -6,6 +6,7 @@ import AnimhostCore
 /// PNG), then waits its turn for `ordered` (encoders that need the frames in sequence). A frame's
 /// pixels depend only on the frame, so output is the same whatever the thread interleaving.
 public final class RenderPipeline {
+    /// Work on a rendered frame; the pixels are valid only during the call.
     public typealias Stage = (FrameSample, PixelBuffer) throws -> Void
 
     private let renderers: [FrameRenderer]

@@ -22,6 +22,7 @@ public final class GIFEncoder: FrameEncoder {
     private var latest: [UInt8]?
     private static let transparent: UInt8 = 255
 
+    /// A GIF to be written at `url`.
     public init(url: URL) { self.url = url }
 
     deinit { closeGIF() }

@@ -15,6 +15,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     private var compressed: [Int: Data] = [:]
     private var count = 0
 
+    /// A preview to be written at `url`, its frames inlined at JPEG `quality`.
     public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality }
 
     public func begin(_ info: TimelineInfo, width: Int, height: Int) throws {

@@ -11,6 +11,7 @@ public final class VideoEncoder: FrameEncoder {
     private var input: FileHandle?
     private var log: URL?
 
+    /// A video to be written at `url`.
     public init(url: URL) {
         self.url = url
         temporary = OutputFile.temporary(for: url)

@@ -14,6 +14,7 @@ public final class WebPEncoder: FrameEncoder {
     private var fps = 60
     private var lastTimestamp = 0
 
+    /// An animated WebP to be written at `url`, at libwebp `quality`.
     public init(url: URL, quality: Float = 80) { self.url = url; self.quality = quality }
 
     deinit { if let encoder { WebPAnimEncoderDelete(encoder) } }
