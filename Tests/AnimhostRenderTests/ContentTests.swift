@@ -34,4 +34,22 @@ final class ContentTests: XCTestCase {
         } }
         XCTAssertGreaterThan(blue, 40, "solid glyph pixels in the text colour")
     }
+
+    func testLongTextWrapsAtTheNodesWidthAndCentresEachLineWhenAsked() throws {
+        let size = Size(width: 120, height: 120)
+        var style = TextStyle(string: "wrap these words onto several lines")
+        style.fontSize = 14; style.alignment = "center"; style.color = .black
+        let p = props(Rect(x: 10, y: 0, width: 100, height: 120), background: nil) { $0.text = style }
+        let px = try render(try screen(size, [(p, [])]), size: size)
+        let inkRows = (0..<120).map { y in (0..<120).contains { px[$0, y][0] < 128 } }
+        var lines = 0
+        for y in 1..<120 where inkRows[y] && !inkRows[y - 1] { lines += 1 }
+        XCTAssertGreaterThanOrEqual(lines, 3, "one band of ink per line")
+        for y in 0..<120 { for x in 0..<120 where px[x, y][0] < 128 {
+            XCTAssertTrue((10..<110).contains(x), "ink outside the node's width at \(x),\(y)")
+        } }
+        let columns = (0..<120).filter { x in (0..<120).contains { px[x, $0][0] < 128 } }
+        let left = columns.first ?? 0, right = columns.last ?? 0
+        XCTAssertLessThanOrEqual(abs((left - 10) - (109 - right)), 6, "centred: \(left)…\(right)")
+    }
 }
