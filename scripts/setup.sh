@@ -4,7 +4,7 @@
 # ffmpeg for MP4, a font, and Chromium, which the HTML preview's tests open.
 set -euo pipefail
 packages=(liblua5.4-dev pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
-          libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core chromium)
+          libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core fonts-dejavu-extra chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
