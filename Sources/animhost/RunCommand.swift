@@ -104,7 +104,8 @@ struct RunCommand: ParsableCommand {
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
-            let outcome = try loaded.run(request, catalog: catalog, sink: reverse ? ReversedFrames(sinks) : sinks)
+            let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
+            let outcome = try loaded.run(request, catalog: catalog, sink: sink)
             print(summary(outcome, written: sinks.urls))
         } catch let e as PluginError {
             throw CommandError(e)
