@@ -5,6 +5,7 @@
 set -euo pipefail
 packages=(liblua5.4-dev pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
           libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core fonts-dejavu-extra chromium)
+if [ "${1:-}" = "--list" ]; then echo "${packages[@]}"; exit 0; fi  # for .ci/run
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
