@@ -57,6 +57,6 @@ final class HTMLPreviewTests: XCTestCase {
         XCTAssertNotEqual(shots[0], shots[1])
     }
 
-    private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=900,700",
+    private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=900,700",
                             "--virtual-time-budget=2000", "--enable-logging=stderr", "--v=0"]
 }
