@@ -19,7 +19,7 @@ final class HTMLPreviewTests: XCTestCase {
         let html = try String(contentsOf: try preview(), encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "data:image/jpeg;base64,").count - 1, 12)
         XCTAssertTrue(html.contains("\"plugin\":\"square\""))
-        XCTAssertTrue(html.contains("[\"square\",\"a\",1,33,8,12,12,false]"), "frame 11's node row")
+        XCTAssertTrue(html.contains("[\"square\",\"a\",1,33,8,12,12,false,false]"), "frame 11's node row")
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "nothing from the network")
     }
 

@@ -61,11 +61,11 @@ public final class HTMLPreviewEncoder: FrameEncoder {
 
     public func discard() { file?.discard() }
 
-    /// [id, scene, opacity, x, y, width, height, hidden] of a node's on-screen box.
+    /// [id, scene, opacity, x, y, width, height, hidden, snapshot] of a node's on-screen box.
     private static func nodeRow(_ n: NodeSample) -> String {
         let scene = n.scene.map(str) ?? "null"
         return "[\(str(n.id)),\(scene),\(num(n.opacity)),\(num(n.bbox.x)),\(num(n.bbox.y)),\(num(n.bbox.width)),"
-            + "\(num(n.bbox.height)),\(n.properties.hidden)]"
+            + "\(num(n.bbox.height)),\(n.properties.hidden),\(n.isSnapshot)]"
     }
 
     private func escapeHTML(_ s: String) -> String {

@@ -64,10 +64,10 @@ enum PreviewPage {
             img.src = f.src;
             scrub.value = String(index);
             status.textContent = `frame ${index} / ${FRAMES.length - 1} · t = ${f.t.toFixed(3)} s`;
-            list.replaceChildren(...f.nodes.map(([id, scene, opacity, x, y, w, h, hidden]) => {
+            list.replaceChildren(...f.nodes.map(([id, scene, opacity, x, y, w, h, hidden, snapshot]) => {
               const tr = document.createElement("tr");
               if (hidden || opacity === 0) tr.className = "hidden";
-              tr.append(cell(id), cell(scene ?? ""), cell(opacity.toFixed(2), true), cell(fixed(x), true),
+              tr.append(cell(snapshot ? id + " (snapshot)" : id), cell(scene ?? ""), cell(opacity.toFixed(2), true), cell(fixed(x), true),
                         cell(fixed(y), true), cell(fixed(w), true), cell(fixed(h), true));
               return tr;
             }));
