@@ -67,8 +67,8 @@ enum PreviewPage {
             list.replaceChildren(...f.nodes.map(([id, scene, opacity, x, y, w, h, hidden, snapshot]) => {
               const tr = document.createElement("tr");
               if (hidden || opacity === 0) tr.className = "hidden";
-              tr.append(cell(snapshot ? id + " (snapshot)" : id), cell(scene ?? ""), cell(opacity.toFixed(2), true), cell(fixed(x), true),
-                        cell(fixed(y), true), cell(fixed(w), true), cell(fixed(h), true));
+              tr.append(cell(snapshot ? id + " (snapshot)" : id), cell(scene ?? ""), cell(opacity.toFixed(2), true),
+                        cell(fixed(x), true), cell(fixed(y), true), cell(fixed(w), true), cell(fixed(h), true));
               return tr;
             }));
           }
