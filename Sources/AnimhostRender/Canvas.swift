@@ -32,7 +32,7 @@ final class Surface {
         self.width = width; self.height = height
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw RenderError("cannot allocate a \(width)×\(height) image")
+            throw RenderError("cannot draw a \(width)×\(height)-pixel image (Cairo's limit is 32,767 a side, and memory)")
         }
     }
 

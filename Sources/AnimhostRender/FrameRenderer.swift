@@ -109,9 +109,9 @@ public final class FrameRenderer {
         let bounds = Rect(origin: .zero, size: p.frame.size)
         let transform = deviceTransform(node)
         Draw.setTransform(cr, transform)
-        if hasShadow(p) { try drawShadow(p, on: cr, opacity: opacity) }
+        if hasShadow(p) { try naming(node) { try drawShadow(p, on: cr, opacity: opacity) } }
         if let key = caches.stores.key(for: p, scene: node.scene) {
-            let store = try caches.stores.store(key, frame: frameIndex)
+            let store = try naming(node) { try caches.stores.store(key, frame: frameIndex) }
             Draw.paint(cr, surface: store.surface, pixelSize: (store.width, store.height), over: bounds, opacity: opacity)
         } else if let background = p.backgroundColor {
             Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
@@ -136,6 +136,13 @@ public final class FrameRenderer {
             cairo_set_line_width(cr, w)
             Draw.setColor(cr, p.border.color, opacity: opacity)
             cairo_stroke(cr)
+        }
+    }
+
+    /// Runs `body`, naming the node in any error it throws.
+    private func naming<T>(_ node: NodeSample, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as RenderError {
+            throw RenderError("node '\(node.id)'" + (node.scene.map { " of scene '\($0)'" } ?? "") + ": \(e.description)")
         }
     }
 

@@ -116,4 +116,11 @@ final class RasteriserTests: XCTestCase {
         XCTAssertEqual(first.differences(from: again), 0)
         XCTAssertEqual(first.differences(from: fresh), 0)
     }
+
+    func testANodeTooLargeToRasteriseIsNamedInTheError() throws {
+        let huge = props(Rect(x: 0, y: 0, width: 1e6, height: 40)) { $0.image = "placeholder:1" }
+        XCTAssertThrowsError(try render(try screen(size, [(huge, [])]), size: size)) {
+            XCTAssertTrue("\($0)".hasPrefix("node 'n0' of scene 'test': cannot draw a 1000000×40-pixel image"), "\($0)")
+        }
+    }
 }
