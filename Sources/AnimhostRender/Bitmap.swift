@@ -37,6 +37,12 @@ public struct Bitmap: Equatable {
         try bytes.withUnsafeBufferPointer { try body(PixelBuffer(base: $0.baseAddress!, width: width, height: height, stride: width * 4)) }
     }
 
+    /// The four bytes (b, g, r, a) of the pixel at `x`, `y`.
+    public func pixel(_ x: Int, _ y: Int) -> (b: UInt8, g: UInt8, r: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+    }
+
     /// The largest difference of any channel at pixel `i`.
     public func difference(from other: Bitmap, at i: Int) -> Int {
         var d = 0

@@ -41,12 +41,13 @@ public final class FrameRenderer {
     public func render(_ frame: FrameSample) throws -> PixelBuffer {
         frameIndex = frame.index
         let nodes = frame.nodes
-        var i = lastOpaqueScreen(nodes) ?? 0
-        if i == 0 && !(nodes.first.map(coversCanvas) ?? false) {
+        let covering = lastOpaqueScreen(nodes)
+        if covering == nil {
             cairo_identity_matrix(cr)
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_paint(cr)
         }
+        var i = covering ?? 0
         while i < nodes.count { i = try drawTree(nodes, i, on: cr, groupLevel: 0) }
         caches.frameDrawn(frame.index)
         return canvas.pixels
@@ -60,11 +61,8 @@ public final class FrameRenderer {
 
     /// Whether a node paints every pixel of the canvas opaquely by itself.
     private func coversCanvas(_ node: NodeSample) -> Bool {
-        let p = node.properties, t = node.toContainer
-        guard !p.hidden, node.opacity >= 1, let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0,
-              t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
-        let b = node.bbox
-        return b.x <= 0 && b.y <= 0 && (b.x + b.width) * scale >= Double(pixelWidth) && (b.y + b.height) * scale >= Double(pixelHeight)
+        guard !node.properties.hidden, node.opacity >= 1, let r = opaqueInterior(node) else { return false }
+        return r.x <= 0 && r.y <= 0 && r.x + r.w >= pixelWidth && r.y + r.h >= pixelHeight
     }
 
     /// The index after the last descendant of `nodes[i]`.

@@ -8,6 +8,7 @@ public final class Picture: @unchecked Sendable {
     private var levels: [Surface]
     private let lock = NSLock()
 
+    /// The full image's size in pixels.
     public let width: Int
     public let height: Int
 

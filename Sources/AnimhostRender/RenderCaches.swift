@@ -1,6 +1,8 @@
 /// What the renderers of one run share: decoded images, backing stores and shadow images.
 public final class RenderCaches: @unchecked Sendable {
+    /// Pixels per point of the stores and shadows kept.
     public let scale: Double
+    /// The run's decoded images.
     public let images: ImageStore
     let stores: BackingStores
     let shadows: ShadowMasks

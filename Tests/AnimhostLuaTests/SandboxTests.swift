@@ -1,4 +1,5 @@
 import XCTest
+import AnimhostCore
 @testable import AnimhostLua
 
 final class SandboxTests: XCTestCase {
@@ -47,6 +48,22 @@ final class SandboxTests: XCTestCase {
         let message = luaError("animate{ duration = 0.1, function() ctx.from.view.alpha = 0 end, completion = function()\n  local n = 0\n  repeat n = n + 1 until false\nend }",
                                complete: false, limits: SandboxLimits(timeout: 0.3))
         XCTAssertEqual(message, "p.lua:6: the plugin ran past its time limit of 0.3 s (an endless loop? raise the limit with --timeout)")
+    }
+
+    /// Writing frames (rendering them, say) is the host's time, not the plugin's.
+    func testTimeSpentInFrameSinksIsNotThePluginsTime() throws {
+        final class SlowSink: FrameSink {
+            var frames = 0
+            func begin(_ info: TimelineInfo) throws { Thread.sleep(forTimeInterval: 0.2) }
+            func write(_ frame: FrameSample) throws { frames += 1; Thread.sleep(forTimeInterval: 0.05) }
+            func finish(_ result: TransitionRunner.Result) throws { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        let source = animatorSource("animate{ duration = 0.3, function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }")
+        let plugin = try makePlugin(source, limits: SandboxLimits(timeout: 0.5))
+        let sink = SlowSink()
+        let outcome = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: sink)
+        XCTAssertTrue(outcome.result.completed)
+        XCTAssertEqual(sink.frames, 19, "about 1.4 s in the sink against a 0.5 s budget")
     }
 
     func testMemoryIsCapped() {

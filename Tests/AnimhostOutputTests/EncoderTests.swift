@@ -43,7 +43,7 @@ final class EncoderTests: XCTestCase {
         let last = dir.appendingPathComponent("last.png")
         let ffmpeg = try XCTUnwrap(executable("ffmpeg"))
         try AnimhostOutputTests.run(ffmpeg, ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,5)", "-frames:v", "1", last.path])
-        let decoded = try decode(last), expected = try rendered(fast.frame(11))
+        let decoded = try Bitmap.read(last), expected = try fast.bitmap(11)
         XCTAssertEqual(decoded.pixel(33 + 6, 14).r, 255, "the square where the last frame has it")
         XCTAssertEqual(expected.pixel(33 + 6, 14).r, 255)
         XCTAssertEqual(decoded.pixel(30, 14).g, 255, "and not where frame 10 had it")
@@ -93,6 +93,21 @@ final class EncoderTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 
+    func testAFailingFFmpegIsReportedWithItsMessageAndLeavesNothing() throws {
+        let bin = dir.appendingPathComponent("bin"), out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\necho 'no encoder here' >&2\nexit 3\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        setenv("PATH", bin.path, 1)
+        defer { setenv("PATH", path, 1) }
+        XCTAssertThrowsError(try run.write([VideoEncoder(url: out.appendingPathComponent("animation.mp4"))])) {
+            XCTAssertTrue("\($0)".contains("ffmpeg") && "\($0)".contains("no encoder here"), "\($0)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [])
+    }
+
     func testAFailureMidRunLeavesNoOutputBehind() throws {
         final class Failing: FrameEncoder {
             let url: URL
@@ -121,11 +136,6 @@ final class EncoderTests: XCTestCase {
         return Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
-    private func rendered(_ frame: FrameSample) throws -> PixelBufferCopy {
-        let renderer = try FrameRenderer(size: run.size, scale: 1, images: ImageStore())
-        return try withExtendedLifetime(renderer) { PixelBufferCopy(try renderer.render(frame)) }
-    }
-
     private func riffChunks(_ data: Data) throws -> [(id: String, body: [UInt8])] {
         let bytes = [UInt8](data)
         XCTAssertEqual(String(decoding: bytes[0..<4], as: UTF8.self), "RIFF")
@@ -140,36 +150,4 @@ final class EncoderTests: XCTestCase {
         XCTAssertEqual(at, bytes.count, "chunks fill the file exactly")
         return chunks
     }
-}
-
-/// A frame's pixels copied out of the renderer.
-struct PixelBufferCopy {
-    let width: Int, height: Int
-    private let bytes: [UInt8]
-
-    init(_ p: PixelBuffer) {
-        width = p.width; height = p.height
-        var out: [UInt8] = []
-        for y in 0..<p.height { out += UnsafeBufferPointer(start: p.base + y * p.stride, count: p.width * 4) }
-        bytes = out
-    }
-
-    func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        let i = (y * width + x) * 4
-        return (Int(bytes[i + 2]), Int(bytes[i + 1]), Int(bytes[i]))
-    }
-}
-
-/// Decodes an image file the way scenes' images are decoded, drawn 1:1 into a frame of its size.
-func decode(_ url: URL) throws -> PixelBufferCopy {
-    let images = ImageStore(folders: ["s": url.deletingLastPathComponent()])
-    let picture = try images.picture(url.lastPathComponent, scene: "s")
-    let size = Size(width: Double(picture.width), height: Double(picture.height))
-    var p = NodeProperties()
-    p.frame = Rect(origin: .zero, size: size)
-    p.image = url.lastPathComponent
-    let node = NodeSample(id: "i", scene: "s", isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1,
-                          toContainer: .identity, z: 0, properties: p, depth: 1)
-    let renderer = try FrameRenderer(size: size, scale: 1, images: images)
-    return try withExtendedLifetime(renderer) { PixelBufferCopy(try renderer.render(FrameSample(index: 0, time: 0, nodes: [node]))) }
 }

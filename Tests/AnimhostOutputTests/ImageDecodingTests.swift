@@ -17,22 +17,20 @@ final class ImageDecodingTests: XCTestCase {
     }
 
     func testAPNGDecodesToExactlyThePixelsWritten() throws {
-        let decoded = try decode(try png())
+        let decoded = try Bitmap.read(try png())
         XCTAssertEqual([decoded.width, decoded.height], [48, 30])
         for (x, y) in [(0, 0), (6, 8), (17, 19), (18, 8), (5, 8), (47, 29)] {
             let inside = (6..<18).contains(x) && (8..<20).contains(y)
             let p = decoded.pixel(x, y)
-            XCTAssertEqual([p.r, p.g, p.b], inside ? [255, 0, 0] : [255, 255, 255], "at \(x),\(y)")
+            XCTAssertEqual([p.r, p.g, p.b], inside ? [255, 0, 0] : [255, 255, 255] as [UInt8], "at \(x),\(y)")
         }
     }
 
     func testAJPEGDecodesCloseToItsSource() throws {
-        let frame = try run.frame(2)
-        let renderer = try FrameRenderer(size: run.size, scale: 1, images: ImageStore())
-        let jpeg = try withExtendedLifetime(renderer) { try JPEGEncoding.encode(try renderer.render(frame), quality: 95) }
+        let jpeg = try run.bitmap(2).withPixelBuffer { try JPEGEncoding.encode($0, quality: 95) }
         let url = dir.appendingPathComponent("photo.jpg")
         try jpeg.write(to: url)
-        let decoded = try decode(url)
+        let decoded = try Bitmap.read(url)
         let red = decoded.pixel(11, 13), white = decoded.pixel(40, 25)
         XCTAssertTrue(red.r > 240 && red.g < 20 && red.b < 20, "\(red)")
         XCTAssertTrue(white.r > 245 && white.g > 245 && white.b > 245, "\(white)")
@@ -40,9 +38,7 @@ final class ImageDecodingTests: XCTestCase {
 
     func testCorruptTruncatedEmptyAndHugeImagesAreRefusedByName() throws {
         let good = try Data(contentsOf: try png())
-        let frame = try run.frame(2)
-        let renderer = try FrameRenderer(size: run.size, scale: 1, images: ImageStore())
-        let jpeg = try withExtendedLifetime(renderer) { try JPEGEncoding.encode(try renderer.render(frame), quality: 95) }
+        let jpeg = try run.bitmap(2).withPixelBuffer { try JPEGEncoding.encode($0, quality: 95) }
         var huge = good
         huge.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])  // IHDR: 100000 × 100000
         var jpegHead = Data([0xFF, 0xD8, 0xFF, 0xE0])
@@ -57,11 +53,11 @@ final class ImageDecodingTests: XCTestCase {
         ]
         for (name, bytes, expected) in cases {
             try bytes.write(to: dir.appendingPathComponent(name))
-            XCTAssertThrowsError(try decode(dir.appendingPathComponent(name)), name) {
+            XCTAssertThrowsError(try Bitmap.read(dir.appendingPathComponent(name)), name) {
                 XCTAssertTrue("\($0)".contains(expected) && "\($0)".contains(name), "\(name): \($0)")
             }
         }
-        XCTAssertThrowsError(try decode(dir.appendingPathComponent("missing.png"))) {
+        XCTAssertThrowsError(try Bitmap.read(dir.appendingPathComponent("missing.png"))) {
             XCTAssertTrue("\($0)".contains("cannot read image"), "\($0)")
         }
     }

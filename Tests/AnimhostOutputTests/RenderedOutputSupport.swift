@@ -28,6 +28,12 @@ struct MovingSquare {
         return FrameSampler(container: container).sample(index: i, time: Double(i) / Double(fps))
     }
 
+    /// Frame `i` rendered at @1x.
+    func bitmap(_ i: Int) throws -> Bitmap {
+        let renderer = try FrameRenderer(size: size, scale: 1, images: ImageStore())
+        return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(try frame(i))) }
+    }
+
     var result: TransitionRunner.Result {
         TransitionRunner.Result(duration: info.duration, frameCount: count, completed: true, cancelled: false, endTime: info.duration)
     }

@@ -12,7 +12,7 @@ final class ContentTests: XCTestCase {
 
     func testPlaceholdersAreDeterministicAndDifferByNumber() throws {
         let size = Size(width: 64, height: 48)
-        func picture(_ n: String) throws -> Pixels {
+        func picture(_ n: String) throws -> Bitmap {
             let p = props(Rect(origin: .zero, size: size), background: nil) { $0.image = "placeholder:\(n)" }
             return try render(try screen(size, [(p, [])]), size: size)
         }

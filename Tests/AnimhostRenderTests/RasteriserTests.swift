@@ -111,7 +111,7 @@ final class RasteriserTests: XCTestCase {
         }
         let frame = try screen(size, [(p, [])])
         let renderer = try FrameRenderer(size: size, scale: 2, images: ImageStore())
-        let (first, again) = try withExtendedLifetime(renderer) { (Pixels(try renderer.render(frame)), Pixels(try renderer.render(frame))) }
+        let (first, again) = try withExtendedLifetime(renderer) { (Bitmap(try renderer.render(frame)), Bitmap(try renderer.render(frame))) }
         let fresh = try render(frame, size: size, scale: 2)
         XCTAssertEqual(first.differences(from: again), 0)
         XCTAssertEqual(first.differences(from: fresh), 0)

@@ -24,35 +24,25 @@ func screen(_ size: Size, _ nodes: [(NodeProperties, [NodeProperties])]) throws 
     return FrameSampler(container: container).sample(index: 0, time: 0)
 }
 
-/// A rendered frame's pixels as (r, g, b), un-premultiplied (frames are opaque).
-struct Pixels {
-    let width: Int, height: Int
-    let data: [UInt8]
-
-    init(_ buffer: PixelBuffer) {
-        width = buffer.width; height = buffer.height
-        var out: [UInt8] = []
-        for y in 0..<height { for x in 0..<width { let p = buffer.pixel(x, y); out += [p.r, p.g, p.b] } }
-        data = out
+extension Bitmap {
+    /// (r, g, b) of a pixel of an opaque frame.
+    subscript(x: Int, y: Int) -> [Int] {
+        let p = pixel(x, y)
+        return [Int(p.r), Int(p.g), Int(p.b)]
     }
 
-    subscript(x: Int, y: Int) -> [Int] { (0..<3).map { Int(data[(y * width + x) * 3 + $0]) } }
-
     /// How many pixels differ from `other`'s (compared without printing megabytes on failure).
-    func differences(from other: Pixels) -> Int {
+    func differences(from other: Bitmap) -> Int {
         guard other.width == width, other.height == height else { return width * height }
         var count = 0
-        for i in 0..<width * height where data[i * 3] != other.data[i * 3] || data[i * 3 + 1] != other.data[i * 3 + 1]
-            || data[i * 3 + 2] != other.data[i * 3 + 2] {
-            count += 1
-        }
+        for i in 0..<width * height where difference(from: other, at: i) > 0 { count += 1 }
         return count
     }
 }
 
-func render(_ frame: FrameSample, size: Size, scale: Double = 1, images: ImageStore = ImageStore()) throws -> Pixels {
+func render(_ frame: FrameSample, size: Size, scale: Double = 1, images: ImageStore = ImageStore()) throws -> Bitmap {
     let renderer = try FrameRenderer(size: size, scale: scale, images: images)
-    return try withExtendedLifetime(renderer) { Pixels(try renderer.render(frame)) }
+    return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(frame)) }
 }
 
 func assertClose(_ a: [Int], _ b: [Int], within tolerance: Int = 1, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {

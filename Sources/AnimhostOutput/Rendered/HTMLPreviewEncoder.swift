@@ -13,7 +13,6 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     private var file: OutputFile?
     private let lock = NSLock()
     private var compressed: [Int: Data] = [:]
-    private var count = 0
 
     /// A preview to be written at `url`, its frames inlined at JPEG `quality`.
     public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality }
@@ -49,7 +48,6 @@ public final class HTMLPreviewEncoder: FrameEncoder {
             .replacingOccurrences(of: "<", with: "\\u003c")  // no "</script>" from a node's name
         entry += "]},\n"
         try file.write(Data(entry.utf8))
-        count += 1
     }
 
     public func finish() throws {
