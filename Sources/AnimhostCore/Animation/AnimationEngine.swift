@@ -8,22 +8,21 @@ public final class AnimationEngine {
     /// The virtual time in seconds.
     @exclusivity(unchecked) public private(set) var now: Double = 0
 
-    @exclusivity(unchecked) private var flights: [Flight] = []
-    /// The flights' per-frame data, flat and free of reference counting, in the order of `flights`.
+    /// Every property in flight, one lane each, a block's lanes side by side in the order blocks began.
     @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
-    @exclusivity(unchecked) private var liveFlights = 0
+    @exclusivity(unchecked) private var liveLanes = 0
+    /// The blocks in flight or waiting to complete, in the order they began.
     @exclusivity(unchecked) private var groups: [AnimationGroup] = []
     @exclusivity(unchecked) private var recording: [Recording] = []
-    @exclusivity(unchecked) private var evaluationStamp = 0
     @exclusivity(unchecked) private var nextGroupSerial = 0
-    @exclusivity(unchecked) private var nextRecordingSerial = 0
+    @exclusivity(unchecked) private var nextRecordingSerial: Int32 = 0
     /// While set, new blocks run on this clock instead of the engine's (interactive transitions).
     public var scrubbedClock: ScrubbedClock?
 
     public init() {}
 
     deinit {
-        for flight in flights where flight.alive { flight.target.motion[flight.property] = nil }
+        for i in lanes.indices where lanes[i].alive { retire(i) }
     }
 
     /// True while no animation is in flight and no completion is waiting.
@@ -98,14 +97,16 @@ public final class AnimationEngine {
         while let (group, end) = nextEnding(by: time) {
             now = max(now, end)
             groups.removeAll { $0 === group }
-            if let clock = group.clock, clock.isReversing {
-                // Cancelled interactively: the properties return exactly to where they started.
-                group.finished = false
-                for flight in group.flights where flight.alive {
-                    flight.property.set(flight.origin, in: &flight.target.storedModel)
+            let reversed = group.clock?.isReversing ?? false
+            if reversed { group.finished = false }
+            for i in group.laneStart..<group.laneEnd where lanes[i].alive {
+                if reversed {
+                    // Cancelled interactively: the properties return exactly to where they started.
+                    let lane = lanes[i]
+                    lane.property.set(lane.origin, in: &lane.node.takeUnretainedValue().storedModel)
                 }
+                retire(i)
             }
-            for flight in group.flights where flight.alive { retire(flight) }
             try group.completion?(group.finished)
         }
         now = max(now, time)
@@ -113,12 +114,12 @@ public final class AnimationEngine {
 
     /// Writes every animated property's value at the current time into its node's presentation.
     public func updatePresentation() {
-        compactFlights()
-        evaluationStamp &+= 1
-        let t = now
-        for group in groups { group.current = group.progress(at: group.clock?.time(at: t) ?? t, stamp: evaluationStamp) }
+        compactLanes()
         lanes.withUnsafeBufferPointer { all in
-            for lane in all where lane.alive { lane.apply() }
+            for group in groups where group.liveLanes > 0 {
+                let p = group.progress(now: now)
+                for i in group.laneStart..<group.laneEnd where all[i].alive { all[i].apply(p) }
+            }
         }
     }
 
@@ -137,7 +138,7 @@ public final class AnimationEngine {
     private func beginRecording(keyframes: Bool) {
         recording.last?.hasNested = true
         recording.append(Recording(serial: nextRecordingSerial, keyframes: keyframes))
-        nextRecordingSerial += 1
+        nextRecordingSerial &+= 1
     }
 
     private func schedule(_ rec: Recording, options: AnimationOptions, completion: ((Bool) throws -> Void)?) {
@@ -146,56 +147,66 @@ public final class AnimationEngine {
         let group = AnimationGroup(serial: nextGroupSerial, begin: begin, duration: max(options.activeDuration, 0),
                                    timing: options.timing, completion: completion, clock: clock)
         nextGroupSerial += 1
-        group.flights.reserveCapacity(rec.trackCount)
+        lanes.reserveCapacity(lanes.count + rec.trackCount)
+        group.laneStart = lanes.count
         rec.forEachTrack { node, property, segments in
-            if let old = node.motion[property], old.group === group { retire(old) } else { cancelFlight(of: node, property) }
-            let flight = Flight(node: node, property: property, group: group, segments: segments)
-            flight.laneIndex = lanes.count
-            flights.append(flight)
-            lanes.append(Lane(flight))
-            liveFlights += 1
-            node.motion[property] = flight
-            group.flights.append(flight)
+            cancelFlight(of: node, property)
+            node.motion.setLane(property, lanes.count)
+            lanes.append(Lane(node: node, property: property, group: group, segments: segments))
         }
+        group.laneEnd = lanes.count
+        group.liveLanes = group.laneEnd - group.laneStart
+        liveLanes += group.liveLanes
         // A block that changed nothing completes at once, as UIKit's does.
-        if group.flights.isEmpty { group.endTime = now; group.clock = nil }
+        if group.liveLanes == 0 { group.endTime = now; group.clock = nil }
         groups.append(group)
     }
 
     private func presentationValue(_ property: AnimatableProperty, of node: Node, in rec: Recording) -> AnimatableValue {
         if let pending = rec.pendingValue(node, property) { return pending }
-        if let flight = node.motion[property] {
-            let group = flight.group
-            return flight.value(at: group.progress(at: group.clock?.time(at: now) ?? now, stamp: -1))
+        if let i = node.motion.lane(property) {
+            return lanes[i].value(at: lanes[i].group.takeUnretainedValue().progress(now: now))
         }
         return property.value(in: node.storedModel)
     }
 
     private func cancelFlight(of node: Node, _ property: AnimatableProperty) {
-        guard let flight = node.motion[property] else { return }
-        retire(flight)
-        let group = flight.group
+        guard let i = node.motion.lane(property) else { return }
+        let group = lanes[i].group.takeUnretainedValue()
+        retire(i)
         group.finished = false
-        if group.flights.allSatisfy({ !$0.alive }) {
+        if group.liveLanes == 0 {
             group.endTime = group.clock == nil ? min(group.endTime, now) : now
             group.clock = nil
         }
     }
 
-    private func retire(_ flight: Flight) {
-        flight.alive = false
-        lanes[flight.laneIndex].alive = false
-        liveFlights -= 1
-        let node = flight.target
-        if node.motion[flight.property] === flight { node.motion[flight.property] = nil }
-        flight.property.set(flight.property.value(in: node.storedModel), in: &node.presentation)
+    /// Ends lane `i`: its node shows the model value again and no longer refers to it.
+    private func retire(_ i: Int) {
+        let property = lanes[i].property
+        let node = lanes[i].node.takeUnretainedValue()
+        lanes[i].group.takeUnretainedValue().liveLanes -= 1
+        liveLanes -= 1
+        if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
+        property.set(property.value(in: node.storedModel), in: &node.presentation)
+        lanes[i].retire()
     }
 
-    /// Drops retired flights once they are a good share of the list (at most once per frame).
-    private func compactFlights() {
-        guard flights.count > 2 * liveFlights + 16 || (liveFlights == 0 && !flights.isEmpty) else { return }
-        flights.removeAll { !$0.alive }
-        lanes = ContiguousArray(flights.enumerated().map { i, f in f.laneIndex = i; return Lane(f) })
+    /// Drops retired lanes once they are a good share of the list (at most once per frame).
+    private func compactLanes() {
+        guard lanes.count > 2 * liveLanes + 64 || (liveLanes == 0 && !lanes.isEmpty) else { return }
+        var kept = ContiguousArray<Lane>()
+        kept.reserveCapacity(liveLanes)
+        for group in groups {
+            let start = kept.count
+            for i in group.laneStart..<group.laneEnd where lanes[i].alive {
+                lanes[i].node._withUnsafeGuaranteedRef { $0.motion.setLane(lanes[i].property, kept.count) }
+                kept.append(lanes[i])
+            }
+            group.laneStart = start
+            group.laneEnd = kept.count
+        }
+        lanes = kept
     }
 }
 
@@ -208,237 +219,6 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .keyframeOutsideKeyframes: return "keyframe() may only be called inside a keyframes{} block"
         case .keyframeOutOfRange(let s, let l): return "keyframe(\(s), \(l)) must lie within 0…1 (start ≥ 0, length ≥ 0, start + length ≤ 1)"
-        }
-    }
-}
-
-/// One block's animations: they share timing and a completion.
-final class AnimationGroup {
-    let serial: Int
-    let begin: Double
-    let duration: Double
-    let timing: AnimationTiming
-    let completion: ((Bool) throws -> Void)?
-    /// When the block ends: on the engine's clock, or on ``clock`` when it runs on one.
-    @exclusivity(unchecked) var endTime: Double
-    @exclusivity(unchecked) var finished = true
-    /// The interactive clock the block runs on, if any.
-    var clock: ScrubbedClock?
-    @exclusivity(unchecked) var flights: [Flight] = []
-    /// Progress at the instant being evaluated, set once per frame for all the block's flights.
-    @exclusivity(unchecked) var current = 0.0
-    @exclusivity(unchecked) private var cachedStamp = 0
-    @exclusivity(unchecked) private var cachedProgress = 0.0
-
-    init(serial: Int, begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
-         clock: ScrubbedClock? = nil) {
-        self.serial = serial; self.begin = begin; self.duration = duration
-        self.timing = timing; self.completion = completion; self.clock = clock
-        endTime = begin + duration
-    }
-
-    /// Progress at `t`, computed once per evaluation `stamp` for all the block's animations.
-    @inline(__always)
-    func progress(at t: Double, stamp: Int) -> Double {
-        if stamp == cachedStamp && stamp >= 0 { return cachedProgress }
-        let elapsed = t - begin
-        let p: Double
-        if elapsed <= 0 { p = 0 }
-        else if elapsed >= duration { p = 1 }
-        else {
-            switch timing {
-            case .curve(let easing): p = easing.value(at: elapsed / duration)
-            case .spring(let spring): p = spring.value(at: elapsed)
-            }
-        }
-        if stamp >= 0 { cachedStamp = stamp; cachedProgress = p }
-        return p
-    }
-}
-
-/// A run of a property from one value to another over part (start…end) of its block.
-struct Segment {
-    let start: Double, end: Double
-    let to: AnimatableValue
-    let path: Interpolant
-}
-
-/// One property of one node in flight.
-final class Flight {
-    /// Keeps the node alive while it animates; ``target`` reads it without reference counting.
-    private let owner: Node
-    unowned(unsafe) let target: Node
-    let property: AnimatableProperty
-    /// Owned by the engine's list of blocks for as long as the flight is alive.
-    unowned(unsafe) let group: AnimationGroup
-    /// The whole block's path, when the flight is one segment (anything but keyframes).
-    let path: Interpolant?
-    let segments: [Segment]
-    @exclusivity(unchecked) var alive = true
-    /// Where the flight's ``Lane`` sits in the engine's list.
-    @exclusivity(unchecked) var laneIndex = 0
-
-    /// The value the property had when the flight began.
-    var origin: AnimatableValue { segments[0].path.value(at: 0) }
-
-    init(node: Node, property: AnimatableProperty, group: AnimationGroup, segments: [Segment]) {
-        owner = node; target = node; self.property = property; self.group = group; self.segments = segments
-        let only = segments.count == 1 && segments[0].start == 0 && segments[0].end == 1
-        path = only ? segments[0].path : nil
-    }
-
-    func value(at u: Double) -> AnimatableValue {
-        if let path { return path.value(at: u) }
-        var current = segments[0].path.value(at: 0)
-        for s in segments {
-            if u < s.start { return current }
-            if u < s.end { return s.path.value(at: (u - s.start) / (s.end - s.start)) }
-            current = s.to
-        }
-        return current
-    }
-}
-
-/// The changes made inside one open block. Each node remembers its tracks in the open recording
-/// (``NodeMotion``), so recording a change costs no hashing.
-final class Recording {
-    struct Track {
-        let node: Node
-        let property: AnimatableProperty
-        let origin: AnimatableValue
-        /// The last value set, and for keyframes every window's value in the order they were set.
-        var to: AnimatableValue
-        var windows: [(start: Double, end: Double, to: AnimatableValue)]
-    }
-    let serial: Int
-    let keyframes: Bool
-    @exclusivity(unchecked) var window: (Double, Double) = (0, 1)
-    /// Set when a block opened inside this one may have taken over nodes' track slots.
-    @exclusivity(unchecked) var hasNested = false
-    @exclusivity(unchecked) private var tracks: [Track] = []
-
-    init(serial: Int, keyframes: Bool) { self.serial = serial; self.keyframes = keyframes }
-
-    var trackCount: Int { tracks.count }
-
-    private func trackIndex(_ node: Node, _ property: AnimatableProperty) -> Int? {
-        if let i = node.motion.track(property, in: serial) { return i }
-        guard hasNested else { return nil }
-        return tracks.firstIndex { $0.node === node && $0.property == property }
-    }
-
-    /// The value a property was last given in this block, if any.
-    func pendingValue(_ node: Node, _ property: AnimatableProperty) -> AnimatableValue? {
-        trackIndex(node, property).map { tracks[$0].to }
-    }
-
-    func record(node: Node, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
-        let i: Int
-        if let known = trackIndex(node, property) { i = known } else {
-            i = tracks.count
-            tracks.append(Track(node: node, property: property, origin: from, to: to, windows: []))
-        }
-        node.motion.setTrack(property, in: serial, index: i)
-        tracks[i].to = to
-        guard keyframes else { return }
-        let (start, end) = window
-        if let w = tracks[i].windows.firstIndex(where: { $0.start == start && $0.end == end }) {
-            tracks[i].windows[w].to = to
-        } else {
-            tracks[i].windows.append((start, end, to))
-        }
-    }
-
-    /// Calls `body` with each property's segments, in time order, each starting where the previous one ended.
-    func forEachTrack(_ body: (Node, AnimatableProperty, [Segment]) -> Void) {
-        for track in tracks {
-            guard keyframes else {
-                body(track.node, track.property, [Segment(start: 0, end: 1, to: track.to, path: Interpolant(from: track.origin, to: track.to))])
-                continue
-            }
-            var previous = track.origin
-            let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
-                defer { previous = change.to }
-                return Segment(start: change.start, end: change.end, to: change.to, path: Interpolant(from: previous, to: change.to))
-            }
-            body(track.node, track.property, segments)
-        }
-    }
-}
-
-/// What the engine keeps on each node: its flight per property and its tracks in the open recording.
-struct NodeMotion {
-    private struct Slot {
-        var flight: Flight?
-        var recording = -1
-        var track = 0
-    }
-    private var slots: ContiguousArray<Slot> = []
-
-    subscript(property: AnimatableProperty) -> Flight? {
-        get { slots.isEmpty ? nil : slots[property.index].flight }
-        set {
-            if slots.isEmpty { slots = ContiguousArray(repeating: Slot(), count: AnimatableProperty.allCases.count) }
-            slots[property.index].flight = newValue
-        }
-    }
-
-    func track(_ property: AnimatableProperty, in recording: Int) -> Int? {
-        guard !slots.isEmpty, slots[property.index].recording == recording else { return nil }
-        return slots[property.index].track
-    }
-
-    mutating func setTrack(_ property: AnimatableProperty, in recording: Int, index: Int) {
-        if slots.isEmpty { slots = ContiguousArray(repeating: Slot(), count: AnimatableProperty.allCases.count) }
-        slots[property.index].recording = recording
-        slots[property.index].track = index
-    }
-}
-
-/// A flight's per-frame work as plain data: numbers and rectangles (the common case) interpolate from
-/// these lanes directly; anything else asks the flight. The references are kept alive by the flight.
-struct Lane {
-    private enum Kind { case number, rect, other }
-    private let kind: Kind
-    private let property: AnimatableProperty
-    private let node: Unmanaged<Node>
-    private let group: Unmanaged<AnimationGroup>
-    private let flight: Unmanaged<Flight>
-    private let from: SIMD4<Double>, delta: SIMD4<Double>
-    var alive = true
-
-    init(_ f: Flight) {
-        property = f.property
-        node = Unmanaged.passUnretained(f.target)
-        group = Unmanaged.passUnretained(f.group)
-        flight = Unmanaged.passUnretained(f)
-        alive = f.alive
-        switch f.path {
-        case .number(let a, let b)?:
-            kind = .number; from = [a, 0, 0, 0]; delta = [b - a, 0, 0, 0]
-        case .rect(let a, let b)?:
-            kind = .rect
-            from = [a.x, a.y, a.width, a.height]
-            delta = [b.x - a.x, b.y - a.y, b.width - a.width, b.height - a.height]
-        default:
-            kind = .other; from = .zero; delta = .zero
-        }
-    }
-
-    /// Writes the value at the block's current progress into the node's presentation.
-    @inline(__always)
-    func apply() {
-        let p = group._withUnsafeGuaranteedRef { $0.current }
-        node._withUnsafeGuaranteedRef { node in
-            switch kind {
-            case .number: property.setNumber(from[0] + delta[0] * p, in: &node.presentation)
-            case .rect:
-                let v = from + delta * p
-                node.presentation.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-            case .other:
-                let value = flight._withUnsafeGuaranteedRef { $0.value(at: p) }
-                property.set(value, in: &node.presentation)
-            }
         }
     }
 }
