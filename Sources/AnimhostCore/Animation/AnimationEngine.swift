@@ -149,10 +149,10 @@ public final class AnimationEngine {
         nextGroupSerial += 1
         lanes.reserveCapacity(lanes.count + rec.trackCount)
         group.laneStart = lanes.count
-        rec.forEachTrack { node, property, segments in
+        rec.forEachTrack { node, property, path in
             cancelFlight(of: node, property)
             node.motion.setLane(property, lanes.count)
-            lanes.append(Lane(node: node, property: property, group: group, segments: segments))
+            lanes.append(Lane(node: node, property: property, group: group, path: path))
         }
         group.laneEnd = lanes.count
         group.liveLanes = group.laneEnd - group.laneStart

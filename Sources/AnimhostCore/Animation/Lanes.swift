@@ -43,6 +43,12 @@ struct Segment {
     let path: Interpolant
 }
 
+/// How a property moves over its block: along one path from start to end, or through keyframed segments.
+enum LanePath {
+    case whole(Interpolant)
+    case segments([Segment])
+}
+
 /// The path of a flight that is not a plain number or rectangle from 0 to 1: colours, sizes,
 /// transforms, and keyframed values.
 final class FlightPath {
@@ -80,19 +86,21 @@ struct Lane {
     private let path: Unmanaged<FlightPath>?
     private let from: SIMD4<Double>, delta: SIMD4<Double>
 
-    init(node: Node, property: AnimatableProperty, group: AnimationGroup, segments: [Segment]) {
+    init(node: Node, property: AnimatableProperty, group: AnimationGroup, path lanePath: LanePath) {
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        let whole = segments.count == 1 && segments[0].start == 0 && segments[0].end == 1
-        switch whole ? segments[0].path : nil {
-        case .number(let a, let b)?:
+        switch lanePath {
+        case .whole(.number(let a, let b)):
             kind = .number; from = [a, 0, 0, 0]; delta = [b - a, 0, 0, 0]; path = nil
-        case .rect(let a, let b)?:
+        case .whole(.rect(let a, let b)):
             kind = .rect; path = nil
             from = [a.x, a.y, a.width, a.height]
             delta = [b.x - a.x, b.y - a.y, b.width - a.width, b.height - a.height]
-        default:
+        case .whole(let interpolant):
+            kind = .path; from = .zero; delta = .zero
+            path = .passRetained(FlightPath([Segment(start: 0, end: 1, to: interpolant.value(at: 1), path: interpolant)]))
+        case .segments(let segments):
             kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(segments))
         }
     }

@@ -48,11 +48,12 @@ final class Recording {
         }
     }
 
-    /// Calls `body` with each property's segments, in time order, each starting where the previous one ended.
-    func forEachTrack(_ body: (Node, AnimatableProperty, [Segment]) -> Void) {
+    /// Calls `body` with each property's path: from its origin to its last value, or for keyframes
+    /// its segments in time order, each starting where the previous one ended.
+    func forEachTrack(_ body: (Node, AnimatableProperty, LanePath) -> Void) {
         for track in tracks {
             guard keyframes else {
-                body(track.node, track.property, [Segment(start: 0, end: 1, to: track.to, path: Interpolant(from: track.origin, to: track.to))])
+                body(track.node, track.property, .whole(Interpolant(from: track.origin, to: track.to)))
                 continue
             }
             var previous = track.origin
@@ -60,7 +61,7 @@ final class Recording {
                 defer { previous = change.to }
                 return Segment(start: change.start, end: change.end, to: change.to, path: Interpolant(from: previous, to: change.to))
             }
-            body(track.node, track.property, segments)
+            body(track.node, track.property, .segments(segments))
         }
     }
 }

@@ -22,6 +22,9 @@ public final class Node {
         set { storedModel = newValue; presentation = newValue }
     }
     @exclusivity(unchecked) var storedModel = NodeProperties()
+    /// Set by a layer that holds nodes on behalf of another runtime (the Lua host), to find out in
+    /// one comparison whether it already holds this one; 0 when none does. The engine ignores it.
+    package var holderMark = 0
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where

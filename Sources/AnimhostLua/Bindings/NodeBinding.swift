@@ -13,78 +13,69 @@ enum NodeKey: String, CaseIterable {
 }
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
+///
+/// A node is a light userdata: its own address, so that pushing one allocates nothing and identity
+/// (`==`, table keys) comes free. The host keeps every node it has handed to Lua alive for as long
+/// as the state lives (see ``LuaHost/keepAlive(_:)``), so such an address never dangles.
 enum NodeBinding {
     static let meta = Metatable("animhost.node")
-    // Registry keys: node address → userdata; key name → ordinal; ordinal → method function.
-    private static let identitiesKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
-    private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
-    private static let methodsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     static func install(in L: OpaquePointer) {
-        Bindings.newMetatable(L, meta, index: index)
-        LuaHost.setFunction(L, "__newindex", newIndex)
-        LuaHost.setFunction(L, "__gc", collect)
-        LuaHost.setFunction(L, "__tostring", toString)
-        ah_pop(L, 1)
-        resetIdentities(L)
+        // Upvalues shared by the bindings that read keys: key name → ordinal, and method name → function.
         ah_newtable(L)
         for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
             lua_pushinteger(L, lua_Integer(ordinal))
             lua_setfield(L, -2, key.rawValue)
         }
-        lua_rawsetp(L, ah_registryindex(), keysKey)
+        let keys = lua_gettop(L)
         ah_newtable(L)
         for (key, method) in [(NodeKey.add, add), (.insert, insert), (.remove, remove), (.snapshot, snapshot), (.find, find), (.convert, convert)] {
             LuaHost.push(L, method)
-            lua_rawseti(L, -2, lua_Integer(NodeKey.byOrdinal.firstIndex(of: key)!))
+            lua_setfield(L, -2, key.rawValue)
         }
-        lua_rawsetp(L, ah_registryindex(), methodsKey)
+        let methods = lua_gettop(L)
+
+        Bindings.newMetatable(L, meta, index: nil)
+        lua_pushvalue(L, keys); lua_pushvalue(L, methods)
+        LuaHost.push(L, index, upvalues: 2)
+        lua_setfield(L, -2, "__index")
+        lua_pushvalue(L, keys)
+        LuaHost.push(L, newIndex, upvalues: 1)
+        lua_setfield(L, -2, "__newindex")
+        LuaHost.setFunction(L, "__tostring", toString)
+        // Every light userdata shares one metatable; nodes are the only light userdata plugins see.
+        let metatable = lua_gettop(L)
+        lua_pushlightuserdata(L, nil)
+        lua_pushvalue(L, metatable)
+        lua_setmetatable(L, -2)
+        ah_pop(L, 2)
+
         ah_pushglobaltable(L)
-        LuaHost.setFunction(L, "node", newNode)
-        ah_pop(L, 1)
+        lua_pushvalue(L, keys)
+        LuaHost.push(L, newNode, upvalues: 1)
+        lua_setfield(L, -2, "node")
+        ah_pop(L, 3)
     }
 
-    // MARK: Nodes as userdata
+    // MARK: Nodes as light userdata
 
-    /// Forgets which userdata stands for which node: identity (== and table keys) holds within a run.
-    /// Kept strongly during a run, since weak tables cost the collector dearly.
-    static func resetIdentities(_ L: OpaquePointer) {
-        ah_newtable(L)
-        lua_rawsetp(L, ah_registryindex(), identitiesKey)
-    }
+    /// What a node costs the host, counted against the plugin's memory limit when it makes one.
+    static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
     static func push(_ L: OpaquePointer, _ node: Node) {
-        let address = Unmanaged.passUnretained(node).toOpaque()
-        lua_rawgetp(L, ah_registryindex(), identitiesKey)
-        if lua_rawgetp(L, -1, address) != LUA_TNIL {
-            ah_remove(L, -2)
-            return
-        }
-        ah_pop(L, 1)
-        let p = ah_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)!
-        p.storeBytes(of: Unmanaged.passRetained(node).toOpaque(), as: UnsafeMutableRawPointer.self)
-        meta.set(L)
-        lua_pushvalue(L, -1)
-        lua_rawsetp(L, -3, address)
-        ah_remove(L, -2)
+        LuaHost.of(L).keepAlive(node)
+        lua_pushlightuserdata(L, Unmanaged.passUnretained(node).toOpaque())
     }
 
+    @inline(__always)
     static func node(_ L: OpaquePointer, _ i: Int32) -> Node? {
-        guard let p = meta.test(L, i) else { return nil }
-        return Unmanaged<Node>.fromOpaque(p.load(as: UnsafeMutableRawPointer.self)).takeUnretainedValue()
+        guard lua_type(L, i) == LUA_TLIGHTUSERDATA, let p = lua_touserdata(L, i) else { return nil }
+        return Unmanaged<Node>.fromOpaque(p).takeUnretainedValue()
     }
 
-    static func checkNode(_ L: OpaquePointer, _ i: Int32, _ what: String) throws -> Node {
-        guard let n = node(L, i) else { throw BindingError("\(what): expected a node, got \(typeName(L, i))") }
+    static func checkNode(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Node {
+        guard let n = node(L, i) else { throw BindingError("\(what()): expected a node, got \(typeName(L, i))") }
         return n
-    }
-
-    private static let collect: LuaBinding = { L in
-        let L = L!
-        if let p = lua_touserdata(L, 1) {
-            Unmanaged<Node>.fromOpaque(p.load(as: UnsafeMutableRawPointer.self)).release()
-        }
-        return 0
     }
 
     private static let toString: LuaBinding = { L in
@@ -94,15 +85,13 @@ enum NodeBinding {
         return 1
     }
 
-    /// The key at `i` as a ``NodeKey``, or an error naming the closest one.
+    /// The key at `i` as a ``NodeKey`` (looked up in the binding's first upvalue), or an error naming the closest one.
     static func key(_ L: OpaquePointer, _ i: Int32) throws -> NodeKey {
         if lua_type(L, i) == LUA_TSTRING {
-            let k = lua_absindex(L, i)
-            lua_rawgetp(L, ah_registryindex(), keysKey)
-            lua_pushvalue(L, k)
-            let found = lua_rawget(L, -2) == LUA_TNUMBER
+            lua_pushvalue(L, i)
+            let found = lua_rawget(L, ah_upvalueindex(2)) == LUA_TNUMBER
             let ordinal = Int(lua_tointegerx(L, -1, nil))
-            ah_pop(L, 2)
+            ah_pop(L, 1)
             if found { return NodeKey.byOrdinal[ordinal] }
         }
         let name = LuaHost.string(L, i) ?? typeName(L, i)
@@ -116,7 +105,6 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             let node = node(L, 1)!
-            let host = LuaHost.of(L)
             switch try key(L, 2) {
             case .id: LuaHost.push(L, node.id)
             case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
@@ -149,10 +137,9 @@ enum NodeBinding {
             case .zIndex: lua_pushnumber(L, node.model.zIndex)
             case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
-            case let method:
-                lua_rawgetp(L, ah_registryindex(), methodsKey)
-                lua_rawgeti(L, -1, lua_Integer(NodeKey.byOrdinal.firstIndex(of: method)!))
-                ah_remove(L, -2)
+            default:  // a method
+                lua_pushvalue(L, 2)
+                lua_rawget(L, ah_upvalueindex(3))
             }
             return 1
         }
@@ -255,6 +242,7 @@ enum NodeBinding {
             if rawField(L, 1, "id") != LUA_TNIL { id = try checkString(L, -1, "node{}.id") }
             ah_pop(L, 1)
             host.createdNodes += 1
+            host.charge(nodeBytes)
             var writer = InitialWriter()
             var hasChildren = false
             lua_pushnil(L)
@@ -333,7 +321,9 @@ enum NodeBinding {
     private static let snapshot: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            push(L, try checkNode(L, 1, "node:snapshot").snapshot())
+            let copy = try checkNode(L, 1, "node:snapshot").snapshot()
+            LuaHost.of(L).charge(copy.subtree().count * nodeBytes)
+            push(L, copy)
             return 1
         }
     }

@@ -92,7 +92,6 @@ extension Plugin {
         host.startClock()
         defer {
             host.stopClock()
-            NodeBinding.resetIdentities(host.L)
             host.transition = nil
             host.engine = AnimationEngine()
             for ref in [transition.paramsRef, transition.fromRef, transition.toRef] { host.unref(ref) }

@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import Synchronization
 import AnimhostCore
 
 /// Limits for a plugin's Lua state.
@@ -54,6 +55,11 @@ public final class LuaHost {
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
+    /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
+    private var heldNodes: [Node] = []
+    /// This host's mark on the nodes it holds, unique in the process.
+    private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
+    private static let marks = Atomic<Int>(0)
 
     static let raise: Int32 = -1
     static let reraise: Int32 = -2
@@ -97,6 +103,21 @@ public final class LuaHost {
     /// Bytes the plugin's state holds now, and at most so far.
     public var memoryInUse: Int { Int(info.pointee.used) }
     public var peakMemory: Int { Int(info.pointee.peak) }
+
+    /// Keeps `node` alive for as long as the state lives.
+    @inline(__always)
+    func keepAlive(_ node: Node) {
+        guard node.holderMark != holderMark else { return }
+        node.holderMark = holderMark
+        heldNodes.append(node)
+    }
+
+    /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
+    /// limit, which the binding's caller enforces once the binding returns.
+    func charge(_ bytes: Int) {
+        info.pointee.used += bytes
+        info.pointee.peak = max(info.pointee.peak, info.pointee.used)
+    }
 
     /// True once the deadline passed: the state then refuses to run anything.
     public var timedOut: Bool { info.pointee.tripped != 0 }
