@@ -71,7 +71,7 @@ func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 /// The fastest and the median of repeated measurements (the machine is shared: the fastest is the engine's own cost).
 struct Spread { let best: Double, median: Double }
 
-func measureEngine(sampling: Bool) throws -> Spread {
+func measureEngine(sampling: Bool, runs: Int = 15) throws -> Spread {
     let plugin = try Plugin(url: try write(engineSource, named: "bench.lua"))
     final class Discard: FrameSink {
         func begin(_ info: TimelineInfo) throws {}
@@ -81,7 +81,7 @@ func measureEngine(sampling: Bool) throws -> Spread {
     let catalog = PluginCatalog()
     let request = TransitionRequest(fps: frames)
     var times: [Double] = []
-    for _ in 0..<15 {
+    for _ in 0..<runs {
         // fresh scenes each time: the runner takes ownership of their nodes
         let scenes = try plugin.scenes(for: request, catalog: catalog)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -140,8 +140,9 @@ if arguments.first == "--render" {
     exit(0)
 }
 if arguments.first == "--profile-engine" {
-    // A long run of the engine measurement alone, for a profiler.
-    for _ in 0..<20 { _ = try measureEngine(sampling: false) }
+    // The engine measurement alone, N runs in one Lua state (default 300), for a profiler: the
+    // difference between two counts of runs is the steady cost of that many runs.
+    _ = try measureEngine(sampling: false, runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 300)
     exit(0)
 }
 let engine = try measureEngine(sampling: false)

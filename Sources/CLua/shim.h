@@ -145,7 +145,11 @@ static inline int ah_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (enforced && info->used > info->limit) {
+        info->enforce = 0; /* building the message must not fail */
+        luaL_where(L, 1);
         lua_pushliteral(L, "not enough memory (the plugin's memory limit)");
+        lua_concat(L, 2);
+        info->enforce = enforced;
         return lua_error(L);
     }
     return n;

@@ -59,6 +59,26 @@ final class NodeBindingTests: XCTestCase {
 }
 
 final class AnimateBindingTests: XCTestCase {
+    func testNodesKeptByAPluginOutliveTheirRun() throws {
+        // Lua holds nodes by address: one kept from a finished run (its scenes gone) must stay usable.
+        var lines: [String] = []
+        let plugin = try makePlugin(animatorSource("""
+          if kept then print(kept.id, kept.frame, kept.parent ~= nil, kept == keptAgain) end
+          kept = ctx.from.view:find("cell-1") or ctx.from.view.children[1]
+          keptAgain = kept
+          made = made or node{ id = "made", frame = rect(1, 2, 3, 4) }
+          print(made.id, made.frame)
+          ctx:complete(true)
+        """)) { lines.append($0) }
+        _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil)
+        let first = lines
+        _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil)
+        XCTAssertEqual(first.count, 1)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines[1].split(separator: "\t").last, "true", "identity holds across runs")
+        XCTAssertEqual(lines[2], first[0])
+    }
+
     func run(_ body: String, fps: Int = 10) throws -> [FrameSample] {
         let plugin = try makePlugin(animatorSource(body))
         let rec = Recorder()

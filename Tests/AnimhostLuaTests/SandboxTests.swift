@@ -76,6 +76,16 @@ final class SandboxTests: XCTestCase {
                        "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
     }
 
+    func testNodesCountAgainstTheMemoryLimit() {
+        // Nodes live in the host, outside Lua's allocator: each one is charged to the plugin's limit.
+        let limits = SandboxLimits(maxMemory: 16 << 20)
+        XCTAssertEqual(luaError("for i = 1, 1e6 do node{} end", limits: limits),
+                       "p.lua:4: not enough memory (the plugin's memory limit)")
+        XCTAssertEqual(luaError("local n = node{ children = { node{}, node{} } } for i = 1, 1e6 do n:snapshot() end", limits: limits),
+                       "p.lua:4: not enough memory (the plugin's memory limit)")
+        XCTAssertNoThrow(try evalLua("for i = 1, 1000 do node{} end", limits: limits))
+    }
+
     func testHostileErrorValuesAreDescribed() {
         XCTAssertEqual(luaError("error(setmetatable({}, { __tostring = function() error('boom') end }))"), "p.lua: (error object is a table value)")
         XCTAssertEqual(luaError("error({ code = 1 })"), "p.lua: (error object is a table value)")

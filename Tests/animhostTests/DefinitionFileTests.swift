@@ -57,7 +57,7 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertEqual(defined.members["animhost"], bound.animhost, "animhost")
         XCTAssertEqual(defined.members["spy"], ["new", "on"], "spy")
         XCTAssertEqual(defined.classes["Node"], Set(NodeKey.allCases.map(\.rawValue)), "Node")
-        XCTAssertEqual(defined.classes["Context"], Set(ContextBinding.fields), "Context")
+        XCTAssertEqual(defined.classes["Context"], Set(ContextKey.allCases.map(\.rawValue)), "Context")
         XCTAssertEqual(defined.classes["SceneDelegate"], Set(SceneBinding.delegateMethods), "SceneDelegate")
         XCTAssertEqual(defined.classes["AnimateOptions"]?.subtracting(["1"]), Set(AnimateBinding.optionKeys), "animate options")
     }

@@ -21,33 +21,51 @@ public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The property's value in `p`.
-    public func value(in p: NodeProperties) -> AnimatableValue {
+    /// The property's model value on `node` (its fields are read one by one: copying the whole
+    /// ``NodeProperties`` would retain its strings).
+    func modelValue(of node: Node) -> AnimatableValue {
         switch self {
-        case .frame: return .rect(p.frame)
-        case .alpha: return .number(p.alpha)
-        case .transform: return .transform(p.transform)
-        case .backgroundColor: return .color(p.backgroundColor ?? .clear)
-        case .cornerRadius: return .number(p.cornerRadius)
-        case .borderWidth: return .number(p.border.width)
-        case .borderColor: return .color(p.border.color)
-        case .shadowColor: return .color(p.shadow.color)
-        case .shadowOpacity: return .number(p.shadow.opacity)
-        case .shadowRadius: return .number(p.shadow.radius)
-        case .shadowOffset: return .size(p.shadow.offset)
+        case .frame: return .rect(node.storedModel.frame)
+        case .alpha: return .number(node.storedModel.alpha)
+        case .transform: return .transform(node.storedModel.transform)
+        case .backgroundColor: return .color(node.storedModel.backgroundColor ?? .clear)
+        case .cornerRadius: return .number(node.storedModel.cornerRadius)
+        case .borderWidth: return .number(node.storedModel.border.width)
+        case .borderColor: return .color(node.storedModel.border.color)
+        case .shadowColor: return .color(node.storedModel.shadow.color)
+        case .shadowOpacity: return .number(node.storedModel.shadow.opacity)
+        case .shadowRadius: return .number(node.storedModel.shadow.radius)
+        case .shadowOffset: return .size(node.storedModel.shadow.offset)
         }
     }
 
-    /// Writes a number into a numeric property of `p` (others are left alone).
-    @inline(__always)
-    func setNumber(_ n: Double, in p: inout NodeProperties) {
+    /// Puts the model value back on screen: the presentation of a property no animation drives.
+    func showModel(of node: Node) {
         switch self {
-        case .alpha: p.alpha = n
-        case .cornerRadius: p.cornerRadius = n
-        case .borderWidth: p.border.width = n
-        case .shadowOpacity: p.shadow.opacity = n
-        case .shadowRadius: p.shadow.radius = n
-        default: break
+        case .frame: node.presentation.frame = node.storedModel.frame
+        case .alpha: node.presentation.alpha = node.storedModel.alpha
+        case .transform: node.presentation.transform = node.storedModel.transform
+        case .backgroundColor: node.presentation.backgroundColor = node.storedModel.backgroundColor
+        case .cornerRadius: node.presentation.cornerRadius = node.storedModel.cornerRadius
+        case .borderWidth: node.presentation.border.width = node.storedModel.border.width
+        case .borderColor: node.presentation.border.color = node.storedModel.border.color
+        case .shadowColor: node.presentation.shadow.color = node.storedModel.shadow.color
+        case .shadowOpacity: node.presentation.shadow.opacity = node.storedModel.shadow.opacity
+        case .shadowRadius: node.presentation.shadow.radius = node.storedModel.shadow.radius
+        case .shadowOffset: node.presentation.shadow.offset = node.storedModel.shadow.offset
+        }
+    }
+
+    /// Where a number or rectangle property sits in ``NodeProperties``, for lanes that write it directly.
+    var fieldOffset: Int? {
+        switch self {
+        case .frame: return MemoryLayout<NodeProperties>.offset(of: \.frame)
+        case .alpha: return MemoryLayout<NodeProperties>.offset(of: \.alpha)
+        case .cornerRadius: return MemoryLayout<NodeProperties>.offset(of: \.cornerRadius)
+        case .borderWidth: return MemoryLayout<NodeProperties>.offset(of: \.border.width)
+        case .shadowOpacity: return MemoryLayout<NodeProperties>.offset(of: \.shadow.opacity)
+        case .shadowRadius: return MemoryLayout<NodeProperties>.offset(of: \.shadow.radius)
+        default: return nil
         }
     }
 

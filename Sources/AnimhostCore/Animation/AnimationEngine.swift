@@ -69,7 +69,8 @@ public final class AnimationEngine {
     /// Sets a property's model value: animated when inside a block, otherwise at once
     /// (ending any animation of that property, unfinished).
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
-        if let rec = recording.last {
+        if !recording.isEmpty {
+            unowned(unsafe) let rec = recording[recording.count - 1]
             rec.record(node: node, property: property, from: presentationValue(property, of: node, in: rec), to: value)
             property.set(value, in: &node.storedModel)  // the presentation follows when evaluated
         } else {
@@ -167,7 +168,7 @@ public final class AnimationEngine {
         if let i = node.motion.lane(property) {
             return lanes[i].value(at: lanes[i].group.takeUnretainedValue().progress(now: now))
         }
-        return property.value(in: node.storedModel)
+        return property.modelValue(of: node)
     }
 
     private func cancelFlight(of node: Node, _ property: AnimatableProperty) {
@@ -188,7 +189,7 @@ public final class AnimationEngine {
         lanes[i].group.takeUnretainedValue().liveLanes -= 1
         liveLanes -= 1
         if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
-        property.set(property.value(in: node.storedModel), in: &node.presentation)
+        property.showModel(of: node)
         lanes[i].retire()
     }
 

@@ -72,7 +72,8 @@ final class FlightPath {
 }
 
 /// One property of one node in flight, as plain data: numbers and rectangles (the common case)
-/// interpolate from the lane's own numbers, anything else through its ``FlightPath``.
+/// interpolate from the lane's own numbers straight into the field of the node's presentation,
+/// anything else through its ``FlightPath``.
 ///
 /// The lane holds a reference to its node and path (released when it retires) and none to its
 /// group, which the engine keeps for as long as any of its lanes is alive.
@@ -84,23 +85,26 @@ struct Lane {
     let node: Unmanaged<Node>
     let group: Unmanaged<AnimationGroup>
     private let path: Unmanaged<FlightPath>?
+    /// The presentation field a number or rectangle lane writes.
+    private let target: UnsafeMutableRawPointer
     private let from: SIMD4<Double>, delta: SIMD4<Double>
 
     init(node: Node, property: AnimatableProperty, group: AnimationGroup, path lanePath: LanePath) {
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        switch lanePath {
-        case .whole(.number(let a, let b)):
+        target = node.presentationField(at: property.fieldOffset ?? 0)
+        switch (lanePath, property.fieldOffset) {
+        case (.whole(.number(let a, let b)), _?):
             kind = .number; from = [a, 0, 0, 0]; delta = [b - a, 0, 0, 0]; path = nil
-        case .whole(.rect(let a, let b)):
+        case (.whole(.rect(let a, let b)), _?):
             kind = .rect; path = nil
             from = [a.x, a.y, a.width, a.height]
             delta = [b.x - a.x, b.y - a.y, b.width - a.width, b.height - a.height]
-        case .whole(let interpolant):
+        case (.whole(let interpolant), _):
             kind = .path; from = .zero; delta = .zero
             path = .passRetained(FlightPath([Segment(start: 0, end: 1, to: interpolant.value(at: 1), path: interpolant)]))
-        case .segments(let segments):
+        case (.segments(let segments), _):
             kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(segments))
         }
     }
@@ -122,14 +126,12 @@ struct Lane {
     /// Writes the value at progress `p` into the node's presentation.
     @inline(__always)
     func apply(_ p: Double) {
-        node._withUnsafeGuaranteedRef { node in
-            switch kind {
-            case .number: property.setNumber(from[0] + delta[0] * p, in: &node.presentation)
-            case .rect:
-                let v = from + delta * p
-                node.presentation.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-            case .path: property.set(value(at: p), in: &node.presentation)
-            }
+        switch kind {
+        case .number: target.assumingMemoryBound(to: Double.self).pointee = from[0] + delta[0] * p
+        case .rect:
+            let v = from + delta * p
+            target.assumingMemoryBound(to: Rect.self).pointee = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case .path: node._withUnsafeGuaranteedRef { property.set(value(at: p), in: &$0.presentation) }
         }
     }
 

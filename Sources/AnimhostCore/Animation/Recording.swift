@@ -33,12 +33,14 @@ final class Recording {
 
     func record(node: Node, property: AnimatableProperty, from: @autoclosure () -> AnimatableValue, to: AnimatableValue) {
         let i: Int
-        if let known = trackIndex(node, property) { i = known } else {
+        if let known = trackIndex(node, property) {
+            i = known
+            tracks[i].to = to
+        } else {
             i = tracks.count
             tracks.append(Track(node: node, property: property, origin: from(), to: to, windows: []))
+            node.motion.setTrack(property, in: serial, index: i)
         }
-        node.motion.setTrack(property, in: serial, index: i)
-        tracks[i].to = to
         guard keyframes else { return }
         let (start, end) = window
         if let w = tracks[i].windows.firstIndex(where: { $0.start == start && $0.end == end }) {
@@ -51,11 +53,13 @@ final class Recording {
     /// Calls `body` with each property's path: from its origin to its last value, or for keyframes
     /// its segments in time order, each starting where the previous one ended.
     func forEachTrack(_ body: (Node, AnimatableProperty, LanePath) -> Void) {
-        for track in tracks {
-            guard keyframes else {
-                body(track.node, track.property, .whole(Interpolant(from: track.origin, to: track.to)))
-                continue
+        guard keyframes else {
+            tracks.withUnsafeBufferPointer { all in
+                for i in all.indices { body(all[i].node, all[i].property, .whole(Interpolant(from: all[i].origin, to: all[i].to))) }
             }
+            return
+        }
+        for track in tracks {
             var previous = track.origin
             let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
                 defer { previous = change.to }

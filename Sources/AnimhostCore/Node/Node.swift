@@ -12,8 +12,8 @@ public final class Node {
 
     /// Not reference-counted (weak references would slow every retain of a parent); a parent clears
     /// its children's link when it goes away.
-    public private(set) unowned(unsafe) var parent: Node?
-    public private(set) var children: [Node] = []
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Node?
+    @exclusivity(unchecked) public private(set) var children: [Node] = []
 
     /// The values last assigned: what the node settles to once its animations end. Setting it
     /// directly also sets the presentation (no animation); the engine sets ``storedModel`` instead.
@@ -24,23 +24,45 @@ public final class Node {
     @exclusivity(unchecked) var storedModel = NodeProperties()
     /// Set by a layer that holds nodes on behalf of another runtime (the Lua host), to find out in
     /// one comparison whether it already holds this one; 0 when none does. The engine ignores it.
-    package var holderMark = 0
+    @exclusivity(unchecked) private var holderMark = 0
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
     /// an animation is in flight.
-    @exclusivity(unchecked) public var presentation = NodeProperties()
+    public var presentation: NodeProperties {
+        _read { yield presentationStorage.pointee }
+        _modify { yield &presentationStorage.pointee }
+    }
+    /// The presentation has storage of its own, so that the engine can write animated values
+    /// straight into their fields (see ``presentationField(at:)``).
+    private let presentationStorage: UnsafeMutablePointer<NodeProperties>
 
     public init(id: String, scene: String? = nil, isSnapshot: Bool = false, properties: NodeProperties = NodeProperties()) {
         self.id = id
         self.scene = scene
         self.isSnapshot = isSnapshot
         self.storedModel = properties
-        self.presentation = properties
+        presentationStorage = .allocate(capacity: 1)
+        presentationStorage.initialize(to: properties)
     }
 
     deinit {
+        presentationStorage.deinitialize(count: 1)
+        presentationStorage.deallocate()
         for child in children where child.parent === self { child.parent = nil }
+    }
+
+    /// Marks the node as held by the holder `mark` (non-zero); false when it already was.
+    package func markHeld(by mark: Int) -> Bool {
+        guard holderMark != mark else { return false }
+        holderMark = mark
+        return true
+    }
+
+    /// The address of the presentation's field at byte `offset` (`MemoryLayout<NodeProperties>.offset(of:)`),
+    /// valid for as long as the node lives.
+    func presentationField(at offset: Int) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(presentationStorage) + offset
     }
 
     // MARK: Tree

@@ -1,4 +1,5 @@
 import CLua
+import Synchronization
 import AnimhostCore
 
 /// A mistake in how plugin code called a binding; raised in Lua at the caller's line.
@@ -39,6 +40,7 @@ enum Bindings {
         luaL_newmetatable(L, UnsafeRawPointer(meta.name.utf8Start).assumingMemoryBound(to: CChar.self))
         lua_pushvalue(L, -1)
         lua_rawsetp(L, ah_registryindex(), meta.key)
+        LuaHost.of(L).metatableAddresses[meta.slot] = lua_topointer(L, -1)
         if let index {
             LuaHost.push(L, index)
             lua_setfield(L, -2, "__index")
@@ -118,10 +120,15 @@ func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in
 struct Metatable {
     let name: StaticString
     let key: UnsafeMutableRawPointer
+    /// Where each state records this metatable's address (``LuaHost/metatableAddresses``).
+    let slot: Int
+    private static let slots = Atomic<Int>(0)
 
     init(_ name: StaticString) {
         self.name = name
         key = .allocate(byteCount: 1, alignment: 1)  // lives as long as the program: only its address matters
+        slot = Metatable.slots.add(1, ordering: .relaxed).oldValue
+        precondition(slot < LuaHost.metatableSlots, "more bound types than LuaHost.metatableSlots")
     }
 
     /// Sets this metatable on the value on top of the stack.
@@ -131,13 +138,12 @@ struct Metatable {
         lua_setmetatable(L, -2)
     }
 
-    /// The userdata block at `index` when it has this metatable.
+    /// The userdata block at `index` when it has this metatable (one pointer comparison).
     @inline(__always)
     func test(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
         guard let p = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
-        lua_rawgetp(L, ah_registryindex(), key)
-        let same = lua_rawequal(L, -1, -2) != 0
-        ah_pop(L, 2)
+        let same = lua_topointer(L, -1) == LuaHost.of(L).metatableAddresses[slot]
+        ah_pop(L, 1)
         return same ? p : nil
     }
 }

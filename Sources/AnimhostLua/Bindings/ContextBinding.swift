@@ -16,16 +16,44 @@ final class LuaTransition {
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
 
+/// The names `ctx` answers to.
+enum ContextKey: String, CaseIterable {
+    case container, from, to, operation, presenting, interactive, cancelled, params
+    case size, gesture, duration, complete, update, finish, cancel, drive
+
+    static let byOrdinal = Array(allCases)
+}
+
 /// `ctx`: fields read live from the ``TransitionContext``; methods like `UIViewControllerContextTransitioning`'s.
 enum ContextBinding {
     static let meta = Metatable("animhost.context")
-    static let fields = ["container", "from", "to", "operation", "presenting", "interactive", "cancelled", "params",
-                         "size", "gesture", "duration", "complete", "update", "finish", "cancel", "drive"]
 
     static func install(in L: OpaquePointer) {
-        Bindings.newMetatable(L, meta, index: index)
+        Bindings.newMetatable(L, meta, index: nil)
+        // The __index binding's upvalue: key name → ordinal.
+        ah_newtable(L)
+        for (ordinal, key) in ContextKey.byOrdinal.enumerated() {
+            lua_pushinteger(L, lua_Integer(ordinal))
+            lua_setfield(L, -2, key.rawValue)
+        }
+        LuaHost.push(L, index, upvalues: 1)
+        lua_setfield(L, -2, "__index")
         LuaHost.setFunction(L, "__newindex", readOnly)
         ah_pop(L, 1)
+    }
+
+    /// The key at `i` as a ``ContextKey``, or an error naming the closest one.
+    private static func key(_ L: OpaquePointer, _ i: Int32) throws -> ContextKey {
+        if lua_type(L, i) == LUA_TSTRING {
+            lua_pushvalue(L, i)
+            let found = lua_rawget(L, ah_upvalueindex(2)) == LUA_TNUMBER
+            let ordinal = Int(lua_tointegerx(L, -1, nil))
+            ah_pop(L, 1)
+            if found { return ContextKey.byOrdinal[ordinal] }
+        }
+        let name = LuaHost.string(L, i) ?? typeName(L, i)
+        let hint = closestName(to: name, among: ContextKey.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+        throw BindingError("ctx has no field '\(name)'\(hint)")
     }
 
     /// Pushes the `ctx` of `transition`.
@@ -38,7 +66,8 @@ enum ContextBinding {
         guard let serial = userValue(L, i, meta, as: Int.self) else {
             throw BindingError("expected ctx (call methods with a colon: ctx:complete(true)), got \(typeName(L, i))")
         }
-        guard let t = LuaHost.of(L).transition, t.serial == serial else {
+        unowned(unsafe) let host = LuaHost.of(L)
+        guard let t = host.transition, t.serial == serial else {
             throw BindingError("this ctx belongs to a transition that has ended")
         }
         return t
@@ -53,31 +82,26 @@ enum ContextBinding {
     private static let index: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let t = try transition(L, 1)
-            let host = LuaHost.of(L)
-            let c = t.context
-            let key = LuaHost.string(L, 2) ?? ""
-            switch key {
-            case "container": NodeBinding.push(L, c.container)
-            case "from": host.pushRef(t.fromRef)
-            case "to": host.pushRef(t.toRef)
-            case "operation": LuaHost.push(L, c.operation.rawValue)
-            case "presenting": lua_pushboolean(L, c.isPresenting ? 1 : 0)
-            case "interactive": lua_pushboolean(L, c.isInteractive ? 1 : 0)
-            case "cancelled": lua_pushboolean(L, c.isCancelled ? 1 : 0)
-            case "params": host.pushRef(t.paramsRef)
-            case "size": ValueBinding.push(L, c.size)
-            case "duration": LuaHost.push(L, duration)
-            case "complete": LuaHost.push(L, complete)
-            case "gesture":
+            unowned(unsafe) let t = try transition(L, 1)
+            unowned(unsafe) let c = t.context
+            switch try key(L, 2) {
+            case .container: NodeBinding.push(L, c.container)
+            case .from: LuaHost.of(L).pushRef(t.fromRef)
+            case .to: LuaHost.of(L).pushRef(t.toRef)
+            case .operation: LuaHost.push(L, c.operation.rawValue)
+            case .presenting: lua_pushboolean(L, c.isPresenting ? 1 : 0)
+            case .interactive: lua_pushboolean(L, c.isInteractive ? 1 : 0)
+            case .cancelled: lua_pushboolean(L, c.isCancelled ? 1 : 0)
+            case .params: LuaHost.of(L).pushRef(t.paramsRef)
+            case .size: ValueBinding.push(L, c.size)
+            case .duration: LuaHost.push(L, duration)
+            case .complete: LuaHost.push(L, complete)
+            case .gesture:
                 if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
-            case "update": LuaHost.push(L, update)
-            case "finish": LuaHost.push(L, finish)
-            case "cancel": LuaHost.push(L, cancel)
-            case "drive": LuaHost.push(L, drive)
-            default:
-                let hint = closestName(to: key, among: fields).map { " (did you mean '\($0)'?)" } ?? ""
-                throw BindingError("ctx has no field '\(key)'\(hint)")
+            case .update: LuaHost.push(L, update)
+            case .finish: LuaHost.push(L, finish)
+            case .cancel: LuaHost.push(L, cancel)
+            case .drive: LuaHost.push(L, drive)
             }
             return 1
         }

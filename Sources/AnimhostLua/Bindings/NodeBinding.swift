@@ -63,7 +63,8 @@ enum NodeBinding {
     static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
     static func push(_ L: OpaquePointer, _ node: Node) {
-        LuaHost.of(L).keepAlive(node)
+        unowned(unsafe) let host = LuaHost.of(L)
+        host.keepAlive(node)
         lua_pushlightuserdata(L, Unmanaged.passUnretained(node).toOpaque())
     }
 
@@ -150,9 +151,8 @@ enum NodeBinding {
     private static let newIndex: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let node = node(L, 1)!
-            let host = LuaHost.of(L)
-            var writer = LiveWriter(node: node, engine: host.engine)
+            unowned(unsafe) let host = LuaHost.of(L)
+            var writer = LiveWriter(node: node(L, 1)!, engine: host.engine)
             try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
@@ -236,25 +236,23 @@ enum NodeBinding {
     private static let newNode: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let host = LuaHost.of(L)
+            unowned(unsafe) let host = LuaHost.of(L)
             guard lua_type(L, 1) == LUA_TTABLE else { throw BindingError("node{…}: expected a table of fields, such as node{ id = \"badge\", frame = rect(0, 0, 20, 20) }") }
-            var id = "node-\(host.createdNodes + 1)"
-            if rawField(L, 1, "id") != LUA_TNIL { id = try checkString(L, -1, "node{}.id") }
-            ah_pop(L, 1)
-            host.createdNodes += 1
-            host.charge(nodeBytes)
+            var id: String?
             var writer = InitialWriter()
             var hasChildren = false
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
                 defer { ah_pop(L, 1) }
                 switch try key(L, -2) {
-                case .id: continue
+                case .id: id = try checkString(L, -1, "node{}.id")
                 case .children: hasChildren = true
                 case let key: try assign(L, key: key, value: lua_gettop(L), to: &writer)
                 }
             }
-            let node = Node(id: id, properties: writer.properties)
+            host.createdNodes += 1
+            host.charge(nodeBytes)
+            let node = Node(id: id ?? defaultID(host.createdNodes), properties: writer.properties)
             if hasChildren {
                 rawField(L, 1, "children")
                 try addChildren(L, to: node)
@@ -262,6 +260,21 @@ enum NodeBinding {
             }
             push(L, node)
             return 1
+        }
+    }
+
+    /// `node-N` for the N-th node a plugin made without an id.
+    private static func defaultID(_ n: Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var start = buffer.count, rest = n
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            start -= 5
+            (buffer[start], buffer[start + 1], buffer[start + 2], buffer[start + 3], buffer[start + 4]) = (0x6E, 0x6F, 0x64, 0x65, 0x2D)  // "node-"
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 
@@ -360,8 +373,9 @@ protocol PropertyWriter {
 
 /// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
 struct LiveWriter: PropertyWriter {
-    let node: Node
-    let engine: AnimationEngine
+    /// Both live through the binding's call (the host holds every node Lua sees, and the engine).
+    unowned(unsafe) let node: Node
+    unowned(unsafe) let engine: AnimationEngine
     var frame: Rect { node.model.frame }
     func set(_ property: AnimatableProperty, _ value: AnimatableValue) { engine.set(property, of: node, to: value) }
     func discrete(_ change: (inout NodeProperties) -> Void) { engine.setDiscrete(of: node, change) }

@@ -40,7 +40,7 @@ public final class LuaHost {
     /// The engine that node property changes go to.
     @exclusivity(unchecked) var engine = AnimationEngine()
     /// The transition being run, for `ctx` and delegate bindings.
-    var transition: LuaTransition?
+    @exclusivity(unchecked) var transition: LuaTransition?
     /// The first error raised by nested plugin code, kept with its own traceback.
     var pendingError: PluginError?
     private var callDepth = 0
@@ -55,8 +55,11 @@ public final class LuaHost {
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
+    /// The address of each bound type's metatable in this state, by ``Metatable/slot``.
+    @exclusivity(unchecked) var metatableAddresses = [UnsafeRawPointer?](repeating: nil, count: LuaHost.metatableSlots)
+    static let metatableSlots = 32
     /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
-    private var heldNodes: [Node] = []
+    @exclusivity(unchecked) private var heldNodes: [Node] = []
     /// This host's mark on the nodes it holds, unique in the process.
     private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
     private static let marks = Atomic<Int>(0)
@@ -107,9 +110,7 @@ public final class LuaHost {
     /// Keeps `node` alive for as long as the state lives.
     @inline(__always)
     func keepAlive(_ node: Node) {
-        guard node.holderMark != holderMark else { return }
-        node.holderMark = holderMark
-        heldNodes.append(node)
+        if node.markHeld(by: holderMark) { heldNodes.append(node) }
     }
 
     /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
