@@ -38,20 +38,18 @@ public final class AnimationEngine {
     /// runs once when all of them end: `true` unless one was replaced or removed first.
     public func animate(_ options: AnimationOptions, changes: () throws -> Void,
                         completion: ((Bool) throws -> Void)? = nil) rethrows {
-        beginRecording(keyframes: false)
+        beginRecording(keyframes: false, options: options, completion: completion)
         do { try changes() } catch { _ = recording.popLast(); throw error }
-        let rec = recording.removeLast()
-        schedule(rec, options: options, completion: completion)
+        schedule(recording.removeLast())
     }
 
     /// Like ``animate(_:changes:completion:)``, with `changes` made of ``keyframe(start:length:changes:)`` calls
     /// whose times are fractions of the block's duration.
     public func animateKeyframes(_ options: AnimationOptions, changes: () throws -> Void,
                                  completion: ((Bool) throws -> Void)? = nil) rethrows {
-        beginRecording(keyframes: true)
+        beginRecording(keyframes: true, options: options, completion: completion)
         do { try changes() } catch { _ = recording.popLast(); throw error }
-        let rec = recording.removeLast()
-        schedule(rec, options: options, completion: completion)
+        schedule(recording.removeLast())
     }
 
     /// A window of a keyframes block: changes made in `changes` run from `start` for `length` (fractions of 0…1).
@@ -136,24 +134,29 @@ public final class AnimationEngine {
         return best
     }
 
-    private func beginRecording(keyframes: Bool) {
+    /// Opens a block: its group (timing and completion) is made now, on the clock in use now.
+    private func beginRecording(keyframes: Bool, options: AnimationOptions, completion: ((Bool) throws -> Void)?) {
         recording.last?.hasNested = true
-        recording.append(Recording(serial: nextRecordingSerial, keyframes: keyframes))
-        nextRecordingSerial &+= 1
-    }
-
-    private func schedule(_ rec: Recording, options: AnimationOptions, completion: ((Bool) throws -> Void)?) {
         let clock = scrubbedClock
         let begin = (clock?.time(at: now) ?? now) + max(options.delay, 0)
         let group = AnimationGroup(serial: nextGroupSerial, begin: begin, duration: max(options.activeDuration, 0),
                                    timing: options.timing, completion: completion, clock: clock)
         nextGroupSerial += 1
-        lanes.reserveCapacity(lanes.count + rec.trackCount)
+        recording.append(Recording(serial: nextRecordingSerial, keyframes: keyframes, group: group))
+        nextRecordingSerial &+= 1
+    }
+
+    /// Puts a closed block's lanes in flight, each ending the property's previous flight.
+    private func schedule(_ rec: Recording) {
+        let group = rec.group
+        let added = rec.takeLanes()
+        lanes.reserveCapacity(lanes.count + added.count)
         group.laneStart = lanes.count
-        rec.forEachTrack { node, property, path in
-            cancelFlight(of: node, property)
-            node.motion.setLane(property, lanes.count)
-            lanes.append(Lane(node: node, property: property, group: group, path: path))
+        for lane in added {
+            let node = lane.node.takeUnretainedValue()
+            cancelFlight(of: node, lane.property)
+            node.motion.setLane(lane.property, lanes.count)
+            lanes.append(lane)
         }
         group.laneEnd = lanes.count
         group.liveLanes = group.laneEnd - group.laneStart

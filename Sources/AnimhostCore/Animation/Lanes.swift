@@ -43,21 +43,21 @@ struct Segment {
     let path: Interpolant
 }
 
-/// How a property moves over its block: along one path from start to end, or through keyframed segments.
-enum LanePath {
-    case whole(Interpolant)
-    case segments([Segment])
-}
-
 /// The path of a flight that is not a plain number or rectangle from 0 to 1: colours, sizes,
 /// transforms, and keyframed values.
 final class FlightPath {
+    /// The value the property had when the flight began.
+    let origin: AnimatableValue
     let segments: [Segment]
 
-    init(_ segments: [Segment]) { self.segments = segments }
+    init(origin: AnimatableValue, segments: [Segment]) { self.origin = origin; self.segments = segments }
 
-    /// The value the property had when the flight began.
-    var origin: AnimatableValue { segments[0].path.value(at: 0) }
+    /// One path over the whole block.
+    convenience init(from: AnimatableValue, to: AnimatableValue) {
+        self.init(origin: from, segments: [Segment(start: 0, end: 1, to: to, path: Interpolant(from: from, to: to))])
+    }
+    /// The value the flight ends on.
+    var final: AnimatableValue { segments[segments.count - 1].to }
 
     func value(at u: Double) -> AnimatableValue {
         if segments.count == 1, segments[0].start == 0, segments[0].end == 1 { return segments[0].path.value(at: u) }
@@ -84,52 +84,82 @@ struct Lane {
     private(set) var alive = true
     let node: Unmanaged<Node>
     let group: Unmanaged<AnimationGroup>
-    private let path: Unmanaged<FlightPath>?
+    private var path: Unmanaged<FlightPath>?
     /// The presentation field a number or rectangle lane writes.
     private let target: UnsafeMutableRawPointer
-    private let from: SIMD4<Double>, delta: SIMD4<Double>
+    private let from: SIMD4<Double>
+    private var to: SIMD4<Double>
 
-    init(node: Node, property: AnimatableProperty, group: AnimationGroup, path lanePath: LanePath) {
+    /// A flight over the whole block from `from` to `to`.
+    init(node: Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
         target = node.presentationField(at: property.fieldOffset ?? 0)
-        switch (lanePath, property.fieldOffset) {
-        case (.whole(.number(let a, let b)), _?):
-            kind = .number; from = [a, 0, 0, 0]; delta = [b - a, 0, 0, 0]; path = nil
-        case (.whole(.rect(let a, let b)), _?):
+        switch (start, end, property.fieldOffset) {
+        case (.number(let a), .number(let b), _?):
+            kind = .number; from = [a, 0, 0, 0]; to = [b, 0, 0, 0]; path = nil
+        case (.rect(let a), .rect(let b), _?):
             kind = .rect; path = nil
-            from = [a.x, a.y, a.width, a.height]
-            delta = [b.x - a.x, b.y - a.y, b.width - a.width, b.height - a.height]
-        case (.whole(let interpolant), _):
-            kind = .path; from = .zero; delta = .zero
-            path = .passRetained(FlightPath([Segment(start: 0, end: 1, to: interpolant.value(at: 1), path: interpolant)]))
-        case (.segments(let segments), _):
-            kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(segments))
+            from = [a.x, a.y, a.width, a.height]; to = [b.x, b.y, b.width, b.height]
+        default:
+            kind = .path; from = .zero; to = .zero; path = .passRetained(FlightPath(from: start, to: end))
+        }
+    }
+
+    /// A keyframed flight through `segments`.
+    init(node: Node, property: AnimatableProperty, group: AnimationGroup, origin: AnimatableValue, segments: [Segment]) {
+        self.node = .passRetained(node)
+        self.property = property
+        self.group = .passUnretained(group)
+        target = node.presentationField(at: 0)
+        kind = .path; from = .zero; to = .zero; path = .passRetained(FlightPath(origin: origin, segments: segments))
+    }
+
+    /// Ends the flight on `end` instead (the block set the property again).
+    mutating func retarget(to end: AnimatableValue) {
+        switch (kind, end) {
+        case (.number, .number(let b)): to = [b, 0, 0, 0]
+        case (.rect, .rect(let b)): to = [b.x, b.y, b.width, b.height]
+        default:
+            let start = origin
+            path?.release()
+            path = .passRetained(FlightPath(from: start, to: end))
         }
     }
 
     /// The property's value at progress `p` of its block.
     func value(at p: Double) -> AnimatableValue {
         switch kind {
-        case .number: return .number(from[0] + delta[0] * p)
+        case .number: return .number(from[0] + (to[0] - from[0]) * p)
         case .rect:
-            let v = from + delta * p
+            let v = from + (to - from) * p
             return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         case .path: return path!._withUnsafeGuaranteedRef { $0.value(at: p) }
         }
     }
 
     /// The value the property had when the flight began.
-    var origin: AnimatableValue { value(at: 0) }
+    var origin: AnimatableValue {
+        kind == .path ? path!._withUnsafeGuaranteedRef { $0.origin } : value(at: 0)
+    }
+
+    /// The value the flight ends on.
+    var final: AnimatableValue {
+        switch kind {
+        case .number: return .number(to[0])
+        case .rect: return .rect(Rect(x: to[0], y: to[1], width: to[2], height: to[3]))
+        case .path: return path!._withUnsafeGuaranteedRef { $0.final }
+        }
+    }
 
     /// Writes the value at progress `p` into the node's presentation.
     @inline(__always)
     func apply(_ p: Double) {
         switch kind {
-        case .number: target.assumingMemoryBound(to: Double.self).pointee = from[0] + delta[0] * p
+        case .number: target.assumingMemoryBound(to: Double.self).pointee = from[0] + (to[0] - from[0]) * p
         case .rect:
-            let v = from + delta * p
+            let v = from + (to - from) * p
             target.assumingMemoryBound(to: Rect.self).pointee = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         case .path: node._withUnsafeGuaranteedRef { property.set(value(at: p), in: &$0.presentation) }
         }

@@ -1,47 +1,67 @@
-/// The changes made inside one open block. Each node remembers its tracks in the open recording
-/// (``NodeMotion``), so recording a change costs no hashing.
+/// The changes made inside one open block, for the block's group. A plain block keeps a lane per
+/// changed property, ready to fly; a keyframes block keeps every window's value per property. Each
+/// node remembers its entries in the open recording (``NodeMotion``), so recording costs no hashing.
 final class Recording {
     struct Track {
         let node: Node
         let property: AnimatableProperty
         let origin: AnimatableValue
-        /// The last value set, and for keyframes every window's value in the order they were set.
+        /// The last value set, and every window's value in the order they were set.
         var to: AnimatableValue
         var windows: [(start: Double, end: Double, to: AnimatableValue)]
     }
     let serial: Int32
     let keyframes: Bool
+    /// The block the changes animate in (scheduled when the recording ends).
+    let group: AnimationGroup
     @exclusivity(unchecked) var window: (Double, Double) = (0, 1)
-    /// Set when a block opened inside this one may have taken over nodes' track slots.
+    /// Set when a block opened inside this one may have taken over nodes' slots.
     @exclusivity(unchecked) var hasNested = false
+    /// A plain block's lanes, owned here until ``takeLanes()``.
+    @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
     @exclusivity(unchecked) private var tracks: [Track] = []
 
-    init(serial: Int32, keyframes: Bool) { self.serial = serial; self.keyframes = keyframes }
+    init(serial: Int32, keyframes: Bool, group: AnimationGroup) {
+        self.serial = serial; self.keyframes = keyframes; self.group = group
+    }
 
-    var trackCount: Int { tracks.count }
+    deinit {
+        for i in lanes.indices { lanes[i].retire() }  // a block that failed: its lanes never flew
+    }
 
-    private func trackIndex(_ node: Node, _ property: AnimatableProperty) -> Int? {
+    var count: Int { keyframes ? tracks.count : lanes.count }
+
+    private func index(_ node: Node, _ property: AnimatableProperty) -> Int? {
         if let i = node.motion.track(property, in: serial) { return i }
         guard hasNested else { return nil }
-        return tracks.firstIndex { $0.node === node && $0.property == property }
+        if keyframes { return tracks.firstIndex { $0.node === node && $0.property == property } }
+        return lanes.firstIndex { $0.node.toOpaque() == Unmanaged.passUnretained(node).toOpaque() && $0.property == property }
     }
 
     /// The value a property was last given in this block, if any.
     func pendingValue(_ node: Node, _ property: AnimatableProperty) -> AnimatableValue? {
-        trackIndex(node, property).map { tracks[$0].to }
+        guard let i = index(node, property) else { return nil }
+        return keyframes ? tracks[i].to : lanes[i].final
     }
 
     func record(node: Node, property: AnimatableProperty, from: @autoclosure () -> AnimatableValue, to: AnimatableValue) {
+        if keyframes { return recordWindow(node: node, property: property, from: from(), to: to) }
+        if let i = index(node, property) { return lanes[i].retarget(to: to) }
+        let lane = Lane(node: node, property: property, group: group, from: from(), to: to)
+        node.motion.setTrack(property, in: serial, index: lanes.count)
+        lanes.append(lane)
+    }
+
+    private func recordWindow(node: Node, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
         let i: Int
-        if let known = trackIndex(node, property) {
+        if let known = index(node, property) {
             i = known
             tracks[i].to = to
         } else {
             i = tracks.count
-            tracks.append(Track(node: node, property: property, origin: from(), to: to, windows: []))
+            tracks.append(Track(node: node, property: property, origin: from, to: to, windows: []))
             node.motion.setTrack(property, in: serial, index: i)
         }
-        guard keyframes else { return }
         let (start, end) = window
         if let w = tracks[i].windows.firstIndex(where: { $0.start == start && $0.end == end }) {
             tracks[i].windows[w].to = to
@@ -50,23 +70,20 @@ final class Recording {
         }
     }
 
-    /// Calls `body` with each property's path: from its origin to its last value, or for keyframes
-    /// its segments in time order, each starting where the previous one ended.
-    func forEachTrack(_ body: (Node, AnimatableProperty, LanePath) -> Void) {
+    /// The block's lanes, in the order their properties were first set; the recording keeps none.
+    func takeLanes() -> ContiguousArray<Lane> {
         guard keyframes else {
-            tracks.withUnsafeBufferPointer { all in
-                for i in all.indices { body(all[i].node, all[i].property, .whole(Interpolant(from: all[i].origin, to: all[i].to))) }
-            }
-            return
+            defer { lanes = [] }
+            return lanes
         }
-        for track in tracks {
+        return ContiguousArray(tracks.map { track in
             var previous = track.origin
             let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
                 defer { previous = change.to }
                 return Segment(start: change.start, end: change.end, to: change.to, path: Interpolant(from: previous, to: change.to))
             }
-            body(track.node, track.property, .segments(segments))
-        }
+            return Lane(node: track.node, property: track.property, group: group, origin: track.origin, segments: segments)
+        })
     }
 }
 
