@@ -10,6 +10,9 @@ final class LuaTransition {
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
     var toRef: Int32 = LUA_NOREF
+    /// The run's `ctx` table (made on first use), and its address to recognise it.
+    var ctxRef: Int32 = LUA_NOREF
+    var ctxAddress: UnsafeRawPointer?
     /// The gesture sample being delivered, for `ctx:drive()`.
     var currentEvent: GestureEvent?
 
@@ -24,22 +27,66 @@ enum ContextKey: String, CaseIterable {
     static let byOrdinal = Array(allCases)
 }
 
-/// `ctx`: fields read live from the ``TransitionContext``; methods like `UIViewControllerContextTransitioning`'s.
+/// `ctx`: one read-only table per run. What is fixed for the run (the container, the scenes, the
+/// params, the operation, the methods) sits in plain fields that Lua reads without calling the
+/// host; what changes during the run (cancelled, interactive, gesture, size) is read live from the
+/// ``TransitionContext``. Methods are like `UIViewControllerContextTransitioning`'s.
 enum ContextBinding {
-    static let meta = Metatable("animhost.context")
+    private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let name = "animhost.context"
 
     static func install(in L: OpaquePointer) {
-        Bindings.newMetatable(L, meta, index: nil)
-        // The __index binding's upvalue: key name → ordinal.
         ah_newtable(L)
         for (ordinal, key) in ContextKey.byOrdinal.enumerated() {
             lua_pushinteger(L, lua_Integer(ordinal))
             lua_setfield(L, -2, key.rawValue)
         }
-        LuaHost.push(L, index, upvalues: 1)
+        lua_rawsetp(L, ah_registryindex(), keysKey)
+    }
+
+    /// Pushes the `ctx` of `transition`, making it on first use.
+    static func push(_ L: OpaquePointer, _ transition: LuaTransition) {
+        let host = LuaHost.of(L)
+        if transition.ctxRef == LUA_NOREF {
+            make(L, transition)
+            transition.ctxAddress = lua_topointer(L, -1)
+            transition.ctxRef = host.ref()
+        }
+        host.pushRef(transition.ctxRef)
+    }
+
+    /// Pushes a new `ctx`: an empty table (so that every assignment reaches `__newindex`) reading
+    /// through to a table of the run's fixed fields, which reads through to the live ones.
+    private static func make(_ L: OpaquePointer, _ t: LuaTransition) {
+        let host = LuaHost.of(L)
+        let c = t.context
+        lua_createtable(L, 0, 12)
+        NodeBinding.push(L, c.container); lua_setfield(L, -2, "container")
+        host.pushRef(t.fromRef); lua_setfield(L, -2, "from")
+        host.pushRef(t.toRef); lua_setfield(L, -2, "to")
+        host.pushRef(t.paramsRef); lua_setfield(L, -2, "params")
+        LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
+        lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
+        for (key, method) in [("duration", duration), ("complete", complete), ("update", update),
+                              ("finish", finish), ("cancel", cancel), ("drive", drive)] {
+            LuaHost.setFunction(L, key, method)
+        }
+        lua_createtable(L, 0, 1)
+        lua_rawgetp(L, ah_registryindex(), keysKey)
+        lua_pushinteger(L, lua_Integer(t.serial))
+        LuaHost.push(L, live, upvalues: 2)
         lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+
+        let fields = lua_gettop(L)
+        ah_newtable(L)
+        lua_createtable(L, 0, 4)
+        lua_pushvalue(L, fields); lua_setfield(L, -2, "__index")
         LuaHost.setFunction(L, "__newindex", readOnly)
-        ah_pop(L, 1)
+        LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")
+        LuaHost.push(L, name); lua_setfield(L, -2, "__name")
+        lua_setmetatable(L, -2)
+        ah_remove(L, fields)
     }
 
     /// The key at `i` as a ``ContextKey``, or an error naming the closest one.
@@ -56,21 +103,17 @@ enum ContextBinding {
         throw BindingError("ctx has no field '\(name)'\(hint)")
     }
 
-    /// Pushes the `ctx` of `transition`.
-    static func push(_ L: OpaquePointer, _ transition: LuaTransition) {
-        pushUserValue(L, transition.serial, meta)
-    }
-
     /// The live transition for the `ctx` at `i`, or an error when it belongs to a finished run.
     static func transition(_ L: OpaquePointer, _ i: Int32) throws -> LuaTransition {
-        guard let serial = userValue(L, i, meta, as: Int.self) else {
-            throw BindingError("expected ctx (call methods with a colon: ctx:complete(true)), got \(typeName(L, i))")
-        }
         unowned(unsafe) let host = LuaHost.of(L)
-        guard let t = host.transition, t.serial == serial else {
-            throw BindingError("this ctx belongs to a transition that has ended")
+        if let t = host.transition, let address = t.ctxAddress, lua_topointer(L, i) == address { return t }
+        if lua_type(L, i) == LUA_TTABLE, lua_getmetatable(L, i) != 0 {
+            defer { ah_pop(L, 2) }
+            if rawField(L, -1, "__name") == LUA_TSTRING, LuaHost.string(L, -1) == name {
+                throw BindingError("this ctx belongs to a transition that has ended")
+            }
         }
-        return t
+        throw BindingError("expected ctx (call methods with a colon: ctx:complete(true)), got \(typeName(L, i))")
     }
 
     private static let readOnly: LuaBinding = { L in
@@ -79,29 +122,23 @@ enum ContextBinding {
         return LuaHost.raise
     }
 
-    private static let index: LuaBinding = { L in
+    /// `__index` of the fixed fields: the fields that change during the run, from the run whose
+    /// serial is the third upvalue.
+    private static let live: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            unowned(unsafe) let t = try transition(L, 1)
-            unowned(unsafe) let c = t.context
-            switch try key(L, 2) {
-            case .container: NodeBinding.push(L, c.container)
-            case .from: LuaHost.of(L).pushRef(t.fromRef)
-            case .to: LuaHost.of(L).pushRef(t.toRef)
-            case .operation: LuaHost.push(L, c.operation.rawValue)
-            case .presenting: lua_pushboolean(L, c.isPresenting ? 1 : 0)
-            case .interactive: lua_pushboolean(L, c.isInteractive ? 1 : 0)
+            let key = try key(L, 2)
+            unowned(unsafe) let host = LuaHost.of(L)
+            guard let t = host.transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(3), nil)) else {
+                throw BindingError("this ctx belongs to a transition that has ended")
+            }
+            let c = t.context
+            switch key {
             case .cancelled: lua_pushboolean(L, c.isCancelled ? 1 : 0)
-            case .params: LuaHost.of(L).pushRef(t.paramsRef)
+            case .interactive: lua_pushboolean(L, c.isInteractive ? 1 : 0)
             case .size: ValueBinding.push(L, c.size)
-            case .duration: LuaHost.push(L, duration)
-            case .complete: LuaHost.push(L, complete)
-            case .gesture:
-                if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
-            case .update: LuaHost.push(L, update)
-            case .finish: LuaHost.push(L, finish)
-            case .cancel: LuaHost.push(L, cancel)
-            case .drive: LuaHost.push(L, drive)
+            case .gesture: if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
+            default: lua_pushnil(L)  // a fixed field, set in the table
             }
             return 1
         }

@@ -94,7 +94,7 @@ extension Plugin {
             host.stopClock()
             host.transition = nil
             host.engine = AnimationEngine()
-            for ref in [transition.paramsRef, transition.fromRef, transition.toRef] { host.unref(ref) }
+            for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] { host.unref(ref) }
         }
         let animator = LuaAnimator(plugin: self, transition: transition)
         var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
