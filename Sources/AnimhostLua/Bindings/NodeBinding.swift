@@ -21,23 +21,21 @@ enum NodeBinding {
     static let meta = Metatable("animhost.node")
 
     static func install(in L: OpaquePointer) {
-        // Upvalues shared by the bindings that read keys: key name → ordinal, and method name → function.
+        // The upvalue of the bindings that read keys: property name → ordinal, method name → function.
         ah_newtable(L)
         for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
             lua_pushinteger(L, lua_Integer(ordinal))
             lua_setfield(L, -2, key.rawValue)
         }
-        let keys = lua_gettop(L)
-        ah_newtable(L)
         for (key, method) in [(NodeKey.add, add), (.insert, insert), (.remove, remove), (.snapshot, snapshot), (.find, find), (.convert, convert)] {
             LuaHost.push(L, method)
             lua_setfield(L, -2, key.rawValue)
         }
-        let methods = lua_gettop(L)
+        let keys = lua_gettop(L)
 
         Bindings.newMetatable(L, meta, index: nil)
-        lua_pushvalue(L, keys); lua_pushvalue(L, methods)
-        LuaHost.push(L, index, upvalues: 2)
+        lua_pushvalue(L, keys)
+        LuaHost.push(L, index, upvalues: 1)
         lua_setfield(L, -2, "__index")
         lua_pushvalue(L, keys)
         LuaHost.push(L, newIndex, upvalues: 1)
@@ -54,7 +52,7 @@ enum NodeBinding {
         lua_pushvalue(L, keys)
         LuaHost.push(L, newNode, upvalues: 1)
         lua_setfield(L, -2, "node")
-        ah_pop(L, 3)
+        ah_pop(L, 2)
     }
 
     // MARK: Nodes as light userdata
@@ -90,10 +88,11 @@ enum NodeBinding {
     static func key(_ L: OpaquePointer, _ i: Int32) throws -> NodeKey {
         if lua_type(L, i) == LUA_TSTRING {
             lua_pushvalue(L, i)
-            let found = lua_rawget(L, ah_upvalueindex(2)) == LUA_TNUMBER
+            let type = lua_rawget(L, ah_upvalueindex(2))
             let ordinal = Int(lua_tointegerx(L, -1, nil))
             ah_pop(L, 1)
-            if found { return NodeKey.byOrdinal[ordinal] }
+            if type == LUA_TNUMBER { return NodeKey.byOrdinal[ordinal] }
+            if type == LUA_TFUNCTION, let method = LuaHost.string(L, i).flatMap(NodeKey.init(rawValue:)) { return method }
         }
         let name = LuaHost.string(L, i) ?? typeName(L, i)
         let hint = closestName(to: name, among: NodeKey.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
@@ -106,7 +105,18 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             let node = node(L, 1)!
-            switch try key(L, 2) {
+            // One look-up answers a method (its function) or names a property (its ordinal).
+            var property: NodeKey?
+            if lua_type(L, 2) == LUA_TSTRING {
+                lua_pushvalue(L, 2)
+                switch lua_rawget(L, ah_upvalueindex(2)) {
+                case LUA_TFUNCTION: return 1
+                case LUA_TNUMBER: property = NodeKey.byOrdinal[Int(lua_tointegerx(L, -1, nil))]
+                default: break
+                }
+                ah_pop(L, 1)
+            }
+            switch try property ?? key(L, 2) {
             case .id: LuaHost.push(L, node.id)
             case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .isSnapshot: lua_pushboolean(L, node.isSnapshot ? 1 : 0)
@@ -138,9 +148,7 @@ enum NodeBinding {
             case .zIndex: lua_pushnumber(L, node.model.zIndex)
             case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
-            default:  // a method
-                lua_pushvalue(L, 2)
-                lua_rawget(L, ah_upvalueindex(3))
+            case .add, .insert, .remove, .snapshot, .find, .convert: lua_pushnil(L)  // answered above
             }
             return 1
         }
