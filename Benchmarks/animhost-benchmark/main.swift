@@ -6,6 +6,8 @@
 // 3. The cold wall time of `animhost run zoom --format json`.
 // With --render: frames/s and peak RSS of rendering (alone, and into PNG, GIF, WebP, MP4) for the zoom
 // and card-lift demos at @2x and @3x, beside rlottie on comparable content.
+// For profilers: --plugin N prints the first measurement's plugin with N nodes; --profile-engine N
+// runs the first measurement N times in one Lua state.
 import AnimhostCore
 import AnimhostLua
 import Foundation
@@ -21,7 +23,8 @@ func write(_ source: String, named name: String) throws -> URL {
     return url
 }
 
-let engineSource = """
+/// The plugin of the first measurement, creating and animating `nodes` nodes.
+func engineSource(nodes: Int) -> String { """
 local p = { name = "bench", scenes = { from = "grid", to = "detail" } }
 function p.duration() return 1 end
 function p.animate(ctx)
@@ -39,6 +42,7 @@ function p.animate(ctx)
 end
 return p
 """
+}
 
 // The same animation the way Lua users write it today: tween tables advanced every frame.
 let tweenSource = """
@@ -72,7 +76,7 @@ func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 struct Spread { let best: Double, median: Double }
 
 func measureEngine(sampling: Bool, runs: Int = 15) throws -> Spread {
-    let plugin = try Plugin(url: try write(engineSource, named: "bench.lua"))
+    let plugin = try Plugin(url: try write(engineSource(nodes: nodes), named: "bench.lua"))
     final class Discard: FrameSink {
         func begin(_ info: TimelineInfo) throws {}
         func write(_ frame: FrameSample) throws {}
@@ -137,6 +141,11 @@ if arguments.first == "--lottie", arguments.count == 3, let scale = Double(argum
 }
 if arguments.first == "--render" {
     try RenderReport.run()
+    exit(0)
+}
+if arguments.first == "--plugin", arguments.count == 2, let count = Int(arguments[1]) {
+    // The first measurement's plugin with `count` nodes, to count instructions with a profiler.
+    print(engineSource(nodes: count), terminator: "")
     exit(0)
 }
 if arguments.first == "--profile-engine" {

@@ -48,6 +48,44 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertEqual(finished, [false, true])
     }
 
+    func testABlockClosingLaterReplacesANestedBlocksAnimation() throws {
+        // As in UIKit, a nested block's animations are added when it closes, the enclosing block's
+        // when that one closes: the later addition of the same property wins.
+        var log: [String] = []
+        let linear = AnimationOptions(duration: 1, timing: .curve(.linear))
+        engine.animate(linear, changes: {
+            engine.set(.alpha, of: box, to: .number(0.5))
+            engine.animate(linear, changes: {
+                engine.set(.alpha, of: box, to: .number(0))
+                engine.set(.cornerRadius, of: box, to: .number(10))
+            }, completion: { log.append("inner \($0) at \(self.engine.now)") })
+            engine.set(.alpha, of: box, to: .number(0.2))
+        }, completion: { log.append("outer \($0) at \(self.engine.now)") })
+        XCTAssertEqual(box.model.alpha, 0.2)
+        XCTAssertEqual(try alpha(at: 0.5), 0.6, accuracy: 1e-12, "the enclosing block runs 1 → 0.2")
+        XCTAssertEqual(box.presentation.cornerRadius, 5, accuracy: 1e-12, "the nested block's other change still runs")
+        XCTAssertEqual(log, [])
+        XCTAssertEqual(try alpha(at: 1), 0.2)
+        XCTAssertEqual(log, ["inner false at 1.0", "outer true at 1.0"],
+                       "the nested block ends unfinished (one of its animations was replaced), first: it closed first")
+    }
+
+    func testABlockThatFailsShowsItsChangesWithoutAnimating() throws {
+        struct Failure: Error {}
+        for keyframes in [false, true] {
+            setUp()
+            let changes = {
+                try self.engine.keyframeIfNeeded(keyframes) { self.engine.set(.alpha, of: self.box, to: .number(0)) }
+                throw Failure()
+            }
+            let options = AnimationOptions(duration: 1)
+            XCTAssertThrowsError(try keyframes ? engine.animateKeyframes(options, changes: changes) : engine.animate(options, changes: changes))
+            XCTAssertTrue(engine.isIdle)
+            XCTAssertEqual(box.presentation.alpha, 0, "keyframes: \(keyframes)")
+            XCTAssertEqual(try alpha(at: 0.5), 0)
+        }
+    }
+
     func testCompletionRunsOnceWhenTheLastAnimationOfTheBlockEnds() throws {
         var calls: [(Double, Bool)] = []
         let other = Node(id: "other")
@@ -142,5 +180,12 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertGreaterThan(box.presentation.frame.x, 100, "damping 0.5 overshoots")
         try engine.advance(to: 1)
         XCTAssertEqual(end, 0.5)
+    }
+}
+
+private extension AnimationEngine {
+    /// Runs `changes` inside a keyframe spanning the whole block when `keyframes`, else as it is.
+    func keyframeIfNeeded(_ keyframes: Bool, _ changes: () throws -> Void) throws {
+        if keyframes { try keyframe(start: 0, length: 1, changes: changes) } else { try changes() }
     }
 }

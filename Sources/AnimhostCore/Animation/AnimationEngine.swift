@@ -139,9 +139,8 @@ public final class AnimationEngine {
         recording.last?.hasNested = true
         let clock = scrubbedClock
         let begin = (clock?.time(at: now) ?? now) + max(options.delay, 0)
-        let group = AnimationGroup(serial: nextGroupSerial, begin: begin, duration: max(options.activeDuration, 0),
+        let group = AnimationGroup(begin: begin, duration: max(options.activeDuration, 0),
                                    timing: options.timing, completion: completion, clock: clock)
-        nextGroupSerial += 1
         recording.append(Recording(serial: nextRecordingSerial, keyframes: keyframes, group: group))
         nextRecordingSerial &+= 1
     }
@@ -149,6 +148,8 @@ public final class AnimationEngine {
     /// Puts a closed block's lanes in flight, each ending the property's previous flight.
     private func schedule(_ rec: Recording) {
         let group = rec.group
+        group.serial = nextGroupSerial
+        nextGroupSerial += 1
         let added = rec.takeLanes()
         lanes.reserveCapacity(lanes.count + added.count)
         group.laneStart = lanes.count

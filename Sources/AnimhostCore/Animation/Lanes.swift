@@ -1,7 +1,8 @@
 /// One block's animations: they share timing and a completion, and their lanes sit side by side
 /// in the engine's list (``laneStart``..<``laneEnd``).
 final class AnimationGroup {
-    let serial: Int
+    /// The order blocks were scheduled in (when they closed), which orders completions due at the same instant.
+    @exclusivity(unchecked) var serial = 0
     let begin: Double
     let duration: Double
     let timing: AnimationTiming
@@ -16,9 +17,9 @@ final class AnimationGroup {
     /// Lanes of the block still in flight.
     @exclusivity(unchecked) var liveLanes = 0
 
-    init(serial: Int, begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
+    init(begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
          clock: ScrubbedClock? = nil) {
-        self.serial = serial; self.begin = begin; self.duration = duration
+        self.begin = begin; self.duration = duration
         self.timing = timing; self.completion = completion; self.clock = clock
         endTime = begin + duration
     }

@@ -25,11 +25,14 @@ final class Recording {
         self.serial = serial; self.keyframes = keyframes; self.group = group
     }
 
+    /// A block that failed keeps the values it set, shown at once: its changes never fly.
     deinit {
-        for i in lanes.indices { lanes[i].retire() }  // a block that failed: its lanes never flew
+        for i in lanes.indices {
+            lanes[i].property.showModel(of: lanes[i].node.takeUnretainedValue())
+            lanes[i].retire()
+        }
+        for track in tracks { track.property.showModel(of: track.node) }
     }
-
-    var count: Int { keyframes ? tracks.count : lanes.count }
 
     private func index(_ node: Node, _ property: AnimatableProperty) -> Int? {
         if let i = node.motion.track(property, in: serial) { return i }
@@ -76,6 +79,7 @@ final class Recording {
             defer { lanes = [] }
             return lanes
         }
+        defer { tracks = [] }
         return ContiguousArray(tracks.map { track in
             var previous = track.origin
             let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
