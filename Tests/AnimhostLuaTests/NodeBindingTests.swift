@@ -164,6 +164,8 @@ final class ContextBindingTests: XCTestCase {
     func testContextMisuse() {
         XCTAssertEqual(luaError("ctx.foo = 1"), "p.lua:4: ctx is read-only (set values on nodes, or keep your own state in a local table)")
         XCTAssertEqual(luaError("print(ctx.containr)"), "p.lua:4: ctx has no field 'containr' (did you mean 'container'?)")
+        XCTAssertEqual(luaError("ctx.container.frame = ctx.container"),
+                       "p.lua:4: node.frame: expected a rect (make one with rect(x, y, width, height)), got node")
         XCTAssertEqual(luaError("ctx.complete(true)"), "p.lua:4: expected ctx (call methods with a colon: ctx:complete(true)), got boolean")
         XCTAssertEqual(luaError("ctx:complete()", complete: false), "p.lua:4: ctx:complete(ok): expected true or false, got no value (usually ctx:complete(not ctx.cancelled))")
         XCTAssertEqual(luaError("ctx:complete(true)"), "p.lua:5: ctx:complete was called twice (call it exactly once, when the transition ends)")

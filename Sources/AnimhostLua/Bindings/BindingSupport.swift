@@ -54,7 +54,8 @@ enum Bindings {
 
 /// Lua's name of the value's type at `index`, as messages show it.
 func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
-    if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
+    let type = lua_type(L, index)
+    if type == LUA_TUSERDATA || type == LUA_TLIGHTUSERDATA, lua_getmetatable(L, index) != 0 {
         lua_pushstring(L, "__name")
         lua_rawget(L, -2)
         let name = LuaHost.string(L, -1)
