@@ -69,7 +69,9 @@ public final class AnimationEngine {
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
         if !recording.isEmpty {
             unowned(unsafe) let rec = recording[recording.count - 1]
-            rec.record(node: node, property: property, from: presentationValue(property, of: node, in: rec), to: value)
+            if !rec.changeAgain(node, property, to: value) {
+                rec.add(node, property, from: onScreenValue(property, of: node), to: value)
+            }
             property.set(value, in: &node.storedModel)  // the presentation follows when evaluated
         } else {
             cancelFlight(of: node, property)
@@ -167,8 +169,8 @@ public final class AnimationEngine {
         groups.append(group)
     }
 
-    private func presentationValue(_ property: AnimatableProperty, of node: Node, in rec: Recording) -> AnimatableValue {
-        if let pending = rec.pendingValue(node, property) { return pending }
+    /// Where the property is on screen now: along its flight, or its model value.
+    private func onScreenValue(_ property: AnimatableProperty, of node: Node) -> AnimatableValue {
         if let i = node.motion.lane(property) {
             return lanes[i].value(at: lanes[i].group.takeUnretainedValue().progress(now: now))
         }

@@ -57,8 +57,6 @@ final class FlightPath {
     convenience init(from: AnimatableValue, to: AnimatableValue) {
         self.init(origin: from, segments: [Segment(start: 0, end: 1, to: to, path: Interpolant(from: from, to: to))])
     }
-    /// The value the flight ends on.
-    var final: AnimatableValue { segments[segments.count - 1].to }
 
     func value(at u: Double) -> AnimatableValue {
         if segments.count == 1, segments[0].start == 0, segments[0].end == 1 { return segments[0].path.value(at: u) }
@@ -143,15 +141,6 @@ struct Lane {
     /// The value the property had when the flight began.
     var origin: AnimatableValue {
         kind == .path ? path!._withUnsafeGuaranteedRef { $0.origin } : value(at: 0)
-    }
-
-    /// The value the flight ends on.
-    var final: AnimatableValue {
-        switch kind {
-        case .number: return .number(to[0])
-        case .rect: return .rect(Rect(x: to[0], y: to[1], width: to[2], height: to[3]))
-        case .path: return path!._withUnsafeGuaranteedRef { $0.final }
-        }
     }
 
     /// Writes the value at progress `p` into the node's presentation.

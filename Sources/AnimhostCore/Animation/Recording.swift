@@ -6,8 +6,7 @@ final class Recording {
         let node: Node
         let property: AnimatableProperty
         let origin: AnimatableValue
-        /// The last value set, and every window's value in the order they were set.
-        var to: AnimatableValue
+        /// Every window's value, in the order the windows were first set.
         var windows: [(start: Double, end: Double, to: AnimatableValue)]
     }
     let serial: Int32
@@ -41,30 +40,28 @@ final class Recording {
         return lanes.firstIndex { $0.node.toOpaque() == Unmanaged.passUnretained(node).toOpaque() && $0.property == property }
     }
 
-    /// The value a property was last given in this block, if any.
-    func pendingValue(_ node: Node, _ property: AnimatableProperty) -> AnimatableValue? {
-        guard let i = index(node, property) else { return nil }
-        return keyframes ? tracks[i].to : lanes[i].final
+    /// Gives the property a new final value when the block changed it already; false when this is
+    /// the block's first change of it (then ``add(_:_:from:to:)`` it).
+    func changeAgain(_ node: Node, _ property: AnimatableProperty, to: AnimatableValue) -> Bool {
+        guard let i = index(node, property) else { return false }
+        if keyframes { setWindow(i, to: to) } else { lanes[i].retarget(to: to) }
+        return true
     }
 
-    func record(node: Node, property: AnimatableProperty, from: @autoclosure () -> AnimatableValue, to: AnimatableValue) {
-        if keyframes { return recordWindow(node: node, property: property, from: from(), to: to) }
-        if let i = index(node, property) { return lanes[i].retarget(to: to) }
-        let lane = Lane(node: node, property: property, group: group, from: from(), to: to)
-        node.motion.setTrack(property, in: serial, index: lanes.count)
-        lanes.append(lane)
-    }
-
-    private func recordWindow(node: Node, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
-        let i: Int
-        if let known = index(node, property) {
-            i = known
-            tracks[i].to = to
+    /// The block's first change of the property: from `from` (where it is on screen) to `to`.
+    func add(_ node: Node, _ property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue) {
+        if keyframes {
+            node.motion.setTrack(property, in: serial, index: tracks.count)
+            tracks.append(Track(node: node, property: property, origin: from, windows: []))
+            setWindow(tracks.count - 1, to: to)
         } else {
-            i = tracks.count
-            tracks.append(Track(node: node, property: property, origin: from, to: to, windows: []))
-            node.motion.setTrack(property, in: serial, index: i)
+            node.motion.setTrack(property, in: serial, index: lanes.count)
+            lanes.append(Lane(node: node, property: property, group: group, from: from, to: to))
         }
+    }
+
+    /// Sets the value of track `i` in the current keyframe window.
+    private func setWindow(_ i: Int, to: AnimatableValue) {
         let (start, end) = window
         if let w = tracks[i].windows.firstIndex(where: { $0.start == start && $0.end == end }) {
             tracks[i].windows[w].to = to
