@@ -67,10 +67,11 @@ public final class AnimationEngine {
     /// Sets a property's model value: animated when inside a block, otherwise at once
     /// (ending any animation of that property, unfinished).
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
-        if !recording.isEmpty {
-            unowned(unsafe) let rec = recording[recording.count - 1]
-            if !rec.changeAgain(node, property, to: value) {
-                rec.add(node, property, from: onScreenValue(property, of: node), to: value)
+        if let open = recording.last.map(Unmanaged.passUnretained) {
+            open._withUnsafeGuaranteedRef { rec in
+                if !rec.changeAgain(node, property, to: value) {
+                    rec.add(node, property, from: onScreenValue(property, of: node), to: value)
+                }
             }
             property.set(value, in: &node.storedModel)  // the presentation follows when evaluated
         } else {
@@ -172,7 +173,7 @@ public final class AnimationEngine {
     /// Where the property is on screen now: along its flight, or its model value.
     private func onScreenValue(_ property: AnimatableProperty, of node: Node) -> AnimatableValue {
         if let i = node.motion.lane(property) {
-            return lanes[i].value(at: lanes[i].group.takeUnretainedValue().progress(now: now))
+            return lanes[i].value(at: lanes[i].group._withUnsafeGuaranteedRef { $0.progress(now: now) })
         }
         return property.modelValue(of: node)
     }
@@ -191,11 +192,12 @@ public final class AnimationEngine {
     /// Ends lane `i`: its node shows the model value again and no longer refers to it.
     private func retire(_ i: Int) {
         let property = lanes[i].property
-        let node = lanes[i].node.takeUnretainedValue()
-        lanes[i].group.takeUnretainedValue().liveLanes -= 1
+        lanes[i].group._withUnsafeGuaranteedRef { $0.liveLanes -= 1 }
         liveLanes -= 1
-        if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
-        property.showModel(of: node)
+        lanes[i].node._withUnsafeGuaranteedRef { node in
+            if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
+            property.showModel(of: node)
+        }
         lanes[i].retire()
     }
 

@@ -90,11 +90,11 @@ struct Lane {
     private var to: SIMD4<Double>
 
     /// A flight over the whole block from `from` to `to`.
-    init(node: Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
+    init(node: consuming Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
+        target = node.presentationField(at: property.fieldOffset ?? 0)
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        target = node.presentationField(at: property.fieldOffset ?? 0)
         switch (start, end, property.fieldOffset) {
         case (.number(let a), .number(let b), _?):
             kind = .number; from = [a, 0, 0, 0]; to = [b, 0, 0, 0]; path = nil

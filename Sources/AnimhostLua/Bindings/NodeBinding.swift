@@ -160,7 +160,7 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             unowned(unsafe) let host = LuaHost.of(L)
-            var writer = LiveWriter(node: node(L, 1)!, engine: host.engine)
+            var writer = LiveWriter(node: .passUnretained(node(L, 1)!), engine: .passUnretained(host.engine))
             try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
@@ -381,12 +381,17 @@ protocol PropertyWriter {
 
 /// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
 struct LiveWriter: PropertyWriter {
-    /// Both live through the binding's call (the host holds every node Lua sees, and the engine).
-    unowned(unsafe) let node: Node
-    unowned(unsafe) let engine: AnimationEngine
-    var frame: Rect { node.model.frame }
-    func set(_ property: AnimatableProperty, _ value: AnimatableValue) { engine.set(property, of: node, to: value) }
-    func discrete(_ change: (inout NodeProperties) -> Void) { engine.setDiscrete(of: node, change) }
+    /// Both live through the binding's call (the host holds every node Lua sees, and the engine):
+    /// the writer refers to them without reference counting.
+    let node: Unmanaged<Node>
+    let engine: Unmanaged<AnimationEngine>
+    var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }
+    func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
+        engine._withUnsafeGuaranteedRef { engine in node._withUnsafeGuaranteedRef { engine.set(property, of: $0, to: value) } }
+    }
+    func discrete(_ change: (inout NodeProperties) -> Void) {
+        engine._withUnsafeGuaranteedRef { engine in node._withUnsafeGuaranteedRef { engine.setDiscrete(of: $0, change) } }
+    }
 }
 
 /// Collects the properties of a node that `node{}` is building.
