@@ -52,10 +52,16 @@ public struct FrameSampler {
     /// The frame at this instant; call after the engine has updated presentations.
     public func sample(index: Int, time: Double, touch: GestureEvent? = nil) -> FrameSample {
         var nodes: [NodeSample] = []
+        nodes.reserveCapacity(FrameSampler.descendants(of: container))
         for child in container.paintOrderedChildren(presentation: true) {
             visit(child, origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 1, into: &nodes)
         }
         return FrameSample(index: index, time: time, nodes: nodes, touch: touch)
+    }
+
+    /// How many nodes are below `node`: a frame's size, known before sampling it.
+    private static func descendants(of node: Node) -> Int {
+        node.children.reduce(node.children.count) { $0 + descendants(of: $1) }
     }
 
     /// The axis-aligned box of a `size` rectangle at the origin mapped through `t` (no allocation).
