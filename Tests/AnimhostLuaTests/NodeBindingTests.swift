@@ -79,6 +79,24 @@ final class AnimateBindingTests: XCTestCase {
         XCTAssertEqual(lines[2], first[0])
     }
 
+    func testTheCtxOfAnEndedTransitionRefusesItsMethodsAndLiveFields() throws {
+        var lines: [String] = []
+        let plugin = try makePlugin(animatorSource("""
+          if old then
+            print(pcall(function() old:complete(true) end))
+            print(pcall(function() return old.cancelled end))
+            print(old.operation, old == ctx)
+          end
+          old = ctx
+          ctx:complete(true)
+        """)) { lines.append($0) }
+        for _ in 0..<2 { _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil) }
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertTrue(lines[0].contains("false\t") && lines[0].contains("this ctx belongs to a transition that has ended"), lines[0])
+        XCTAssertTrue(lines[1].contains("this ctx belongs to a transition that has ended"), lines[1])
+        XCTAssertTrue(lines[2].hasSuffix("push\tfalse"), "fixed fields still read; each run has its own ctx: \(lines[2])")
+    }
+
     func run(_ body: String, fps: Int = 10) throws -> [FrameSample] {
         let plugin = try makePlugin(animatorSource(body))
         let rec = Recorder()
@@ -164,6 +182,8 @@ final class ContextBindingTests: XCTestCase {
     func testContextMisuse() {
         XCTAssertEqual(luaError("ctx.foo = 1"), "p.lua:4: ctx is read-only (set values on nodes, or keep your own state in a local table)")
         XCTAssertEqual(luaError("print(ctx.containr)"), "p.lua:4: ctx has no field 'containr' (did you mean 'container'?)")
+        XCTAssertEqual(luaError("ctx.container.add = 1"), "p.lua:4: node.add is read-only")
+        XCTAssertEqual(luaError("node{ find = 1 }"), "p.lua:4: node.find is read-only")
         XCTAssertEqual(luaError("ctx.container.frame = ctx.container"),
                        "p.lua:4: node.frame: expected a rect (make one with rect(x, y, width, height)), got node")
         XCTAssertEqual(luaError("ctx.complete(true)"), "p.lua:4: expected ctx (call methods with a colon: ctx:complete(true)), got boolean")

@@ -51,6 +51,8 @@ public final class LuaHost {
     var snapshots: SnapshotStore?
     /// The runs `animhost.run{}` made in this state, for image snapshots.
     var runs: [RunBinding.Recorded] = []
+    /// How many transitions the state has run: each one's serial tells its `ctx` from earlier ones.
+    private var transitionsRun = 0
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
@@ -106,6 +108,12 @@ public final class LuaHost {
     /// Bytes the plugin's state holds now, and at most so far.
     public var memoryInUse: Int { Int(info.pointee.used) }
     public var peakMemory: Int { Int(info.pointee.peak) }
+
+    /// A serial for a new transition, never given before in this state.
+    func nextTransitionSerial() -> Int {
+        transitionsRun += 1
+        return transitionsRun
+    }
 
     /// Keeps `node` alive for as long as the state lives.
     @inline(__always)
