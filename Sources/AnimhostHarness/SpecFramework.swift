@@ -220,24 +220,6 @@ enum SpecFramework {
       end
     end
 
-    -- Image snapshots: a frame of the run rendered and compared pixel by pixel.
-    function assert.matches_image_snapshot(run, options)
-      options = options or {}
-      if type(run) ~= "table" or type(run.frames) ~= "table" then
-        error_("assert.matches_image_snapshot(run[, { frame =, at =, scale =, tolerance =, name = }]): expected a run", 2)
-      end
-      snapshotsTaken = snapshotsTaken + 1
-      local name = options.name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
-      local frame
-      if options.at ~= nil then frame = run:at(options.at)
-      elseif options.frame ~= nil then frame = run:frame(options.frame)
-      else frame = run:at(run.frames[#run.frames].t / 2) end
-      local verdict, pixels, total, diff = animhost.image_snapshot(name, run, frame.index, options.scale or 1, options.tolerance or 2)
-      if verdict ~= "differs" then return end
-      fail(format("image snapshot %q differs at frame %d: %d of %d pixels beyond the tolerance; see %s\n(re-record with --update-snapshots)",
-        name, frame.index, pixels, total, diff))
-    end
-
     -- Runs: frames by index (negative from the end), by time, and nodes by id.
     local frameMethods = {}
     function frameMethods.node(frame, id, scene)
@@ -257,6 +239,33 @@ enum SpecFramework {
       for _, f in ipairs_(run.frames) do if f.t <= t + 1e-9 then found = f end end
       return found
     end
+    -- Image snapshots: a frame of the run rendered and compared pixel by pixel. Mistakes are
+    -- reported at the spec's line (host errors raised under pcall carry no place of their own).
+    function assert.matches_image_snapshot(run, options)
+      options = options or {}
+      if type_(run) ~= "table" or type_(run.frames) ~= "table" or #run.frames == 0 then
+        error_("assert.matches_image_snapshot(run[, { frame =, at =, scale =, tolerance =, name = }]): expected a run", 2)
+      end
+      snapshotsTaken = snapshotsTaken + 1
+      local name = options.name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
+      local frame
+      if options.at ~= nil then
+        if type_(options.at) ~= "number" then error_("assert.matches_image_snapshot: at = seconds, got " .. show(options.at), 2) end
+        frame = runMethods.at(run, options.at)
+      elseif options.frame ~= nil then
+        local ok, found = pcall_(runMethods.frame, run, options.frame)
+        if not ok then error_(found, 2) end
+        frame = found
+      else
+        frame = runMethods.at(run, run.frames[#run.frames].t / 2)
+      end
+      local ok, verdict, pixels, total, diff = pcall_(animhost.image_snapshot, name, run, frame.index, options.scale or 1, options.tolerance or 2)
+      if not ok then error_(verdict, 2) end
+      if verdict ~= "differs" then return end
+      fail(format("image snapshot %q differs at frame %d: %d of %d pixels beyond the tolerance; see %s\n(re-record with --update-snapshots)",
+        name, frame.index, pixels, total, diff))
+    end
+
     local hostRun = animhost.run
     animhost.run = function(options)
       local run = hostRun(options)

@@ -91,6 +91,26 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: diff.path), "the diff goes once the snapshot matches")
     }
 
+    func testImageSnapshotMisuseIsNamed() throws {
+        let dir = try CLI.temporaryFolder("image-snap-misuse")
+        try """
+        describe("misuse", function()
+          local run = animhost.run{ plugin = "card-lift" }
+          it("not a run", function() assert.matches_image_snapshot(42) end)
+          it("a copy of a run", function() assert.matches_image_snapshot({ frames = run.frames }) end)
+          it("a scale too large", function() assert.matches_image_snapshot(run, { frame = 0, scale = 8 }) end)
+        end)
+        """.write(to: dir.appendingPathComponent("misuse_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try animhost(["test", "misuse_spec.lua"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        for expected in ["misuse_spec.lua:3: assert.matches_image_snapshot(run[, { frame =, at =, scale =, tolerance =, name = }]): expected a run",
+                         "misuse_spec.lua:4: image snapshots take a run from animhost.run{}",
+                         "misuse_spec.lua:5: scale: from 0.5 to 4, got 8", "0 passed, 3 failed"] {
+            XCTAssertTrue(r.out.contains(expected), "\(expected)\n\(r.out)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("__snapshots__").path), "nothing recorded")
+    }
+
     func testSpiesAndMachineReadableOutput() throws {
         let dir = try CLI.temporaryFolder("spy")
         try """
