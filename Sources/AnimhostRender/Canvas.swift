@@ -2,6 +2,7 @@ import CCairo
 
 /// Premultiplied B,G,R,A pixels (Cairo's ARGB32 in little-endian memory), read-only to consumers.
 public struct PixelBuffer {
+    /// The top-left pixel's first byte; the memory is lent for the call that receives the buffer.
     public let base: UnsafePointer<UInt8>
     public let width: Int
     public let height: Int

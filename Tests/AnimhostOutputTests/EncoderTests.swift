@@ -3,13 +3,7 @@ import AnimhostCore
 import AnimhostRender
 @testable import AnimhostOutput
 
-final class EncoderTests: XCTestCase {
-    var dir: URL!
-    let run = MovingSquare()
-
-    override func setUpWithError() throws { dir = try temporaryFolder() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
+final class EncoderTests: RenderedOutputTestCase {
     func testPNGFramesAreWrittenOnceCompleteAndAreTheSameWhateverTheThreads() throws {
         let one = dir.appendingPathComponent("one/frames"), two = dir.appendingPathComponent("two/frames")
         try run.write([PNGSequenceEncoder(folder: one)], scale: 2, workers: 1)
@@ -27,9 +21,7 @@ final class EncoderTests: XCTestCase {
         let url = dir.appendingPathComponent("animation.gif")
         try run.write([GIFEncoder(url: url)])
         let p = try probe(url)
-        XCTAssertEqual(p.frames, 12)
-        XCTAssertEqual([p.width, p.height], [48, 30])
-        XCTAssertEqual(p.codec, "gif")
+        XCTAssertEqual("\(p.frames) frames, \(p.width)×\(p.height), \(p.codec)", "12 frames, 48×30, gif")
         // delays in hundredths: frame i shows from round(i·100/30); the last holds a second
         XCTAssertEqual(try duration(url), 0.37 + 1, accuracy: 0.011)
     }
@@ -74,10 +66,7 @@ final class EncoderTests: XCTestCase {
         let url = dir.appendingPathComponent("animation.mp4")
         try odd.write([VideoEncoder(url: url)])
         let p = try probe(url)
-        XCTAssertEqual(p.frames, 12)
-        XCTAssertEqual([p.width, p.height], [48, 30])
-        XCTAssertEqual(p.codec, "h264")
-        XCTAssertEqual(p.pixelFormat, "yuv420p")
+        XCTAssertEqual("\(p.frames) frames, \(p.width)×\(p.height), \(p.codec) \(p.pixelFormat)", "12 frames, 48×30, h264 yuv420p")
     }
 
     func testMP4WithoutFFmpegSaysWhatToInstallAndLeavesNothing() throws {

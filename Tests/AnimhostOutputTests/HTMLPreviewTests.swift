@@ -2,13 +2,7 @@ import XCTest
 import AnimhostCore
 @testable import AnimhostOutput
 
-final class HTMLPreviewTests: XCTestCase {
-    var dir: URL!
-    let run = MovingSquare()
-
-    override func setUpWithError() throws { dir = try temporaryFolder() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
+final class HTMLPreviewTests: RenderedOutputTestCase {
     private func preview() throws -> URL {
         let url = dir.appendingPathComponent("preview.html")
         try run.write([HTMLPreviewEncoder(url: url)], scale: 2)

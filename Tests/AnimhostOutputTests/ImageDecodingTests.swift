@@ -3,13 +3,7 @@ import AnimhostCore
 import AnimhostRender
 @testable import AnimhostOutput
 
-final class ImageDecodingTests: XCTestCase {
-    var dir: URL!
-    let run = MovingSquare()
-
-    override func setUpWithError() throws { dir = try temporaryFolder() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
+final class ImageDecodingTests: RenderedOutputTestCase {
     /// Frame 2 of the moving square written as a PNG; returns the file.
     private func png() throws -> URL {
         try run.write([PNGSequenceEncoder(folder: dir.appendingPathComponent("frames"))])

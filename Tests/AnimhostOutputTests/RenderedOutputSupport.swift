@@ -48,6 +48,15 @@ struct MovingSquare {
 }
 
 /// A fresh temporary folder.
+/// A test case with a fresh folder (`dir`) and the moving-square run (`run`), the folder removed afterwards.
+class RenderedOutputTestCase: XCTestCase {
+    var dir: URL!
+    let run = MovingSquare()
+
+    override func setUpWithError() throws { dir = try temporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+}
+
 func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-render-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -91,11 +91,12 @@ struct Lane {
 
     /// A flight over the whole block from `from` to `to`.
     init(node: consuming Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
-        target = node.presentationField(at: property.fieldOffset ?? 0)
+        let offset = property.fieldOffset
+        target = node.presentationField(at: offset ?? 0)
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        switch (start, end, property.fieldOffset) {
+        switch (start, end, offset) {
         case (.number(let a), .number(let b), _?):
             kind = .number; from = [a, 0, 0, 0]; to = [b, 0, 0, 0]; path = nil
         case (.rect(let a), .rect(let b), _?):

@@ -272,19 +272,7 @@ enum NodeBinding {
     }
 
     /// `node-N` for the N-th node a plugin made without an id.
-    private static func defaultID(_ n: Int) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var start = buffer.count, rest = n
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            start -= 5
-            (buffer[start], buffer[start + 1], buffer[start + 2], buffer[start + 3], buffer[start + 4]) = (0x6E, 0x6F, 0x64, 0x65, 0x2D)  // "node-"
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-        }
-    }
+    private static func defaultID(_ n: Int) -> String { "node-" + String(n) }
 
     private static func addChildren(_ L: OpaquePointer, to node: Node) throws {
         guard lua_type(L, -1) == LUA_TTABLE else { throw BindingError("node{}.children: expected an array of nodes") }
