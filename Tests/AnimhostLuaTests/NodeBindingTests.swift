@@ -79,19 +79,21 @@ final class AnimateBindingTests: XCTestCase {
         XCTAssertEqual(lines[2], first[0])
     }
 
-    func testTheCtxOfAnEndedTransitionRefusesItsMethodsAndLiveFields() throws {
+    func testTheCtxAndDelegatesOfAnEndedTransitionRefuseTheirMethodsAndLiveFields() throws {
         var lines: [String] = []
         let plugin = try makePlugin(animatorSource("""
           if old then
             print(pcall(function() old:complete(true) end))
             print(pcall(function() return old.cancelled end))
             print(old.operation, old == ctx)
+            print(pcall(function() return oldDelegate:referenceFrame(ctx) end))
           end
-          old = ctx
+          old, oldDelegate = ctx, ctx.from.delegate
           ctx:complete(true)
         """)) { lines.append($0) }
         for _ in 0..<2 { _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil) }
-        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertEqual(lines.count, 4, "\(lines)")
+        XCTAssertTrue(lines[3].contains("this delegate belongs to a transition that has ended"), lines[3])
         XCTAssertTrue(lines[0].contains("false\t") && lines[0].contains("this ctx belongs to a transition that has ended"), lines[0])
         XCTAssertTrue(lines[1].contains("this ctx belongs to a transition that has ended"), lines[1])
         XCTAssertTrue(lines[2].hasSuffix("push\tfalse"), "fixed fields still read; each run has its own ctx: \(lines[2])")

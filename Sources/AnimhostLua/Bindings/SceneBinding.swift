@@ -6,8 +6,8 @@ import AnimhostCore
 enum SceneBinding {
     static let delegateMethods = ["referenceNode", "referenceFrame", "backgroundColor", "willBegin", "didEnd", "didCancel"]
 
-    /// Pushes the table for `scene`; `side` is "from" or "to".
-    static func push(_ L: OpaquePointer, _ scene: Scene, side: String) {
+    /// Pushes the table for `scene`; `side` is "from" or "to", `serial` the transition's.
+    static func push(_ L: OpaquePointer, _ scene: Scene, side: String, serial: Int) {
         lua_createtable(L, 0, 5)
         LuaHost.push(L, scene.name); lua_setfield(L, -2, "name")
         NodeBinding.push(L, scene.root); lua_setfield(L, -2, "view")
@@ -18,15 +18,18 @@ enum SceneBinding {
                           ("backgroundColor", backgroundColor), ("willBegin", hook), ("didEnd", hook), ("didCancel", hook)] {
             LuaHost.push(L, side)
             LuaHost.push(L, name)
-            LuaHost.push(L, f, upvalues: 2)
+            lua_pushinteger(L, lua_Integer(serial))
+            LuaHost.push(L, f, upvalues: 3)
             lua_setfield(L, -2, name)
         }
         lua_setfield(L, -2, "delegate")
     }
 
-    /// The scene the delegate method belongs to, from its upvalue.
+    /// The scene the delegate method belongs to, from its upvalues (side, method name, transition serial).
     private static func currentScene(_ L: OpaquePointer) throws -> (TransitionContext, Scene, String) {
-        guard let t = LuaHost.of(L).transition else { throw BindingError("this delegate belongs to a transition that has ended") }
+        guard let t = LuaHost.of(L).transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(4), nil)) else {
+            throw BindingError("this delegate belongs to a transition that has ended")
+        }
         let side = LuaHost.string(L, ah_upvalueindex(2)) ?? "from"
         return (t.context, side == "from" ? t.context.from : t.context.to, side)
     }

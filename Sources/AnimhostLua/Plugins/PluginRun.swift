@@ -127,9 +127,9 @@ extension Plugin {
             lua_setfield(L, -2, name)
         }
         transition.paramsRef = host.ref()
-        SceneBinding.push(L, transition.context.from, side: "from")
+        SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial)
         transition.fromRef = host.ref()
-        SceneBinding.push(L, transition.context.to, side: "to")
+        SceneBinding.push(L, transition.context.to, side: "to", serial: transition.serial)
         transition.toRef = host.ref()
     }
 }
