@@ -18,11 +18,14 @@ public final class AnimationEngine {
     @exclusivity(unchecked) private var nextRecordingSerial: Int32 = 0
     /// While set, new blocks run on this clock instead of the engine's (interactive transitions).
     public var scrubbedClock: ScrubbedClock?
+    /// Where retired lanes write, so that evaluation need not skip them.
+    private let scratch = UnsafeMutablePointer<Rect>.allocate(capacity: 1)
 
     public init() {}
 
     deinit {
         for i in lanes.indices where lanes[i].alive { retire(i) }
+        scratch.deallocate()
     }
 
     /// True while no animation is in flight and no completion is waiting.
@@ -120,7 +123,9 @@ public final class AnimationEngine {
         lanes.withUnsafeBufferPointer { all in
             for group in groups where group.liveLanes > 0 {
                 let p = group.progress(now: now)
-                for i in group.laneStart..<group.laneEnd where all[i].alive { all[i].apply(p) }
+                Lane.applyNumbers(UnsafeBufferPointer(rebasing: all[group.laneStart..<group.rectStart]), p)
+                Lane.applyRects(UnsafeBufferPointer(rebasing: all[group.rectStart..<group.pathStart]), p)
+                Lane.applyPaths(UnsafeBufferPointer(rebasing: all[group.pathStart..<group.laneEnd]), p)
             }
         }
     }
@@ -155,14 +160,16 @@ public final class AnimationEngine {
         nextGroupSerial += 1
         let added = rec.takeLanes()
         lanes.reserveCapacity(lanes.count + added.count)
-        group.laneStart = lanes.count
-        for lane in added {
-            let node = lane.node.takeUnretainedValue()
-            cancelFlight(of: node, lane.property)
-            node.motion.setLane(lane.property, lanes.count)
-            lanes.append(lane)
+        let start = lanes.count
+        for kind in [Lane.Kind.number, .rect, .path] {
+            for lane in added where lane.kind == kind {
+                let node = lane.node.takeUnretainedValue()
+                cancelFlight(of: node, lane.property)
+                node.motion.setLane(lane.property, lanes.count)
+                lanes.append(lane)
+            }
         }
-        group.laneEnd = lanes.count
+        group.place(start..<lanes.count, in: lanes)
         group.liveLanes = group.laneEnd - group.laneStart
         liveLanes += group.liveLanes
         // A block that changed nothing completes at once, as UIKit's does.
@@ -198,7 +205,7 @@ public final class AnimationEngine {
             if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
             property.showModel(of: node)
         }
-        lanes[i].retire()
+        lanes[i].retire(parkingAt: UnsafeMutableRawPointer(scratch))
     }
 
     /// Drops retired lanes once they are a good share of the list (at most once per frame).
@@ -212,8 +219,7 @@ public final class AnimationEngine {
                 lanes[i].node._withUnsafeGuaranteedRef { $0.motion.setLane(lanes[i].property, kept.count) }
                 kept.append(lanes[i])
             }
-            group.laneStart = start
-            group.laneEnd = kept.count
+            group.place(start..<kept.count, in: kept)
         }
         lanes = kept
     }

@@ -14,6 +14,9 @@ final class AnimationGroup {
     var clock: ScrubbedClock?
     @exclusivity(unchecked) var laneStart = 0
     @exclusivity(unchecked) var laneEnd = 0
+    /// Where the block's rectangle lanes begin and its path lanes begin (see ``Lane/Kind``).
+    @exclusivity(unchecked) var rectStart = 0
+    @exclusivity(unchecked) var pathStart = 0
     /// Lanes of the block still in flight.
     @exclusivity(unchecked) var liveLanes = 0
 
@@ -22,6 +25,14 @@ final class AnimationGroup {
         self.begin = begin; self.duration = duration
         self.timing = timing; self.completion = completion; self.clock = clock
         endTime = begin + duration
+    }
+
+    /// Records that the block's lanes are `range` of `lanes`, sorted by kind.
+    func place(_ range: Range<Int>, in lanes: ContiguousArray<Lane>) {
+        laneStart = range.lowerBound
+        laneEnd = range.upperBound
+        rectStart = lanes[range].firstIndex { $0.kind != .number } ?? laneEnd
+        pathStart = lanes[rectStart..<laneEnd].firstIndex { $0.kind == .path } ?? laneEnd
     }
 
     /// Progress at the engine's time `now`: 0 before the block begins, 1 once it has ended.
@@ -77,6 +88,8 @@ final class FlightPath {
 /// The lane holds a reference to its node and path (released when it retires) and none to its
 /// group, which the engine keeps for as long as any of its lanes is alive.
 struct Lane {
+    /// A block's lanes sit in this order (numbers, then rectangles, then paths), so that each kind
+    /// is evaluated by a loop of its own.
     enum Kind: UInt8 { case number, rect, path }
     let kind: Kind
     let property: AnimatableProperty
@@ -84,10 +97,12 @@ struct Lane {
     let node: Unmanaged<Node>
     let group: Unmanaged<AnimationGroup>
     private var path: Unmanaged<FlightPath>?
-    /// The presentation field a number or rectangle lane writes.
-    private let target: UnsafeMutableRawPointer
+    /// The presentation field a number or rectangle lane writes; once retired, a scratch area of
+    /// the engine's, so that evaluation need not skip retired lanes.
+    private var target: UnsafeMutableRawPointer
     private let from: SIMD4<Double>
-    private var to: SIMD4<Double>
+    /// `to − from`, so that evaluating is one multiply and add per component.
+    private var delta: SIMD4<Double>
 
     /// A flight over the whole block from `from` to `to`.
     init(node: consuming Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
@@ -98,12 +113,12 @@ struct Lane {
         self.group = .passUnretained(group)
         switch (start, end, offset) {
         case (.number(let a), .number(let b), _?):
-            kind = .number; from = [a, 0, 0, 0]; to = [b, 0, 0, 0]; path = nil
+            kind = .number; from = SIMD4(a, 0, 0, 0); delta = SIMD4(b, 0, 0, 0) - from; path = nil
         case (.rect(let a), .rect(let b), _?):
             kind = .rect; path = nil
-            from = [a.x, a.y, a.width, a.height]; to = [b.x, b.y, b.width, b.height]
+            from = SIMD4(a.x, a.y, a.width, a.height); delta = SIMD4(b.x, b.y, b.width, b.height) - from
         default:
-            kind = .path; from = .zero; to = .zero; path = .passRetained(FlightPath(from: start, to: end))
+            kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(from: start, to: end))
         }
     }
 
@@ -113,14 +128,14 @@ struct Lane {
         self.property = property
         self.group = .passUnretained(group)
         target = node.presentationField(at: 0)
-        kind = .path; from = .zero; to = .zero; path = .passRetained(FlightPath(origin: origin, segments: segments))
+        kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(origin: origin, segments: segments))
     }
 
     /// Ends the flight on `end` instead (the block set the property again).
     mutating func retarget(to end: AnimatableValue) {
         switch (kind, end) {
-        case (.number, .number(let b)): to = [b, 0, 0, 0]
-        case (.rect, .rect(let b)): to = [b.x, b.y, b.width, b.height]
+        case (.number, .number(let b)): delta = SIMD4(b, 0, 0, 0) - from
+        case (.rect, .rect(let b)): delta = SIMD4(b.x, b.y, b.width, b.height) - from
         default:
             let start = origin
             path?.release()
@@ -131,9 +146,9 @@ struct Lane {
     /// The property's value at progress `p` of its block.
     func value(at p: Double) -> AnimatableValue {
         switch kind {
-        case .number: return .number(from[0] + (to[0] - from[0]) * p)
+        case .number: return .number(from[0] + delta[0] * p)
         case .rect:
-            let v = from + (to - from) * p
+            let v = from + delta * p
             return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         case .path: return path!._withUnsafeGuaranteedRef { $0.value(at: p) }
         }
@@ -144,21 +159,32 @@ struct Lane {
         kind == .path ? path!._withUnsafeGuaranteedRef { $0.origin } : value(at: 0)
     }
 
-    /// Writes the value at progress `p` into the node's presentation.
-    @inline(__always)
-    func apply(_ p: Double) {
-        switch kind {
-        case .number: target.assumingMemoryBound(to: Double.self).pointee = from[0] + (to[0] - from[0]) * p
-        case .rect:
-            let v = from + (to - from) * p
-            target.assumingMemoryBound(to: Rect.self).pointee = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-        case .path: node._withUnsafeGuaranteedRef { property.set(value(at: p), in: &$0.presentation) }
+    /// Writes the values at progress `p` of number lanes into their targets.
+    static func applyNumbers(_ lanes: UnsafeBufferPointer<Lane>, _ p: Double) {
+        for lane in lanes { lane.target.assumingMemoryBound(to: Double.self).pointee = lane.from[0] + lane.delta[0] * p }
+    }
+
+    /// Writes the values at progress `p` of rectangle lanes into their targets.
+    static func applyRects(_ lanes: UnsafeBufferPointer<Lane>, _ p: Double) {
+        for lane in lanes {
+            let v = lane.from + lane.delta * p
+            lane.target.assumingMemoryBound(to: Rect.self).pointee = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
     }
 
-    /// Ends the flight: drops its references (the caller has finished with the node).
-    mutating func retire() {
+    /// Writes the values at progress `p` of the live path lanes into their nodes' presentations.
+    static func applyPaths(_ lanes: UnsafeBufferPointer<Lane>, _ p: Double) {
+        for lane in lanes where lane.alive {
+            lane.node._withUnsafeGuaranteedRef { lane.property.set(lane.value(at: p), in: &$0.presentation) }
+        }
+    }
+
+    /// Ends the flight: drops its references (the caller has finished with the node); a number or
+    /// rectangle lane writes into `scratch` from now on (room for a ``Rect``; nil for a lane never in
+    /// flight).
+    mutating func retire(parkingAt scratch: UnsafeMutableRawPointer?) {
         alive = false
+        if let scratch { target = scratch }
         path?.release()
         node.release()
     }

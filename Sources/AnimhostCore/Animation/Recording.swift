@@ -28,7 +28,7 @@ final class Recording {
     deinit {
         for i in lanes.indices {
             lanes[i].property.showModel(of: lanes[i].node.takeUnretainedValue())
-            lanes[i].retire()
+            lanes[i].retire(parkingAt: nil)
         }
         for track in tracks { track.property.showModel(of: track.node) }
     }
