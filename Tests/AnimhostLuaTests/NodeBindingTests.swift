@@ -55,6 +55,18 @@ final class NodeBindingTests: XCTestCase {
         XCTAssertEqual(luaError("ctx.from.view.contentMode = 'cover'"), "p.lua:4: node.contentMode: expected \"fill\", \"aspectFit\" or \"aspectFill\", got 'cover'")
         XCTAssertEqual(luaError("ctx.from.view:add(ctx.container)"), "p.lua:4: cannot add 'container' to 'grid': a node cannot contain itself")
         XCTAssertEqual(luaError("ctx.from.view.shadow = { blur = 3 }"), "p.lua:4: node.shadow: unknown field 'blur'")
+        XCTAssertEqual(luaError("print(ctx.from.view[1])"), "p.lua:4: a node's keys are property names, got number")
+        XCTAssertEqual(luaError("print(ctx.from.view[string.rep('alpha', 10)])"), "p.lua:4: a node has no property '\(String(repeating: "alpha", count: 10))'")
+    }
+
+    func testKeysMadeAtRunTimeAreTheSameKeys() throws {
+        let out = try evalLua("""
+        local v = ctx.from.view
+        local name = table.concat({ "al", "pha" })
+        v[name] = 0.25
+        print(v.alpha, v[string.lower("ALPHA")], v[("frame"):sub(1)] == v.frame, type(v[name:gsub("alpha", "add")]))
+        """)
+        XCTAssertEqual(out, ["0.25\t0.25\ttrue\tfunction"])
     }
 }
 

@@ -46,6 +46,13 @@ final class ValueBindingTests: XCTestCase {
         XCTAssertEqual(luaError("local r = rect(1, 2, 3, 4)\nprint(r.widht)"), "p.lua:5: a rect has no field 'widht' (did you mean 'width'?)")
         XCTAssertEqual(luaError("local t = transform.scale(1) * 2"), "p.lua:4: transform * transform: expected a transform (transform.scale, .translate, .rotate or .identity), got number")
     }
+
+    func testValuesOfTheSameSizeAreToldApart() {
+        // A rect and a colour are both four numbers: their type, not their size, decides.
+        XCTAssertEqual(luaError("ctx.from.view.frame = color(1, 0, 0)"), "p.lua:4: node.frame: expected a rect (make one with rect(x, y, width, height)), got color")
+        XCTAssertEqual(luaError("ctx.from.view.backgroundColor = rect(1, 0, 0, 1)"), "p.lua:4: node.backgroundColor: expected a color (make one with color(\"#RRGGBB\")), got rect")
+        XCTAssertEqual(luaError("ctx.from.view.center = size(1, 2)"), "p.lua:4: node.center: expected a point (make one with point(x, y)), got size")
+    }
 }
 
 final class TimingBindingTests: XCTestCase {

@@ -1,5 +1,4 @@
 import CLua
-import Synchronization
 import AnimhostCore
 
 /// A mistake in how plugin code called a binding; raised in Lua at the caller's line.
@@ -40,7 +39,6 @@ enum Bindings {
         luaL_newmetatable(L, UnsafeRawPointer(meta.name.utf8Start).assumingMemoryBound(to: CChar.self))
         lua_pushvalue(L, -1)
         lua_rawsetp(L, ah_registryindex(), meta.key)
-        LuaHost.of(L).metatableAddresses[meta.slot] = lua_topointer(L, -1)
         if let index {
             LuaHost.push(L, index)
             lua_setfield(L, -2, "__index")
@@ -118,18 +116,14 @@ func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in
 }
 
 /// A bound type's metatable, found in the registry by the address of its key (no string lookups).
+/// The same address tags every value of the type (see ``pushUserValue(_:_:_:metatable:)``).
 struct Metatable {
     let name: StaticString
     let key: UnsafeMutableRawPointer
-    /// Where each state records this metatable's address (``LuaHost/metatableAddresses``).
-    let slot: Int
-    private static let slots = Atomic<Int>(0)
 
     init(_ name: StaticString) {
         self.name = name
         key = .allocate(byteCount: 1, alignment: 1)  // lives as long as the program: only its address matters
-        slot = Metatable.slots.add(1, ordering: .relaxed).oldValue
-        precondition(slot < LuaHost.metatableSlots, "more bound types than LuaHost.metatableSlots")
     }
 
     /// Sets this metatable on the value on top of the stack.
@@ -138,26 +132,31 @@ struct Metatable {
         lua_rawgetp(L, ah_registryindex(), key)
         lua_setmetatable(L, -2)
     }
+}
 
-    /// The userdata block at `index` when it has this metatable (one pointer comparison).
-    @inline(__always)
-    func test(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
-        guard let p = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
-        let same = lua_topointer(L, -1) == LuaHost.of(L).metatableAddresses[slot]
-        ah_pop(L, 1)
-        return same ? p : nil
+/// A user value's block starts with its type's tag (its ``Metatable/key``), then the value. Lua code
+/// cannot write into a block, so one comparison of the tag tells the type.
+private let tagSize = MemoryLayout<UnsafeRawPointer>.stride
+
+/// Pushes a Swift value as userdata of type `meta`; values are plain data, copied in. `metatable`
+/// is the stack index of the type's metatable when the caller has it at hand (an upvalue).
+func pushUserValue<T>(_ L: OpaquePointer, _ value: T, _ meta: Metatable, metatable: Int32? = nil) {
+    assert(MemoryLayout<T>.alignment <= tagSize, "a user value must not need more alignment than its tag")
+    let block = ah_newuserdata(L, tagSize + MemoryLayout<T>.stride)!
+    block.storeBytes(of: UnsafeRawPointer(meta.key), as: UnsafeRawPointer.self)
+    (block + tagSize).bindMemory(to: T.self, capacity: 1).initialize(to: value)
+    if let metatable {
+        lua_pushvalue(L, metatable)
+        lua_setmetatable(L, -2)
+    } else {
+        meta.set(L)
     }
 }
 
-/// Pushes a Swift value as userdata with the metatable `meta`; values are plain data, copied in.
-func pushUserValue<T>(_ L: OpaquePointer, _ value: T, _ meta: Metatable) {
-    let p = ah_newuserdata(L, MemoryLayout<T>.stride)!
-    p.bindMemory(to: T.self, capacity: 1).initialize(to: value)
-    meta.set(L)
-}
-
-/// The value of userdata with metatable `meta` at `index`, or nil.
+/// The value of userdata of type `meta` at `index`, or nil.
+@inline(__always)
 func userValue<T>(_ L: OpaquePointer, _ index: Int32, _ meta: Metatable, as: T.Type) -> T? {
-    guard let p = meta.test(L, index) else { return nil }
-    return p.assumingMemoryBound(to: T.self).pointee
+    guard lua_type(L, index) == LUA_TUSERDATA, let block = lua_touserdata(L, index),
+          block.load(as: UnsafeRawPointer.self) == UnsafeRawPointer(meta.key) else { return nil }
+    return (block + tagSize).load(as: T.self)
 }

@@ -21,11 +21,14 @@ enum NodeBinding {
     static let meta = Metatable("animhost.node")
 
     static func install(in L: OpaquePointer) {
-        // The upvalue of the bindings that read keys: property name → ordinal, method name → function.
+        // The upvalue of `__index`: method name → function, property name → true. Its keys keep
+        // every key's string alive for ``InternedKeys``.
         ah_newtable(L)
         for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
-            lua_pushinteger(L, lua_Integer(ordinal))
-            lua_setfield(L, -2, key.rawValue)
+            LuaHost.push(L, key.rawValue)
+            LuaHost.of(L).nodeKeys.insert(ah_tostring(L, -1, nil), ordinal: ordinal)
+            lua_pushboolean(L, 1)
+            lua_rawset(L, -3)
         }
         for (key, method) in [(NodeKey.add, add), (.insert, insert), (.remove, remove), (.snapshot, snapshot), (.find, find), (.convert, convert)] {
             LuaHost.push(L, method)
@@ -37,9 +40,7 @@ enum NodeBinding {
         lua_pushvalue(L, keys)
         LuaHost.push(L, index, upvalues: 1)
         lua_setfield(L, -2, "__index")
-        lua_pushvalue(L, keys)
-        LuaHost.push(L, newIndex, upvalues: 1)
-        lua_setfield(L, -2, "__newindex")
+        LuaHost.setFunction(L, "__newindex", newIndex)
         LuaHost.setFunction(L, "__tostring", toString)
         // Every light userdata shares one metatable; nodes are the only light userdata plugins see.
         let metatable = lua_gettop(L)
@@ -49,9 +50,7 @@ enum NodeBinding {
         ah_pop(L, 2)
 
         ah_pushglobaltable(L)
-        lua_pushvalue(L, keys)
-        LuaHost.push(L, newNode, upvalues: 1)
-        lua_setfield(L, -2, "node")
+        LuaHost.setFunction(L, "node", newNode)
         ah_pop(L, 2)
     }
 
@@ -84,17 +83,19 @@ enum NodeBinding {
         return 1
     }
 
-    /// The key at `i` as a ``NodeKey`` (looked up in the binding's first upvalue), or an error naming the closest one.
+    /// The key at `i` as a ``NodeKey``, or an error naming the closest one.
+    @inline(__always)
     static func key(_ L: OpaquePointer, _ i: Int32) throws -> NodeKey {
-        if lua_type(L, i) == LUA_TSTRING {
-            lua_pushvalue(L, i)
-            let type = lua_rawget(L, ah_upvalueindex(2))
-            let ordinal = Int(lua_tointegerx(L, -1, nil))
-            ah_pop(L, 1)
-            if type == LUA_TNUMBER { return NodeKey.byOrdinal[ordinal] }
-            if type == LUA_TFUNCTION, let method = LuaHost.string(L, i).flatMap(NodeKey.init(rawValue:)) { return method }
+        if lua_type(L, i) == LUA_TSTRING, let ordinal = LuaHost.of(L).nodeKeys.ordinal(of: ah_tostring(L, i, nil)) {
+            return NodeKey.byOrdinal[ordinal]
         }
-        let name = LuaHost.string(L, i) ?? typeName(L, i)
+        return try unknownKey(L, i)
+    }
+
+    private static func unknownKey(_ L: OpaquePointer, _ i: Int32) throws -> NodeKey {
+        guard lua_type(L, i) == LUA_TSTRING, let name = LuaHost.string(L, i) else {
+            throw BindingError("a node's keys are property names, got \(typeName(L, i))")
+        }
         let hint = closestName(to: name, among: NodeKey.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
         throw BindingError("a node has no property '\(name)'\(hint)")
     }
@@ -105,18 +106,7 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             let node = node(L, 1)!
-            // One look-up answers a method (its function) or names a property (its ordinal).
-            var property: NodeKey?
-            if lua_type(L, 2) == LUA_TSTRING {
-                lua_pushvalue(L, 2)
-                switch lua_rawget(L, ah_upvalueindex(2)) {
-                case LUA_TFUNCTION: return 1
-                case LUA_TNUMBER: property = NodeKey.byOrdinal[Int(lua_tointegerx(L, -1, nil))]
-                default: break
-                }
-                ah_pop(L, 1)
-            }
-            switch try property ?? key(L, 2) {
+            switch try key(L, 2) {
             case .id: LuaHost.push(L, node.id)
             case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .isSnapshot: lua_pushboolean(L, node.isSnapshot ? 1 : 0)
@@ -148,7 +138,9 @@ enum NodeBinding {
             case .zIndex: lua_pushnumber(L, node.model.zIndex)
             case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
             case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
-            case .add, .insert, .remove, .snapshot, .find, .convert: lua_pushnil(L)  // answered above
+            case .add, .insert, .remove, .snapshot, .find, .convert:
+                lua_pushvalue(L, 2)
+                lua_rawget(L, ah_upvalueindex(2))  // the method's function
             }
             return 1
         }
@@ -388,4 +380,43 @@ struct InitialWriter: PropertyWriter {
     var frame: Rect { properties.frame }
     mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue) { property.set(value, in: &properties) }
     mutating func discrete(_ change: (inout NodeProperties) -> Void) { change(&properties) }
+}
+
+/// Finds a node key by the address of a Lua string, without calling Lua. Lua interns short strings
+/// and never moves them, and the keys' strings stay alive for the state's life (keys of `__index`'s
+/// upvalue), so a string at a key's address is that key.
+///
+/// The table lives in storage of its own (reading it never copies it); ``deallocate()`` frees it.
+struct InternedKeys {
+    private static let capacity = 64
+    private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
+
+    init() {
+        slots = .allocate(capacity: Self.capacity)
+        slots.initialize(repeating: (nil, 0), count: Self.capacity)
+    }
+
+    func deallocate() { slots.deallocate() }
+
+    @inline(__always)
+    private static func slot(_ p: UnsafeRawPointer) -> Int { (Int(bitPattern: p) >> 4) & (capacity - 1) }
+
+    func insert(_ string: UnsafePointer<CChar>?, ordinal: Int) {
+        guard let string else { return }
+        var i = Self.slot(string)
+        while slots[i].address != nil { i = (i + 1) & (Self.capacity - 1) }
+        slots[i] = (UnsafeRawPointer(string), ordinal)
+    }
+
+    /// The ordinal of the key whose string is at `string`, or nil for any other string.
+    @inline(__always)
+    func ordinal(of string: UnsafePointer<CChar>?) -> Int? {
+        guard let string else { return nil }
+        var i = Self.slot(string)
+        while let address = slots[i].address {
+            if address == UnsafeRawPointer(string) { return slots[i].ordinal }
+            i = (i + 1) & (Self.capacity - 1)
+        }
+        return nil
+    }
 }

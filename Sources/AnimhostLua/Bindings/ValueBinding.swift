@@ -19,10 +19,12 @@ enum ValueBinding {
             ah_pop(L, 1)
         }
         ah_pushglobaltable(L)
-        LuaHost.setFunction(L, "rect", newRect)
-        LuaHost.setFunction(L, "point", newPoint)
-        LuaHost.setFunction(L, "size", newSize)
-        LuaHost.setFunction(L, "color", newColor)
+        for (name, constructor, meta) in [("rect", newRect, rectMeta), ("point", newPoint, pointMeta),
+                                          ("size", newSize, sizeMeta), ("color", newColor, colorMeta)] {
+            lua_rawgetp(L, ah_registryindex(), meta.key)  // upvalue 2 (after the trampoline's): the type's metatable
+            LuaHost.push(L, constructor, upvalues: 1)
+            lua_setfield(L, -2, name)
+        }
         ah_newtable(L)
         LuaHost.setFunction(L, "scale", scale)
         LuaHost.setFunction(L, "translate", translate)
@@ -84,21 +86,23 @@ enum ValueBinding {
         return binding(L) {
             let r = Rect(x: try checkNumber(L, 1, "rect: x"), y: try checkNumber(L, 2, "rect: y"),
                          width: try checkNumber(L, 3, "rect: width"), height: try checkNumber(L, 4, "rect: height"))
-            push(L, r)
+            pushUserValue(L, r, rectMeta, metatable: ah_upvalueindex(2))
             return 1
         }
     }
     private static let newPoint: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            push(L, Point(x: try checkNumber(L, 1, "point: x"), y: try checkNumber(L, 2, "point: y")))
+            let p = Point(x: try checkNumber(L, 1, "point: x"), y: try checkNumber(L, 2, "point: y"))
+            pushUserValue(L, p, pointMeta, metatable: ah_upvalueindex(2))
             return 1
         }
     }
     private static let newSize: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            push(L, Size(width: try checkNumber(L, 1, "size: width"), height: try checkNumber(L, 2, "size: height")))
+            let s = Size(width: try checkNumber(L, 1, "size: width"), height: try checkNumber(L, 2, "size: height"))
+            pushUserValue(L, s, sizeMeta, metatable: ah_upvalueindex(2))
             return 1
         }
     }
@@ -108,9 +112,9 @@ enum ValueBinding {
             if lua_type(L, 1) == LUA_TNUMBER {
                 let c = Color(r: try checkNumber(L, 1, "color: r"), g: try checkNumber(L, 2, "color: g"),
                               b: try checkNumber(L, 3, "color: b"), a: try optionalNumber(L, 4, "color: a") ?? 1)
-                push(L, c)
+                pushUserValue(L, c, colorMeta, metatable: ah_upvalueindex(2))
             } else {
-                push(L, try checkColor(L, 1, "color"))
+                pushUserValue(L, try checkColor(L, 1, "color"), colorMeta, metatable: ah_upvalueindex(2))
             }
             return 1
         }

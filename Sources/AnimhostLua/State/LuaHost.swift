@@ -57,9 +57,8 @@ public final class LuaHost {
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
-    /// The address of each bound type's metatable in this state, by ``Metatable/slot``.
-    @exclusivity(unchecked) var metatableAddresses = [UnsafeRawPointer?](repeating: nil, count: LuaHost.metatableSlots)
-    static let metatableSlots = 32
+    /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
+    let nodeKeys = InternedKeys()
     /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
     @exclusivity(unchecked) private var heldNodes: [Node] = []
     /// This host's mark on the nodes it holds, unique in the process.
@@ -94,9 +93,10 @@ public final class LuaHost {
         watchdog.close()
         // A state whose deadline tripped may hold code that would run again at close; its memory is left.
         if info.pointee.tripped == 0 {
-            lua_close(L)
+            lua_close(L)  // may run plugins' finalizers, which may read nodes' keys
             info.deallocate()
         }
+        nodeKeys.deallocate()
     }
 
     /// The host that owns the state `L` (any of its threads).
