@@ -7,7 +7,7 @@
 // With --render: frames/s and peak RSS of rendering (alone, and into PNG, GIF, WebP, MP4) for the zoom
 // and card-lift demos at @2x and @3x, beside rlottie on comparable content.
 // For profilers: --plugin N prints the first measurement's plugin with N nodes; --profile-engine N
-// runs the first measurement N times in one Lua state.
+// runs the first measurement N times.
 import AnimhostCore
 import AnimhostLua
 import Foundation
@@ -76,7 +76,7 @@ func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 struct Spread { let best: Double, median: Double }
 
 func measureEngine(sampling: Bool, runs: Int = 15) throws -> Spread {
-    let plugin = try Plugin(url: try write(engineSource(nodes: nodes), named: "bench.lua"))
+    let url = try write(engineSource(nodes: nodes), named: "bench.lua")
     final class Discard: FrameSink {
         func begin(_ info: TimelineInfo) throws {}
         func write(_ frame: FrameSample) throws {}
@@ -86,7 +86,10 @@ func measureEngine(sampling: Bool, runs: Int = 15) throws -> Spread {
     let request = TransitionRequest(fps: frames)
     var times: [Double] = []
     for _ in 0..<runs {
-        // fresh scenes each time: the runner takes ownership of their nodes
+        // A state of its own for each run, as `animhost run` has (the state holds every node it made
+        // until it closes), loaded before the clock starts; fresh scenes too: the runner takes
+        // ownership of their nodes.
+        let plugin = try Plugin(url: url)
         let scenes = try plugin.scenes(for: request, catalog: catalog)
         let start = DispatchTime.now().uptimeNanoseconds
         _ = try plugin.run(from: scenes.from, to: scenes.to, operation: .push, fps: frames, params: [], sink: sampling ? Discard() : nil)
@@ -149,10 +152,25 @@ if arguments.first == "--plugin", arguments.count == 2, let count = Int(argument
     exit(0)
 }
 if arguments.first == "--profile-engine" {
-    // The engine measurement alone, N runs in one Lua state (default 300), for a profiler: the
-    // difference between two counts of runs is the steady cost of that many runs.
+    // The engine measurement alone, N runs (default 300), for a profiler: the difference between
+    // two counts of runs is the steady cost of that many runs.
     _ = try measureEngine(sampling: false, runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 300)
     exit(0)
+}
+if !arguments.isEmpty {
+    let usage = """
+    usage: animhost-benchmark             ns per property-frame, the pure-Lua tween loop, cold start
+           animhost-benchmark --render    rendering: frames/s and peak memory per format, beside rlottie
+           animhost-benchmark --plugin N  print the engine measurement's plugin with N nodes
+           animhost-benchmark --profile-engine [N]
+                                          run the engine measurement N times (default 300), for a profiler
+    """
+    if arguments.first == "--help" || arguments.first == "-h" {
+        print(usage)
+        exit(0)
+    }
+    FileHandle.standardError.write(Data("animhost-benchmark: unknown arguments \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(2)
 }
 let engine = try measureEngine(sampling: false)
 let sampled = try measureEngine(sampling: true)

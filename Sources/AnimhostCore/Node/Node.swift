@@ -41,9 +41,9 @@ public final class Node {
         self.id = id
         self.scene = scene
         self.isSnapshot = isSnapshot
-        self.storedModel = properties
         presentationStorage = .allocate(capacity: 1)
         presentationStorage.initialize(to: properties)
+        self.storedModel = properties
     }
 
     deinit {

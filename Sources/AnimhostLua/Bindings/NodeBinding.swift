@@ -263,8 +263,23 @@ enum NodeBinding {
         }
     }
 
-    /// `node-N` for the N-th node a plugin made without an id.
-    private static func defaultID(_ n: Int) -> String { "node-" + String(n) }
+    /// `node-N` for the N-th node a plugin made without an id, written digit by digit (a plugin may
+    /// make thousands of nodes; formatting through `String(n)` and appending costs several times more).
+    private static func defaultID(_ n: Int) -> String {
+        let prefix: StaticString = "node-"
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + digits) { out in
+            UnsafeMutableRawBufferPointer(out).copyMemory(from: UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            var value = n
+            for i in (prefix.utf8CodeUnitCount..<out.count).reversed() {
+                out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return out.count
+        }
+    }
 
     private static func addChildren(_ L: OpaquePointer, to node: Node) throws {
         guard lua_type(L, -1) == LUA_TTABLE else { throw BindingError("node{}.children: expected an array of nodes") }
