@@ -59,6 +59,15 @@ final class NodeBindingTests: XCTestCase {
         XCTAssertEqual(luaError("print(ctx.from.view[string.rep('alpha', 10)])"), "p.lua:4: a node has no property '\(String(repeating: "alpha", count: 10))'")
     }
 
+    func testNodesWithoutAnIdAreNumberedInOrder() throws {
+        let out = try evalLua("""
+        local ids = {}
+        for i = 1, 1000 do ids[i] = node{}.id end
+        print(ids[1], ids[9], ids[10], ids[99], ids[100], ids[1000], node{ id = "x" }.id, node{}.id)
+        """)
+        XCTAssertEqual(out, ["node-1\tnode-9\tnode-10\tnode-99\tnode-100\tnode-1000\tx\tnode-1002"])
+    }
+
     func testKeysMadeAtRunTimeAreTheSameKeys() throws {
         let out = try evalLua("""
         local v = ctx.from.view
