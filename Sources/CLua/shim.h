@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "pool.h"
 
 /* ---- Lua's macros ---------------------------------------------------- */
 static inline int ah_registryindex(void) { return LUA_REGISTRYINDEX; }
@@ -34,6 +35,7 @@ typedef struct ah_state_info {
     volatile int running; /* depth of host calls into Lua under way */
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
+    ah_pool pool;         /* the state's small blocks */
 } ah_state_info;
 
 static inline ah_state_info *ah_info(lua_State *L) {
@@ -46,19 +48,38 @@ static inline double ah_monotonic_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Returns a block of `size` bytes to where it came from: the pool or the C library. */
+static inline void ah_release_block(ah_pool *pool, void *block, size_t size) {
+    if (size <= AH_POOL_LARGEST) ah_pool_give(pool, block, size);
+    else free(block);
+}
+
 /* The allocator refuses growth past the limit only while plugin code runs, so a
- * host binding never meets a memory error in the middle of its work. */
+ * host binding never meets a memory error in the middle of its work. Small blocks
+ * come from the state's pool, larger ones from the C library. */
 static inline void *ah_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ah_state_info *info = (ah_state_info *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (ptr) ah_release_block(&info->pool, ptr, old);
         info->used -= old;
         return NULL;
     }
     if (info->enforce && nsize > old && info->used - old + nsize > info->limit) return NULL;
-    void *p = realloc(ptr, nsize);
-    if (p == NULL) return NULL;
+    void *p;
+    if (old > AH_POOL_LARGEST && nsize > AH_POOL_LARGEST) {
+        p = realloc(ptr, nsize);
+        if (p == NULL) return NULL;
+    } else if (ptr && old <= AH_POOL_LARGEST && nsize <= AH_POOL_LARGEST && ah_pool_class(old) == ah_pool_class(nsize)) {
+        p = ptr;
+    } else {
+        p = nsize <= AH_POOL_LARGEST ? ah_pool_take(&info->pool, nsize) : malloc(nsize);
+        if (p == NULL) return NULL;
+        if (ptr) {
+            memcpy(p, ptr, old < nsize ? old : nsize);
+            ah_release_block(&info->pool, ptr, old);
+        }
+    }
     info->used = info->used - old + nsize;
     if (info->used > info->peak) info->peak = info->used;
     return p;
@@ -68,6 +89,13 @@ static inline int ah_panic(lua_State *L) {
     const char *msg = lua_tostring(L, -1);
     fprintf(stderr, "animhost: unrecoverable Lua error: %s\n", msg ? msg : "(no message)");
     abort();
+}
+
+/* Closes a state made by ah_newstate and frees its pool. */
+static inline void ah_close(lua_State *L) {
+    ah_state_info *info = ah_info(L);
+    lua_close(L);
+    ah_pool_release(&info->pool);
 }
 
 /* Creates a state whose allocator and extraspace share one `info`. */

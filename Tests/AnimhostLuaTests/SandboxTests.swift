@@ -76,6 +76,22 @@ final class SandboxTests: XCTestCase {
                        "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
     }
 
+    func testBlocksKeepTheirContentsAsTheyGrowAndAreReused() throws {
+        // Tables and strings growing through every small size and past it, then dropped and made
+        // again many times over within a limit they would exceed if freed memory were not reused.
+        let out = try evalLua("""
+        local t, s = {}, ""
+        for i = 1, 3000 do t[i] = i * 2; s = s .. string.char(65 + i % 26) end
+        local ok = true
+        for i = 1, 3000 do ok = ok and t[i] == i * 2 and s:byte(i) == 65 + i % 26 end
+        for i = 3000, 2, -1 do t[i] = nil end
+        collectgarbage("count")
+        for i = 1, 2e6 do local garbage = { i, tostring(i) } end
+        print(ok, #t, #s)
+        """, limits: SandboxLimits(maxMemory: 16 << 20))
+        XCTAssertEqual(out, ["true\t1\t3000"])
+    }
+
     func testNodesCountAgainstTheMemoryLimit() {
         // Nodes live in the host, outside Lua's allocator: each one is charged to the plugin's limit.
         let limits = SandboxLimits(maxMemory: 16 << 20)

@@ -162,11 +162,12 @@ public final class AnimationEngine {
         lanes.reserveCapacity(lanes.count + added.count)
         let start = lanes.count
         for kind in [Lane.Kind.number, .rect, .path] {
-            for lane in added where lane.kind == kind {
-                let node = lane.node.takeUnretainedValue()
-                cancelFlight(of: node, lane.property)
-                node.motion.setLane(lane.property, lanes.count)
-                lanes.append(lane)
+            for i in added.indices where added[i].kind == kind {
+                added[i].node._withUnsafeGuaranteedRef { node in
+                    cancelFlight(of: node, added[i].property)
+                    node.motion.setLane(added[i].property, lanes.count)
+                }
+                lanes.append(added[i])
             }
         }
         group.place(start..<lanes.count, in: lanes)

@@ -75,7 +75,11 @@ public final class Node {
     }
 
     /// Adds `child` on top of its siblings, moving it from any previous parent.
-    public func add(_ child: Node) throws { try insert(child, at: .front) }
+    public func add(_ child: Node) throws {
+        guard child.parent == nil, child.children.isEmpty, child !== self else { return try insert(child, at: .front) }
+        children.append(child)  // a new leaf: nothing to move and no cycle to check
+        child.parent = self
+    }
 
     /// Inserts `child` below or above a sibling, moving it from any previous parent.
     public func insert(_ child: Node, at position: Position) throws {
@@ -101,7 +105,7 @@ public final class Node {
     /// Detaches the node from its parent; a no-op when it has none.
     public func removeFromParent() {
         guard let p = parent else { return }
-        p.children.removeAll { $0 === self }
+        if let i = p.children.firstIndex(where: { $0 === self }) { p.children.remove(at: i) }
         parent = nil
     }
 

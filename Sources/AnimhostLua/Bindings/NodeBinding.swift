@@ -297,8 +297,10 @@ enum NodeBinding {
     private static let add: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let parent = try checkNode(L, 1, "node:add")
-            try parent.add(try checkNode(L, 2, "node:add(child)"))
+            // Both are held by the host (see ``push(_:_:)``): no reference counting needed here.
+            unowned(unsafe) let parent = try checkNode(L, 1, "node:add")
+            unowned(unsafe) let child = try checkNode(L, 2, "node:add(child)")
+            try parent.add(child)
             lua_settop(L, 2)
             return 1
         }

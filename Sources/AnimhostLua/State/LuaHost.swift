@@ -74,8 +74,8 @@ public final class LuaHost {
         self.chunkName = chunkName
         self.printPrefix = printPrefix
         info = .allocate(capacity: 1)
-        info.initialize(to: ah_state_info(used: 0, limit: Int(limits.maxMemory) >= 0 ? size_t(limits.maxMemory) : 0,
-                                          peak: 0, enforce: 0, tripped: 0, running: 0, deadline: 0, host: nil))
+        info.initialize(to: ah_state_info())  // all zero: nothing used, no deadline, an empty pool
+        info.pointee.limit = Int(limits.maxMemory) >= 0 ? size_t(limits.maxMemory) : 0
         guard let state = ah_newstate(info) else {
             info.deallocate()
             throw PluginError(file: chunkName, message: "cannot create a Lua state")
@@ -93,7 +93,7 @@ public final class LuaHost {
         watchdog.close()
         // A state whose deadline tripped may hold code that would run again at close; its memory is left.
         if info.pointee.tripped == 0 {
-            lua_close(L)  // may run plugins' finalizers, which may read nodes' keys
+            ah_close(L)  // may run plugins' finalizers, which may read nodes' keys
             info.deallocate()
         }
         nodeKeys.deallocate()
