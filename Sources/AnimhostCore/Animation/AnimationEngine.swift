@@ -158,18 +158,19 @@ public final class AnimationEngine {
         let group = rec.group
         group.serial = nextGroupSerial
         nextGroupSerial += 1
-        let added = rec.takeLanes()
-        lanes.reserveCapacity(lanes.count + added.count)
+        var added = rec.takeLanes()
+        compactLanes()  // with nothing in flight, the list empties and takes the block's lanes as they are
+        // Sorted by kind (see ``Lane/Kind``); within a kind, lanes are independent and in any order.
+        let rects = added.partition { $0.kind != .number }
+        _ = added[rects...].partition { $0.kind == .path }
         let start = lanes.count
-        for kind in [Lane.Kind.number, .rect, .path] {
-            for i in added.indices where added[i].kind == kind {
-                added[i].node._withUnsafeGuaranteedRef { node in
-                    cancelFlight(of: node, added[i].property)
-                    node.motion.setLane(added[i].property, lanes.count)
-                }
-                lanes.append(added[i])
+        for i in added.indices {
+            added[i].node._withUnsafeGuaranteedRef { node in
+                cancelFlight(of: node, added[i].property)
+                node.motion.setLane(added[i].property, start + i)
             }
         }
+        if lanes.isEmpty { lanes = added } else { lanes.append(contentsOf: added) }
         group.place(start..<lanes.count, in: lanes)
         group.liveLanes = group.laneEnd - group.laneStart
         liveLanes += group.liveLanes
