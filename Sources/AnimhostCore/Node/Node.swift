@@ -21,7 +21,7 @@ public final class Node {
         _read { yield storedModel }
         set { storedModel = newValue; presentation = newValue }
     }
-    @exclusivity(unchecked) var storedModel = NodeProperties()
+    @exclusivity(unchecked) var storedModel: NodeProperties
     /// Set by a layer that holds nodes on behalf of another runtime (the Lua host), to find out in
     /// one comparison whether it already holds this one; 0 when none does. The engine ignores it.
     @exclusivity(unchecked) private var holderMark = 0
@@ -37,13 +37,13 @@ public final class Node {
     /// straight into their fields (see ``presentationField(at:)``).
     private let presentationStorage: UnsafeMutablePointer<NodeProperties>
 
-    public init(id: String, scene: String? = nil, isSnapshot: Bool = false, properties: NodeProperties = NodeProperties()) {
+    public init(id: String, scene: String? = nil, isSnapshot: Bool = false, properties: consuming NodeProperties = NodeProperties()) {
         self.id = id
         self.scene = scene
         self.isSnapshot = isSnapshot
         presentationStorage = .allocate(capacity: 1)
-        presentationStorage.initialize(to: properties)
-        self.storedModel = properties
+        presentationStorage.initialize(to: copy properties)
+        storedModel = properties
     }
 
     deinit {

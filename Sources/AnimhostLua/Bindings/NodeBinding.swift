@@ -65,15 +65,23 @@ enum NodeBinding {
         lua_pushlightuserdata(L, Unmanaged.passUnretained(node).toOpaque())
     }
 
+    /// The node at `i`, without taking a reference: the host holds every node Lua can name.
     @inline(__always)
-    static func node(_ L: OpaquePointer, _ i: Int32) -> Node? {
+    static func nodeRef(_ L: OpaquePointer, _ i: Int32) -> Unmanaged<Node>? {
         guard lua_type(L, i) == LUA_TLIGHTUSERDATA, let p = lua_touserdata(L, i) else { return nil }
-        return Unmanaged<Node>.fromOpaque(p).takeUnretainedValue()
+        return Unmanaged<Node>.fromOpaque(p)
+    }
+
+    @inline(__always)
+    static func node(_ L: OpaquePointer, _ i: Int32) -> Node? { nodeRef(L, i)?.takeUnretainedValue() }
+
+    static func checkNodeRef(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Unmanaged<Node> {
+        guard let n = nodeRef(L, i) else { throw BindingError("\(what()): expected a node, got \(typeName(L, i))") }
+        return n
     }
 
     static func checkNode(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Node {
-        guard let n = node(L, i) else { throw BindingError("\(what()): expected a node, got \(typeName(L, i))") }
-        return n
+        try checkNodeRef(L, i, what()).takeUnretainedValue()
     }
 
     private static let toString: LuaBinding = { L in
@@ -105,44 +113,48 @@ enum NodeBinding {
     private static let index: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let node = node(L, 1)!
-            switch try key(L, 2) {
-            case .id: LuaHost.push(L, node.id)
-            case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
-            case .isSnapshot: lua_pushboolean(L, node.isSnapshot ? 1 : 0)
-            case .parent: if let p = node.parent { push(L, p) } else { lua_pushnil(L) }
-            case .children:
-                lua_createtable(L, Int32(node.children.count), 0)
-                for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
-            case .frame: ValueBinding.push(L, node.model.frame)
-            case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: node.model.frame.size))
-            case .center: ValueBinding.push(L, node.model.frame.center)
-            case .alpha: lua_pushnumber(L, node.model.alpha)
-            case .transform: ValueBinding.push(L, node.model.transform)
-            case .backgroundColor: if let c = node.model.backgroundColor { ValueBinding.push(L, c) } else { lua_pushnil(L) }
-            case .cornerRadius: lua_pushnumber(L, node.model.cornerRadius)
-            case .border:
-                lua_createtable(L, 0, 2)
-                lua_pushnumber(L, node.model.border.width); lua_setfield(L, -2, "width")
-                ValueBinding.push(L, node.model.border.color); lua_setfield(L, -2, "color")
-            case .shadow:
-                lua_createtable(L, 0, 4)
-                ValueBinding.push(L, node.model.shadow.color); lua_setfield(L, -2, "color")
-                lua_pushnumber(L, node.model.shadow.opacity); lua_setfield(L, -2, "opacity")
-                lua_pushnumber(L, node.model.shadow.radius); lua_setfield(L, -2, "radius")
-                ValueBinding.push(L, node.model.shadow.offset); lua_setfield(L, -2, "offset")
-            case .image: if let s = node.model.image { LuaHost.push(L, s) } else { lua_pushnil(L) }
-            case .contentMode: LuaHost.push(L, node.model.contentMode.rawValue)
-            case .clips: lua_pushboolean(L, node.model.clips ? 1 : 0)
-            case .hidden: lua_pushboolean(L, node.model.hidden ? 1 : 0)
-            case .zIndex: lua_pushnumber(L, node.model.zIndex)
-            case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
-            case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
-            case .add, .insert, .remove, .snapshot, .find, .convert:
-                lua_pushvalue(L, 2)
-                lua_rawget(L, ah_upvalueindex(2))  // the method's function
-            }
+            try nodeRef(L, 1)!._withUnsafeGuaranteedRef { try read(L, key(L, 2), of: $0) }
             return 1
+        }
+    }
+
+    /// Pushes the value of property `key` of `node` (a method's function for a method's name).
+    private static func read(_ L: OpaquePointer, _ key: NodeKey, of node: Node) {
+        switch key {
+        case .id: LuaHost.push(L, node.id)
+        case .scene: if let s = node.scene { LuaHost.push(L, s) } else { lua_pushnil(L) }
+        case .isSnapshot: lua_pushboolean(L, node.isSnapshot ? 1 : 0)
+        case .parent: if let p = node.parent { push(L, p) } else { lua_pushnil(L) }
+        case .children:
+            lua_createtable(L, Int32(node.children.count), 0)
+            for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        case .frame: ValueBinding.push(L, node.model.frame)
+        case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: node.model.frame.size))
+        case .center: ValueBinding.push(L, node.model.frame.center)
+        case .alpha: lua_pushnumber(L, node.model.alpha)
+        case .transform: ValueBinding.push(L, node.model.transform)
+        case .backgroundColor: if let c = node.model.backgroundColor { ValueBinding.push(L, c) } else { lua_pushnil(L) }
+        case .cornerRadius: lua_pushnumber(L, node.model.cornerRadius)
+        case .border:
+            lua_createtable(L, 0, 2)
+            lua_pushnumber(L, node.model.border.width); lua_setfield(L, -2, "width")
+            ValueBinding.push(L, node.model.border.color); lua_setfield(L, -2, "color")
+        case .shadow:
+            lua_createtable(L, 0, 4)
+            ValueBinding.push(L, node.model.shadow.color); lua_setfield(L, -2, "color")
+            lua_pushnumber(L, node.model.shadow.opacity); lua_setfield(L, -2, "opacity")
+            lua_pushnumber(L, node.model.shadow.radius); lua_setfield(L, -2, "radius")
+            ValueBinding.push(L, node.model.shadow.offset); lua_setfield(L, -2, "offset")
+        case .image: if let s = node.model.image { LuaHost.push(L, s) } else { lua_pushnil(L) }
+        case .contentMode: LuaHost.push(L, node.model.contentMode.rawValue)
+        case .clips: lua_pushboolean(L, node.model.clips ? 1 : 0)
+        case .hidden: lua_pushboolean(L, node.model.hidden ? 1 : 0)
+        case .zIndex: lua_pushnumber(L, node.model.zIndex)
+        case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
+        case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
+        case .add, .insert, .remove, .snapshot, .find, .convert:
+            lua_pushvalue(L, 2)
+            lua_rawget(L, ah_upvalueindex(2))  // the method's function
         }
     }
 
@@ -152,7 +164,7 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             unowned(unsafe) let host = LuaHost.of(L)
-            var writer = LiveWriter(node: .passUnretained(node(L, 1)!), engine: .passUnretained(host.engine))
+            var writer = LiveWriter(node: nodeRef(L, 1)!, engine: .passUnretained(host.engine))
             try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
@@ -252,7 +264,7 @@ enum NodeBinding {
             }
             host.createdNodes += 1
             host.charge(nodeBytes)
-            let node = Node(id: id ?? defaultID(host.createdNodes), properties: writer.properties)
+            let node = Node(id: id ?? defaultID(host.createdNodes), properties: (consume writer).properties)
             if hasChildren {
                 rawField(L, 1, "children")
                 try addChildren(L, to: node)
@@ -297,10 +309,9 @@ enum NodeBinding {
     private static let add: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            // Both are held by the host (see ``push(_:_:)``): no reference counting needed here.
-            unowned(unsafe) let parent = try checkNode(L, 1, "node:add")
-            unowned(unsafe) let child = try checkNode(L, 2, "node:add(child)")
-            try parent.add(child)
+            let parent = try checkNodeRef(L, 1, "node:add")
+            let child = try checkNodeRef(L, 2, "node:add(child)")
+            try parent._withUnsafeGuaranteedRef { parent in try child._withUnsafeGuaranteedRef { try parent.add($0) } }
             lua_settop(L, 2)
             return 1
         }
