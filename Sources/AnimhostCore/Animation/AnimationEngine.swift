@@ -161,8 +161,10 @@ public final class AnimationEngine {
         var added = rec.takeLanes()
         compactLanes()  // with nothing in flight, the list empties and takes the block's lanes as they are
         // Sorted by kind (see ``Lane/Kind``); within a kind, lanes are independent and in any order.
-        let rects = added.partition { $0.kind != .number }
-        _ = added[rects...].partition { $0.kind == .path }
+        added.withUnsafeMutableBufferPointer { all in
+            let rects = all.partition { $0.kind != .number }
+            _ = all[rects...].partition { $0.kind == .path }
+        }
         let start = lanes.count
         for i in added.indices {
             added[i].node._withUnsafeGuaranteedRef { node in
