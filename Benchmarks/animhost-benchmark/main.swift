@@ -73,19 +73,25 @@ return p
 func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 
 /// The fastest and the median of repeated measurements (the machine is shared: the fastest is the engine's own cost).
-struct Spread { let best: Double, median: Double }
+struct Spread {
+    let best: Double, median: Double
+    init(_ xs: [Double]) { best = xs.min()!; median = xs.sorted()[xs.count / 2] }
+}
 
-func measureEngine(sampling: Bool, runs: Int = 15) throws -> Spread {
-    let url = try write(engineSource(nodes: nodes), named: "bench.lua")
+/// The first measurement: one run of the engine plugin, in ns per property-frame.
+struct EngineRun {
+    let url: URL
+    let catalog = PluginCatalog()
+    let request = TransitionRequest(fps: frames)
     final class Discard: FrameSink {
         func begin(_ info: TimelineInfo) throws {}
         func write(_ frame: FrameSample) throws {}
         func finish(_ result: TransitionRunner.Result) throws {}
     }
-    let catalog = PluginCatalog()
-    let request = TransitionRequest(fps: frames)
-    var times: [Double] = []
-    for _ in 0..<runs {
+
+    init() throws { url = try write(engineSource(nodes: nodes), named: "bench.lua") }
+
+    func callAsFunction(sampling: Bool) throws -> Double {
         // A state of its own for each run, as `animhost run` has (the state holds every node it made
         // until it closes), loaded before the clock starts; fresh scenes too: the runner takes
         // ownership of their nodes.
@@ -93,18 +99,39 @@ func measureEngine(sampling: Bool, runs: Int = 15) throws -> Spread {
         let scenes = try plugin.scenes(for: request, catalog: catalog)
         let start = DispatchTime.now().uptimeNanoseconds
         _ = try plugin.run(from: scenes.from, to: scenes.to, operation: .push, fps: frames, params: [], sink: sampling ? Discard() : nil)
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / propertyFrames
     }
-    return Spread(best: times.min()! / propertyFrames, median: median(times) / propertyFrames)
 }
 
-func measureTween() throws -> Spread {
-    var seconds: [Double] = []
-    let plugin = try Plugin(url: try write(tweenSource, named: "tween.lua")) { line in
-        if let s = Double(line.split(separator: " ").last ?? "") { seconds.append(s) }
+/// The pure-Lua tween loop: one run, in ns per property-frame as the loop itself measures it.
+final class TweenRun {
+    private var seconds: Double?
+    private var plugin: Plugin!
+
+    init() throws {
+        plugin = try Plugin(url: try write(tweenSource, named: "tween.lua")) { [unowned self] line in
+            seconds = Double(line.split(separator: " ").last ?? "")
+        }
     }
-    for _ in 0..<7 { _ = try plugin.run(TransitionRequest(fps: frames)) }
-    return Spread(best: seconds.min()! * 1e9 / propertyFrames, median: median(seconds) * 1e9 / propertyFrames)
+
+    func callAsFunction() throws -> Double {
+        seconds = nil
+        _ = try plugin.run(TransitionRequest(fps: frames))
+        return seconds! * 1e9 / propertyFrames
+    }
+}
+
+/// The engine (evaluated, and sampled into frames) and the tween loop, measured in interleaved
+/// rounds so that all three meet the same moments of a shared machine.
+func measureRounds(_ rounds: Int = 5) throws -> (engine: Spread, sampled: Spread, tween: Spread) {
+    let engine = try EngineRun(), tween = try TweenRun()
+    var evaluated: [Double] = [], sampled: [Double] = [], tweened: [Double] = []
+    for _ in 0..<rounds {
+        for _ in 0..<5 { evaluated.append(try engine(sampling: false)) }
+        for _ in 0..<3 { sampled.append(try engine(sampling: true)) }
+        for _ in 0..<2 { tweened.append(try tween()) }
+    }
+    return (Spread(evaluated), Spread(sampled), Spread(tweened))
 }
 
 /// Wall time of whole `animhost run` processes, started with posix_spawn and reaped with waitpid
@@ -154,7 +181,8 @@ if arguments.first == "--plugin", arguments.count == 2, let count = Int(argument
 if arguments.first == "--profile-engine" {
     // The engine measurement alone, N runs (default 300), for a profiler: the difference between
     // two counts of runs is the steady cost of that many runs.
-    _ = try measureEngine(sampling: false, runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 300)
+    let engine = try EngineRun()
+    for _ in 0..<(arguments.dropFirst().first.flatMap { Int($0) } ?? 300) { _ = try engine(sampling: false) }
     exit(0)
 }
 if !arguments.isEmpty {
@@ -172,11 +200,9 @@ if !arguments.isEmpty {
     FileHandle.standardError.write(Data("animhost-benchmark: unknown arguments \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
     exit(2)
 }
-let engine = try measureEngine(sampling: false)
-let sampled = try measureEngine(sampling: true)
-let tween = try measureTween()
+let (engine, sampled, tween) = try measureRounds()
 let cold = try measureCold()
-print("1,000 nodes × (frame + alpha) × \(frames + 1) frames; ns per property-frame, best and median of 15 runs:")
+print("1,000 nodes × (frame + alpha) × \(frames + 1) frames; ns per property-frame, best and median of 25, 15 and 10 runs:")
 print(String(format: "  animhost, evaluated (--format none):         %6.1f best  %6.1f median", engine.best, engine.median))
 print(String(format: "  animhost, evaluated and sampled into frames: %6.1f best  %6.1f median", sampled.best, sampled.median))
 print(String(format: "  pure-Lua tween loop, same Lua:               %6.1f best  %6.1f median  (%.1f× animhost's evaluated best)", tween.best, tween.median, tween.best / engine.best))
