@@ -25,6 +25,7 @@ enum NodeBinding {
         // every key's string alive for ``InternedKeys``.
         ah_newtable(L)
         for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
+            assert(key.rawValue.utf8.count <= 40, "Lua interns strings of up to 40 bytes only")
             LuaHost.push(L, key.rawValue)
             LuaHost.of(L).nodeKeys.insert(ah_tostring(L, -1, nil), ordinal: ordinal)
             lua_pushboolean(L, 1)
