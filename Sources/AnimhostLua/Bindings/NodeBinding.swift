@@ -419,6 +419,7 @@ struct InitialWriter: PropertyWriter {
 struct InternedKeys {
     private static let capacity = 64
     private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
+    private var count = 0
 
     init() {
         slots = .allocate(capacity: Self.capacity)
@@ -430,8 +431,11 @@ struct InternedKeys {
     @inline(__always)
     private static func slot(_ p: UnsafeRawPointer) -> Int { (Int(bitPattern: p) >> 4) & (capacity - 1) }
 
-    func insert(_ string: UnsafePointer<CChar>?, ordinal: Int) {
+    /// Adds a key; the table holds up to half its capacity, so that look-ups stay short.
+    mutating func insert(_ string: UnsafePointer<CChar>?, ordinal: Int) {
         guard let string else { return }
+        count += 1
+        precondition(count <= Self.capacity / 2, "more node keys than InternedKeys holds")
         var i = Self.slot(string)
         while slots[i].address != nil { i = (i + 1) & (Self.capacity - 1) }
         slots[i] = (UnsafeRawPointer(string), ordinal)

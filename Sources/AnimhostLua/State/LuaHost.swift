@@ -58,7 +58,7 @@ public final class LuaHost {
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
     /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
-    let nodeKeys = InternedKeys()
+    @exclusivity(unchecked) var nodeKeys = InternedKeys()
     /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
     @exclusivity(unchecked) private var heldNodes: [Node] = []
     /// This host's mark on the nodes it holds, unique in the process.
