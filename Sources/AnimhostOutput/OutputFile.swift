@@ -3,6 +3,7 @@ import Foundation
 /// A file written under a temporary name and renamed into place only when complete,
 /// so a failed run never leaves a half-written output.
 public final class OutputFile {
+    /// Where the file ends up once committed.
     public let url: URL
     private let temporary: URL
     private let handle: FileHandle
@@ -27,6 +28,7 @@ public final class OutputFile {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
     }
 
+    /// Appends `data` to the temporary file.
     public func write(_ data: Data) throws { try handle.write(contentsOf: data) }
 
     /// Renames the finished file into place.

@@ -4,7 +4,9 @@ import CCairo
 /// An image's pixels held as an array, B,G,R,A premultiplied like ``PixelBuffer``: a rendered frame
 /// kept beyond the next render, or an image file read back (for comparisons such as snapshots).
 public struct Bitmap: Equatable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// Rows of `width` × 4 bytes, top to bottom.
     public private(set) var bytes: [UInt8]

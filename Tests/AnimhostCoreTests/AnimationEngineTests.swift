@@ -119,6 +119,35 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertEqual(finished, false)
     }
 
+    func testAnAnimationEndedEarlyNoLongerWritesItsValue() throws {
+        // The block keeps animating the frame; the alpha set directly must stay as set.
+        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear))) {
+            engine.set(.alpha, of: box, to: .number(0))
+            engine.set(.frame, of: box, to: .rect(Rect(x: 100, y: 0, width: 100, height: 100)))
+        }
+        try engine.advance(to: 0.25)
+        engine.set(.alpha, of: box, to: .number(0.3))
+        XCTAssertEqual(try alpha(at: 0.5), 0.3)
+        XCTAssertEqual(box.presentation.frame.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(try alpha(at: 0.75), 0.3)
+    }
+
+    func testABlockDeclaredWhileAnEmptiedBlockWaitsToCompleteAnimates() throws {
+        var finished: [Bool] = []
+        engine.animate(AnimationOptions(duration: 1), changes: { engine.set(.alpha, of: box, to: .number(0)) },
+                       completion: { finished.append($0) })
+        try engine.advance(to: 0.25)
+        engine.set(.alpha, of: box, to: .number(0.5))  // the first block has nothing left in flight
+        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear)), changes: {
+            engine.set(.frame, of: box, to: .rect(Rect(x: 100, y: 0, width: 100, height: 100)))
+        }, completion: { finished.append($0) })
+        XCTAssertEqual(try alpha(at: 0.75), 0.5)
+        XCTAssertEqual(box.presentation.frame.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(finished, [false])
+        try engine.advance(to: 1.25)
+        XCTAssertEqual(finished, [false, true])
+    }
+
     func testCompletionsMayChainAtTheirExactEnd() throws {
         var starts: [Double] = []
         engine.animate(AnimationOptions(duration: 0.3, timing: .curve(.linear)), changes: {

@@ -8,7 +8,8 @@ public final class AnimationEngine {
     /// The virtual time in seconds.
     @exclusivity(unchecked) public private(set) var now: Double = 0
 
-    /// Every property in flight, one lane each, a block's lanes side by side in the order blocks began.
+    /// Every property in flight, one lane each: a block's lanes side by side (sorted by kind), blocks
+    /// in the order they closed.
     @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
     @exclusivity(unchecked) private var liveLanes = 0
     /// The blocks in flight or waiting to complete, in the order they began.
@@ -41,18 +42,14 @@ public final class AnimationEngine {
     /// runs once when all of them end: `true` unless one was replaced or removed first.
     public func animate(_ options: AnimationOptions, changes: () throws -> Void,
                         completion: ((Bool) throws -> Void)? = nil) rethrows {
-        beginRecording(keyframes: false, options: options, completion: completion)
-        do { try changes() } catch { _ = recording.popLast(); throw error }
-        schedule(recording.removeLast())
+        try record(keyframes: false, options, changes: changes, completion: completion)
     }
 
     /// Like ``animate(_:changes:completion:)``, with `changes` made of ``keyframe(start:length:changes:)`` calls
     /// whose times are fractions of the block's duration.
     public func animateKeyframes(_ options: AnimationOptions, changes: () throws -> Void,
                                  completion: ((Bool) throws -> Void)? = nil) rethrows {
-        beginRecording(keyframes: true, options: options, completion: completion)
-        do { try changes() } catch { _ = recording.popLast(); throw error }
-        schedule(recording.removeLast())
+        try record(keyframes: true, options, changes: changes, completion: completion)
     }
 
     /// A window of a keyframes block: changes made in `changes` run from `start` for `length` (fractions of 0…1).
@@ -142,6 +139,14 @@ public final class AnimationEngine {
         return best
     }
 
+    /// Records the block `changes` makes and puts it in flight; a block that fails flies nothing.
+    private func record(keyframes: Bool, _ options: AnimationOptions, changes: () throws -> Void,
+                        completion: ((Bool) throws -> Void)?) rethrows {
+        beginRecording(keyframes: keyframes, options: options, completion: completion)
+        do { try changes() } catch { _ = recording.popLast(); throw error }
+        schedule(recording.removeLast())
+    }
+
     /// Opens a block: its group (timing and completion) is made now, on the clock in use now.
     private func beginRecording(keyframes: Bool, options: AnimationOptions, completion: ((Bool) throws -> Void)?) {
         recording.last?.hasNested = true
@@ -212,7 +217,8 @@ public final class AnimationEngine {
         lanes[i].retire(parkingAt: UnsafeMutableRawPointer(scratch))
     }
 
-    /// Drops retired lanes once they are a good share of the list (at most once per frame).
+    /// Drops retired lanes once they are a good share of the list, or all of it (before a frame is
+    /// evaluated and before a block's lanes join the list).
     private func compactLanes() {
         guard lanes.count > 2 * liveLanes + 64 || (liveLanes == 0 && !lanes.isEmpty) else { return }
         var kept = ContiguousArray<Lane>()

@@ -21,8 +21,11 @@ public protocol FrameEncoder: AnyObject {
 }
 
 extension FrameEncoder {
+    /// By default an encoder does no work on the render thread.
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
+    /// By default an encoder keeps nothing in frame order.
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
+    /// By default, removes the output's temporary file.
     public func abort() { try? FileManager.default.removeItem(at: OutputFile.temporary(for: url)) }
 }
 
