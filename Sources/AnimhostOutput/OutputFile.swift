@@ -52,3 +52,30 @@ public struct OutputError: Error, CustomStringConvertible {
     public let description: String
     public init(_ message: String) { description = message }
 }
+
+/// The folder a run writes into, and which of it and its ancestors the run is about to create: a
+/// run that fails removes those again once they are empty, so it leaves no folders behind.
+public struct OutputFolder {
+    /// The folder itself.
+    public let url: URL
+    /// The folder and its ancestors that did not exist yet, deepest first.
+    private let created: [URL]
+
+    /// Notes which of `url` and its ancestors do not exist yet (call before writing anything).
+    public init(_ url: URL) {
+        self.url = url
+        var missing: [URL] = [], dir = url.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: dir.path) && dir.path != "/" {
+            missing.append(dir)
+            dir = dir.deletingLastPathComponent()
+        }
+        created = missing
+    }
+
+    /// Removes the folders the run created, deepest first, as long as they are empty.
+    public func removeCreatedIfEmpty() {
+        for dir in created where ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? ["?"]).isEmpty {
+            try? FileManager.default.removeItem(at: dir)
+        }
+    }
+}

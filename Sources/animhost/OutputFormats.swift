@@ -37,8 +37,7 @@ final class FrameSinks: FrameSink {
     let sinks: [FrameSink]
     private let outputs: [URL]
     private let render: RenderSink?
-    /// The output folder and its ancestors that did not exist before the run, deepest first.
-    private let newFolders: [URL]
+    private let folder: OutputFolder
     private var finished = false
 
     init(formats: [OutputFormat], folder: URL, scale: Double, speed: Double) {
@@ -62,30 +61,19 @@ final class FrameSinks: FrameSink {
         self.sinks = sinks
         self.outputs = outputs
         self.render = render
-        var missing: [URL] = [], dir = folder.standardizedFileURL
-        while !FileManager.default.fileExists(atPath: dir.path) && dir.path != "/" {
-            missing.append(dir)
-            dir = dir.deletingLastPathComponent()
-        }
-        newFolders = missing
+        self.folder = OutputFolder(folder)
     }
 
     deinit {
         guard !finished else { return }
         render?.abandon()
-        removeNewFolders()
+        folder.removeCreatedIfEmpty()
     }
 
     /// Removes every unfinished output at once, for a process about to end with plugin code stuck.
     func abort() {
         render?.encoders.forEach { $0.abort() }
-        removeNewFolders()
-    }
-
-    private func removeNewFolders() {
-        for dir in newFolders where ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? ["?"]).isEmpty {
-            try? FileManager.default.removeItem(at: dir)
-        }
+        folder.removeCreatedIfEmpty()
     }
 
     /// Every file or folder this run writes.

@@ -68,4 +68,18 @@ final class TimelineWriterTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
+
+    func testAnOutputFolderRemovesOnlyTheEmptyFoldersItCreated() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let folder = OutputFolder(dir.appendingPathComponent("a/b"))
+        let kept = dir.appendingPathComponent("a/b/kept.txt")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: kept)
+        folder.removeCreatedIfEmpty()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path), "a folder with a file stays")
+        try FileManager.default.removeItem(at: kept)
+        folder.removeCreatedIfEmpty()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path), "a folder that existed before stays")
+    }
 }
