@@ -10,8 +10,13 @@ public struct Conformance {
         public let check: String
         public let run: String
         public let detail: String
+        /// The plugin ran past its time limit: the remaining runs would each wait as long, so the suite stops.
+        public var timedOut = false
         public var description: String { "\(run): \(check): \(detail)" }
     }
+
+    /// Told before each run: how many runs are done, how many there are in all, and the next run's name.
+    public typealias Progress = (_ done: Int, _ total: Int, _ run: String) -> Void
 
     /// The sampling rates every operation is checked at.
     public static let rates = [30, 60, 120]
@@ -25,18 +30,24 @@ public struct Conformance {
     }
 
     /// Every failure of the plugin at `url` (empty when it conforms) and how many runs were checked.
-    public func check(_ url: URL) -> (failures: [Failure], runs: Int) {
+    /// A plugin that does not load fails once, with no run; the suite stops at the first run past the time limit.
+    public func check(_ url: URL, progress: Progress = { _, _, _ in }) -> (failures: [Failure], runs: Int) {
+        do { _ = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch {
+            return ([Failure(check: "loads", run: "load", detail: "\(error)".firstLine)], 0)
+        }
+        let total = TransitionOperation.allCases.count * Conformance.rates.count + 2
         var failures: [Failure] = []
         var runs = 0
-        for op in TransitionOperation.allCases {
-            for fps in Conformance.rates {
-                runs += 1
-                failures += checkRun(url, op, fps)
-            }
+        let checks: [(String, () -> [Failure])] = TransitionOperation.allCases.flatMap { op in
+            Conformance.rates.map { fps in ("\(op.rawValue)@\(fps)fps", { checkRun(url, op, fps) }) }
+        } + [("push+pop@60fps", { checkRoundTrip(url) }), ("pop+edge-swipe@60fps", { checkInteractiveCancel(url) })]
+        for (name, check) in checks {
+            progress(runs, total, name)
+            runs += 1
+            failures += check()
+            if failures.contains(where: \.timedOut) { break }
         }
-        failures += checkRoundTrip(url)
-        failures += checkInteractiveCancel(url)
-        return (failures, runs + 2)
+        return (failures, runs)
     }
 
     final class Frames: FrameSink {
@@ -75,7 +86,7 @@ public struct Conformance {
         do { plugin = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch { return [fail("loads", "\(error)".firstLine)] }
         let first: (TransitionOutcome, [FrameSample], from: [NodeSample], to: [NodeSample])
         do { first = try run(plugin, TransitionRequest(operation: op, fps: fps)) } catch {
-            return [fail(Conformance.check(for: error), "\(error)".firstLine)]
+            return [Conformance.failure(fail(Conformance.check(for: error), "\(error)".firstLine), error)]
         }
         let (outcome, frames, fromRest, toRest) = first
         var failures: [Failure] = []
@@ -102,7 +113,7 @@ public struct Conformance {
             if let i = pairs.firstIndex(where: { !Conformance.same($0.0, $0.1) }) ?? (frames.count != again.1.count ? pairs.count : nil) {
                 failures.append(fail("two runs are identical", "they differ from frame \(i)"))
             }
-        } catch { failures.append(fail("two runs are identical", "the second run failed: " + "\(error)".firstLine)) }
+        } catch { failures.append(Conformance.failure(fail("two runs are identical", "the second run failed: " + "\(error)".firstLine), error)) }
         return failures
     }
 
@@ -113,7 +124,7 @@ public struct Conformance {
             _ = try run(plugin, TransitionRequest(operation: .push, fps: 60))
             let back = try run(plugin, TransitionRequest(operation: .pop, fps: 60))
             if let last = back.1.last, let d = Conformance.differs(last, expected: back.to) { return [fail("frame \(last.index), \(d)")] }
-        } catch { return [fail("\(error)".firstLine)] }
+        } catch { return [Conformance.failure(fail("\(error)".firstLine), error)] }
         return []
     }
 
@@ -129,8 +140,15 @@ public struct Conformance {
             let (outcome, frames, fromRest, _) = try run(plugin, TransitionRequest(operation: .pop, fps: 60, gesture: path.path))
             if !outcome.result.cancelled { return [fail("the run was not cancelled")] }
             if let last = frames.last, let d = Conformance.differs(last, expected: fromRest) { return [fail("frame \(last.index), \(d)")] }
-        } catch { return [fail("\(error)".firstLine)] }
+        } catch { return [Conformance.failure(fail("\(error)".firstLine), error)] }
         return []
+    }
+
+    /// The failure, marked as a timeout when the error is the plugin running past its time limit.
+    static func failure(_ failure: Failure, _ error: Error) -> Failure {
+        var failure = failure
+        failure.timedOut = (error as? PluginError)?.isTimeout ?? false
+        return failure
     }
 
     // MARK: Comparing frames

@@ -85,8 +85,12 @@ final class PercentDrivenTests: XCTestCase {
     }
 
     func run(_ xs: [(Double, Double)], fps: Int = 10) throws -> (TransitionRunner.Result, [FrameSample], Fade, TransitionContext) {
+        try run(xs.map { ($0.0, Point(x: $0.1, y: 100)) }, fps: fps)
+    }
+
+    func run(_ points: [(Double, Point)], fps: Int = 10) throws -> (TransitionRunner.Result, [FrameSample], Fade, TransitionContext) {
         let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
-        let samples = xs.map { GestureSample(time: $0.0, location: Point(x: $0.1, y: 100), state: .changed) }
+        let samples = points.map { GestureSample(time: $0.0, location: $0.1, state: .changed) }
         var frames: [FrameSample] = []
         let fade = Fade()
         let result = try TransitionRunner(fps: fps).run(fade, in: ctx, gesture: try GestureTrace(samples: samples)) { frames.append($0) }
@@ -134,5 +138,37 @@ final class PercentDrivenTests: XCTestCase {
     func testAFlingFinishesBelowTheThreshold() throws {
         let (result, _, _, _) = try run([(0, 0), (0.01, 12), (0.02, 25)])  // 25 % at 1250 pt/s
         XCTAssertTrue(result.completed)
+    }
+
+    // Gestures away from the edges: the default rule reads progress along the way the finger first moved.
+
+    func testAPanDownDrivesByItsTravelOverTheHeight() throws {
+        // from the middle of a 100 × 200 screen, 50 then 100 pt down: 25 % then 50 %, released past a third
+        let (result, frames, _, ctx) = try run([(0, Point(x: 50, y: 40)), (0.1, Point(x: 52, y: 90)), (0.2, Point(x: 55, y: 140))])
+        XCTAssertEqual(frames[1].node("a")!.opacity, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(frames[2].node("a")!.opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(ctx.driver?.direction, DriveDirection(dx: 0, dy: 1))
+        XCTAssertTrue(result.completed)
+    }
+
+    func testAPanUpDrivesByItsUpwardTravelAndAShortOneCancels() throws {
+        let (result, frames, fade, ctx) = try run([(0, Point(x: 50, y: 150)), (0.1, Point(x: 50, y: 120)), (0.2, Point(x: 50, y: 110))])
+        XCTAssertEqual(frames[2].node("a")!.opacity, 0.8, accuracy: 1e-9, "40 of 200 pt up")
+        XCTAssertEqual(ctx.driver?.direction, DriveDirection(dx: 0, dy: -1))
+        XCTAssertTrue(result.cancelled)
+        XCTAssertEqual(fade.finished, [false])
+    }
+
+    func testAHorizontalPanAwayFromTheEdgesDrivesByItsWidthTravel() throws {
+        let (_, frames, _, ctx) = try run([(0, Point(x: 60, y: 100)), (0.1, Point(x: 40, y: 105))])
+        XCTAssertEqual(ctx.driver?.direction, DriveDirection(dx: -1, dy: 0))
+        XCTAssertEqual(frames[1].node("a")!.opacity, 0.8, accuracy: 1e-9, "20 of 100 pt to the left")
+    }
+
+    func testAReleaseWithoutTravelCancelsAndEnds() throws {
+        let (result, _, fade, _) = try run([(0, Point(x: 2, y: 100)), (0.1, Point(x: 2, y: 100))])
+        XCTAssertTrue(result.cancelled)
+        XCTAssertEqual(fade.finished, [false])
+        XCTAssertEqual(result.endTime, 0.1, accuracy: 1e-9, "nothing to run back: it ends at the release")
     }
 }

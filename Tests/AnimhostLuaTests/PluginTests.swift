@@ -135,6 +135,27 @@ final class BuiltinPluginTests: XCTestCase {
         }
     }
 
+    /// crossfade has no `interact`: a pan down drives its pop by dy / height (844 pt), like an edge swipe by dx / width.
+    func testAPanDownDrivesAPluginWithoutInteract() throws {
+        let catalog = PluginCatalog(environment: [:])
+        let plugin = try Plugin(url: try catalog.locate("crossfade").url)
+        /// From the centre straight down by `dy` over 0.3 s, then still for 50 ms before the finger lifts.
+        func run(dy: Double) throws -> TransitionOutcome {
+            let samples = (0...18).map { i in #"{"t": \#(Double(i) / 60), "x": 195, "y": \#(422 + dy * Double(i) / 18)}"# }
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("pan-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: url) }
+            try #"{"samples": [\#(samples.joined(separator: ",")), {"t": 0.35, "x": 195, "y": \#(422 + dy), "state": "ended"}]}"#
+                .write(to: url, atomically: true, encoding: .utf8)
+            return try plugin.run(TransitionRequest(operation: .pop, fps: 60, gesture: url.path), catalog: catalog, sink: nil)
+        }
+        let long = try run(dy: 300)
+        XCTAssertTrue(long.result.completed, "300 / 844 = 0.355, past a third")
+        XCTAssertEqual(long.calls.map(\.call).filter { $0.hasPrefix("update(") }.last, "update(0.355)")
+        let short = try run(dy: 200)
+        XCTAssertTrue(short.result.cancelled, "200 / 844 = 0.237")
+        XCTAssertEqual(short.calls.map(\.call).filter { $0.hasPrefix("update(") }.last, "update(0.237)")
+    }
+
     func testThePopupExampleOverlaysTheScreen() throws {
         let url = BuiltinResources.pluginsFolder!.deletingLastPathComponent().appendingPathComponent("Examples/popup/popup.lua")
         let plugin = try Plugin(url: url)

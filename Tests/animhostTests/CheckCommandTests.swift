@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+import AnimhostHarness
+import AnimhostLua
 
 /// `animhost check`: every built-in plugin conforms; broken ones get a one-line reason per run.
 final class CheckCommandTests: XCTestCase {
@@ -42,5 +44,45 @@ final class CheckCommandTests: XCTestCase {
             XCTAssertTrue(r.out.hasPrefix("✗ \(name):\n"), r.out)
             XCTAssertTrue(r.out.contains("  " + line), "\(name): \(r.out)")
         }
+    }
+
+    func testAPluginThatDoesNotLoadFailsOnceOnOneLine() throws {
+        let dir = try CLI.temporaryFolder("check-load")
+        try "return { name = \"broken\",\n  duration = function() return 0.2 end end }\n"
+            .write(to: dir.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
+        let r = try check(["broken.lua"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.out.split(separator: "\n").count, 1, r.out)
+        XCTAssertTrue(r.out.hasPrefix("✗ broken: does not load: broken.lua:2: "), r.out)
+    }
+
+    func testAnEndlessLoopStopsTheChecksAtTheFirstTimeout() throws {
+        let dir = try CLI.temporaryFolder("check-loop")
+        try """
+        return { name = "loop", scenes = { from = "news", to = "article" },
+          duration = function() return 0.2 end,
+          animate = function(ctx) while true do end end }
+        """.write(to: dir.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
+        let r = try check(["loop.lua", "--timeout", "0.2"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, r.out)
+        XCTAssertEqual(lines.first, "✗ loop:")
+        XCTAssertTrue(lines[1].hasPrefix("  push@30fps: runs without error: loop.lua:3: the plugin ran past its time limit of 0.2 s"), r.out)
+        XCTAssertTrue(lines[2].hasPrefix("  (stopped after the first timeout"), r.out)
+        XCTAssertEqual(r.err, "", "no progress line when stderr is not a terminal")
+    }
+
+    func testProgressIsToldOfEveryRunInOrder() throws {
+        let catalog = PluginCatalog(environment: [:])
+        var told: [String] = []
+        let (failures, runs) = Conformance(catalog: catalog).check(try catalog.locate("crossfade").url) { done, total, run in
+            told.append("\(done)/\(total) \(run)")
+        }
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(runs, 14)
+        let operations = ["push", "pop", "present", "dismiss"].flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } }
+        let names = operations + ["push+pop@60fps", "pop+edge-swipe@60fps"]
+        XCTAssertEqual(told, names.enumerated().map { "\($0.offset)/14 \($0.element)" })
     }
 }

@@ -45,12 +45,9 @@ public final class ScrubbedClock {
     /// The engine time at which the clock's time reaches `local` when running, or nil if it never does.
     func instant(reaching local: Double) -> Double? {
         guard case .running(let from, let to, let start, let length, let curve) = mode else { return nil }
-        if to >= from {
-            if local <= from { return start }
-            if local > to { return nil }
-        } else {
-            return start + length  // cancelling: everything ends when the clock is back at 0
-        }
+        if isReversing { return start + length }  // cancelling (even from 0): everything ends when the clock is back at 0
+        if local <= from { return start }
+        if local > to { return nil }
         guard length > 0, to > from else { return start }
         var lo = 0.0, hi = 1.0
         for _ in 0..<60 {

@@ -17,6 +17,9 @@ public final class PercentDrivenDriver {
     /// The curve of the run after release (UIKit's default, ease-in-out).
     public var completionCurve = Easing.easeInOut
 
+    /// The direction the default interaction reads progress along, once the gesture has shown it.
+    public private(set) var direction: DriveDirection?
+
     init(context: TransitionContext, duration: Double) {
         self.context = context
         clock = ScrubbedClock(duration: duration)
@@ -28,6 +31,23 @@ public final class PercentDrivenDriver {
         percentComplete = min(max(fraction, 0), 1)
         clock.pause(atFraction: percentComplete)
         context.log("update(\(formatNumber((percentComplete * 1000).rounded() / 1000)))")
+    }
+
+    /// The direction for `event`: a left-edge swipe's is rightwards, a right-edge swipe's leftwards, any
+    /// other gesture's the way it first moved along its main axis (kept from then on); rightwards until it moves.
+    public func direction(for event: GestureEvent) -> DriveDirection {
+        if let direction { return direction }
+        let t = event.translation
+        let found: DriveDirection
+        switch event.edge {
+        case "left": found = DriveDirection(dx: 1, dy: 0)
+        case "right": found = DriveDirection(dx: -1, dy: 0)
+        default:
+            guard t.x != 0 || t.y != 0 else { return DriveDirection(dx: 1, dy: 0) }
+            found = abs(t.y) > abs(t.x) ? DriveDirection(dx: 0, dy: t.y > 0 ? 1 : -1) : DriveDirection(dx: t.x > 0 ? 1 : -1, dy: 0)
+        }
+        direction = found
+        return found
     }
 
     /// Runs the animations on to their end; their completions get `true`.
@@ -46,4 +66,20 @@ public final class PercentDrivenDriver {
         clock.run(toEnd: false, now: context.engine.now, speed: completionSpeed, curve: completionCurve)
         context.log("cancel()")
     }
+}
+
+/// A unit direction along one screen axis: the default interaction's progress is the gesture's travel
+/// along it, over the screen's size on that axis.
+public struct DriveDirection: Equatable, Sendable {
+    public let dx: Double
+    public let dy: Double
+
+    /// Travel along the direction as a fraction of the screen's `size` on its axis.
+    public func progress(of event: GestureEvent, in size: Size) -> Double {
+        let travel = event.translation.x * dx + event.translation.y * dy
+        return travel / max(dx != 0 ? size.width : size.height, 1)
+    }
+
+    /// The gesture's speed along the direction, in points per second.
+    public func speed(of event: GestureEvent) -> Double { event.velocity.x * dx + event.velocity.y * dy }
 }

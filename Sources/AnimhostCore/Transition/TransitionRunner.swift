@@ -84,7 +84,7 @@ public struct TransitionRunner {
                 let event = events[delivered]
                 try engine.advance(to: event.time)
                 if try !animator.interact(with: event, using: context), let driver = context.driver {
-                    TransitionRunner.drive(driver, with: event, width: context.size.width)
+                    TransitionRunner.drive(driver, with: event, size: context.size)
                 }
                 touch = event
                 delivered += 1
@@ -124,20 +124,21 @@ public struct TransitionRunner {
                       cancelled: context.isCancelled, endTime: Double(index) * step)
     }
 
-    /// The fraction past which a released edge swipe finishes (ZoomTransitioning's third of the width).
+    /// The fraction past which a released gesture finishes (ZoomTransitioning's third of the width).
     public static let finishThreshold = 0.33
-    /// The horizontal speed, in points per second, past which a release finishes whatever the fraction.
+    /// The speed along the gesture's direction, in points per second, past which a release finishes whatever the fraction.
     public static let flingVelocity = 1000.0
 
-    /// The default interaction: an edge swipe drives the fraction by its horizontal travel and, on
-    /// release, finishes past ``finishThreshold`` or on a fling, else cancels.
-    public static func drive(_ driver: PercentDrivenDriver, with event: GestureEvent, width: Double) {
-        let sign = event.edge == "right" ? -1.0 : 1.0
-        let progress = sign * event.translation.x / max(width, 1)
+    /// The default interaction: the gesture's travel along its direction (``PercentDrivenDriver/direction(for:)``:
+    /// across for an edge swipe, else along its main axis) over the screen's size drives the fraction; on release it
+    /// finishes past ``finishThreshold`` or on a fling, else cancels.
+    public static func drive(_ driver: PercentDrivenDriver, with event: GestureEvent, size: Size) {
+        let direction = driver.direction(for: event)
+        let progress = direction.progress(of: event, in: size)
         switch event.state {
         case .began, .changed: driver.update(progress)
         case .ended:
-            if progress > finishThreshold || sign * event.velocity.x > flingVelocity { driver.finish() } else { driver.cancel() }
+            if progress > finishThreshold || direction.speed(of: event) > flingVelocity { driver.finish() } else { driver.cancel() }
         case .cancelled: driver.cancel()
         }
     }

@@ -198,7 +198,7 @@ enum ContextBinding {
         return binding(L) {
             let (t, d) = try driver(L, "drive")
             guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
-            TransitionRunner.drive(d, with: event, width: t.context.size.width)
+            TransitionRunner.drive(d, with: event, size: t.context.size)
             return 0
         }
     }

@@ -45,11 +45,16 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
     /// The line of a `file:line: …` message.
     static func location(in text: String) -> Int? { split(text)?.1 }
 
+    private static let timeoutPrefix = "the plugin ran past its time limit"
+
     /// The error for a plugin that ran past its time budget.
     static func timeout(file: String, seconds: Double, line: Int? = nil) -> PluginError {
         PluginError(file: file, line: line,
-                    message: "the plugin ran past its time limit of \(seconds) s (an endless loop? raise the limit with --timeout)")
+                    message: "\(timeoutPrefix) of \(seconds) s (an endless loop? raise the limit with --timeout)")
     }
+
+    /// Whether this is the error for a plugin that ran past its time budget (see ``timeout(file:seconds:line:)``).
+    public var isTimeout: Bool { message.hasPrefix(PluginError.timeoutPrefix) }
 
     /// `file:line: message`, then the traceback when there is one.
     public var description: String {
