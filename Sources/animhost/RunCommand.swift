@@ -12,7 +12,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
         PLUGIN is a plugin name (looked up in --plugins folders, $ANIMHOST_PATH, ./Plugins, then the \
         built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares; \
-        pop and dismiss swap them.
+        pop and dismiss swap them. With only one of --from and --to, the other is the declared default; \
+        when both would then be the same scene the run is refused (name both).
 
         Formats (default json,html; several may be given, e.g. --format json,png,webp; \
         every image format comes from one render of each frame):
@@ -131,8 +132,17 @@ struct RunCommand: ParsableCommand {
         let r = o.result
         let state = r.completed ? "completed" : (r.cancelled ? "cancelled" : "not completed")
         let files = written.isEmpty ? "" : " → " + written.map { displayPath($0) }.joined(separator: ", ")
-        return "\(o.info.plugin) \(o.info.operation.rawValue) \(o.info.from) → \(o.info.to): \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s") at \(o.info.fps) fps, "
-            + "\(String(format: "%.3f", r.endTime)) s (duration \(formatNumber(o.info.duration)) s), \(state)\(files)"
+        let seconds = { (t: Double) in String(format: "%.3f", t) + " s" }
+        let sampled: String
+        if let at {
+            sampled = "the state at t = \(seconds(at))"
+        } else if let progress {
+            sampled = "the state at \(formatNumber(progress)) of the duration, t = \(seconds(progress * o.info.duration))"
+        } else {
+            sampled = "\(r.frameCount) frame\(r.frameCount == 1 ? "" : "s") at \(o.info.fps) fps, \(seconds(r.endTime))"
+        }
+        return "\(o.info.plugin) \(o.info.operation.rawValue) \(o.info.from) → \(o.info.to): \(sampled) "
+            + "(duration \(formatNumber(o.info.duration)) s), \(state)\(files)"
     }
 }
 

@@ -116,6 +116,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
     }
 
+    func testASingleInstantSaysWhichOne() throws {
+        let at = try animhost("run", "zoom", "--at", "0.2", "--format", "none")
+        XCTAssertEqual(at.out, "zoom push grid → detail: the state at t = 0.200 s (duration 0.5 s), completed\n")
+        let half = try animhost("run", "zoom", "--progress", "0.4", "--format", "none")
+        XCTAssertEqual(half.out, "zoom push grid → detail: the state at 0.4 of the duration, t = 0.200 s (duration 0.5 s), completed\n")
+    }
+
+    func testOneSceneThatTheOtherSideDefaultsToIsRefusedSayingWhy() throws {
+        let grid = repository.appendingPathComponent("Plugins/scenes/grid.json").path
+        let pop = try animhost("run", "zoom", "--from", grid, "--operation", "pop", "--format", "none")
+        XCTAssertEqual(pop.code, 1)
+        XCTAssertEqual(pop.out, "")
+        XCTAssertTrue(pop.err.contains("--to defaults to grid for a pop (the declared scenes swapped: detail → grid), the scene --from names; name both --from and --to, or neither"), pop.err)
+        let same = try animhost("run", "zoom", "--from", "grid", "--to", "grid", "--format", "none")
+        XCTAssertTrue(same.err.contains("push grid → grid: both scenes are "), same.err)
+        let named = try animhost("run", "zoom", "--from", "detail", "--to", grid, "--operation", "pop", "--format", "none")
+        XCTAssertEqual(named.code, 0, named.err)
+        XCTAssertTrue(named.out.hasPrefix("zoom pop detail → grid: "), named.out)
+    }
+
     func testAMissingPluginFileIsNamed() throws {
         let r = try animhost("run", "nowhere/missing.lua")
         XCTAssertEqual(r.code, 1)

@@ -54,12 +54,26 @@ extension Plugin {
         guard let fromName, let toName else {
             throw PluginError(file: file, message: "no scenes to run on: pass --from and --to, or declare scenes = { from = …, to = … } in the plugin")
         }
-        func load(_ name: String) throws -> Scene {
-            let url = try catalog.locateScene(name, besides: self.url)
-            do { return try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
-            catch let e as SceneError { throw e }
+        let fromURL = try catalog.locateScene(fromName, besides: url), toURL = try catalog.locateScene(toName, besides: url)
+        if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
+            throw PluginError(file: file, message: sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
         }
-        return (try load(fromName), try load(toName))
+        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
+        return (try load(fromURL), try load(toURL))
+    }
+
+    /// Why a run whose two scenes are one file is refused, and what to pass instead.
+    private func sameScene(_ path: String, request: TransitionRequest, defaults: (from: String, to: String)) -> String {
+        let op = request.operation.rawValue
+        let run = "\(op) \(defaults.from) → \(defaults.to)"
+        guard (request.from == nil) != (request.to == nil), let declaredFrom = defaultScenes.from, let declaredTo = defaultScenes.to else {
+            return "\(run): both scenes are \(path); a transition needs two"
+        }
+        let (given, other, defaulted) = request.from != nil ? ("--from", "--to", defaults.to) : ("--to", "--from", defaults.from)
+        let declared = request.operation.isPresenting ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
+                                                      : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"
+        return "\(run): \(other) defaults to \(defaulted) for a \(op) (\(declared)), the scene \(given) names; "
+            + "name both --from and --to, or neither"
     }
 
     /// Runs the transition described by `request`, streaming frames into `sink`.
