@@ -1,6 +1,9 @@
 ---@meta animhost
 -- Definitions of every name animhost gives plugins and specs, for the Lua language server (LuaLS).
--- Copy this folder and .luarc.json into your plugin project for completion and checking.
+-- Copy this folder's files into your plugin project (docs/editor.md) and start each plugin with
+--   ---@type Plugin
+--   local plugin = { name = "…", … }
+-- so that fields, ctx, nodes and animate{} options are checked as you type.
 
 ---@class Rect
 ---@field x number
@@ -44,14 +47,19 @@
 ---@operator mul(Transform): Transform
 
 ---@class Border
----@field width number?
----@field color Color|string?
+---@field width? number
+---@field color? Color|string
 
 ---@class Shadow
----@field color Color|string?
----@field opacity number?
----@field radius number?
----@field offset Size?
+---@field color? Color|string
+---@field opacity? number
+---@field radius? number
+---@field offset? Size
+
+-- Where n:insert puts a child: exactly one of the two.
+---@class InsertPosition
+---@field below? Node
+---@field above? Node
 
 ---@class Node
 ---@field id string read-only
@@ -76,15 +84,17 @@
 ---@field zIndex number
 ---@field tag string?
 ---@field add fun(self: Node, child: Node): Node
----@field insert fun(self: Node, child: Node, where: {below: Node}|{above: Node}): Node
+---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
 ---@field snapshot fun(self: Node): Node
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
 
+-- A scene's delegate. referenceNode is the node the scene's `reference` names, referenceFrame its
+-- frame in the container: asking a scene that names none is an error, so both always return one.
 ---@class SceneDelegate
----@field referenceNode fun(self: SceneDelegate, ctx: Context): Node?
----@field referenceFrame fun(self: SceneDelegate, ctx: Context): Rect?
+---@field referenceNode fun(self: SceneDelegate, ctx: Context): Node
+---@field referenceFrame fun(self: SceneDelegate, ctx: Context): Rect
 ---@field backgroundColor fun(self: SceneDelegate, ctx: Context): Color
 ---@field willBegin fun(self: SceneDelegate, ctx: Context)
 ---@field didEnd fun(self: SceneDelegate, ctx: Context, node: Node?)
@@ -113,9 +123,9 @@
 ---@field presenting boolean
 ---@field interactive boolean
 ---@field cancelled boolean
----@field params table<string, number|boolean|string>
+---@field params table<string, any> the plugin's params with --param overrides (numbers, booleans, strings)
 ---@field size Size
----@field gesture Gesture?
+---@field gesture Gesture? how the driving gesture began; nil when not interactive
 ---@field duration fun(self: Context): number
 ---@field complete fun(self: Context, ok: boolean)
 ---@field update fun(self: Context, fraction: number)
@@ -123,15 +133,17 @@
 ---@field cancel fun(self: Context)
 ---@field drive fun(self: Context)
 
+-- `duration` and `animate` are required by the host; they are optional here only so that a plugin
+-- may define them after its table (`function plugin.animate(ctx) … end`).
 ---@class Plugin
 ---@field name string
----@field summary string?
----@field params table<string, number|boolean|string>?
----@field scenes {from: string, to: string}?
----@field duration fun(ctx: Context): number
----@field animate fun(ctx: Context)
----@field interact (fun(ctx: Context, g: Gesture))?
----@field ended (fun(ctx: Context, completed: boolean))?
+---@field summary? string
+---@field params? table<string, any> defaults: numbers, booleans or strings
+---@field scenes? {from: string, to: string}
+---@field duration? fun(ctx: Context): number
+---@field animate? fun(ctx: Context)
+---@field interact? fun(ctx: Context, g: Gesture)
+---@field ended? fun(ctx: Context, completed: boolean)
 
 ---@class Easing
 ---@overload fun(x: number): number
@@ -145,14 +157,26 @@
 ---@field velocity number
 ---@field value fun(self: Spring, t: number): number
 
+---@class SpringOptions
+---@field damping? number
+---@field velocity? number
+
 ---@class AnimateOptions
----@field [1] fun() the animations
----@field animations fun()?
----@field duration number?
----@field delay number?
----@field curve string|Easing?
----@field spring {damping: number, velocity: number?}|Spring?
----@field completion (fun(finished: boolean))?
+---@field [1]? fun() the animations (or animations =)
+---@field animations? fun()
+---@field duration? number seconds, default 0.25
+---@field delay? number seconds, default 0
+---@field curve? string|Easing default "easeInOut" ("linear" for keyframes)
+---@field spring? SpringOptions|Spring
+---@field completion? fun(finished: boolean)
+
+---@class SpringParameters
+---@field mass? number
+---@field stiffness? number
+---@field damping? number
+---@field dampingRatio? number
+---@field response? number
+---@field velocity? number
 
 ---@param x number
 ---@param y number
@@ -161,29 +185,42 @@
 ---@return Rect
 function rect(x, y, width, height) end
 
+---@param x number
+---@param y number
 ---@return Point
 function point(x, y) end
 
+---@param width number
+---@param height number
 ---@return Size
 function size(width, height) end
 
----@param hexOrR string|number "#RRGGBB[AA]", or r with g, b[, a] in 0…1
+---@param hexOrR string|number "#RGB", "#RGBA", "#RRGGBB" or "#RRGGBBAA", or r with g, b[, a] in 0…1
+---@param g? number
+---@param b? number
+---@param a? number
 ---@return Color
 function color(hexOrR, g, b, a) end
 
+---@class TransformLibrary
 transform = {}
 ---@type Transform
 transform.identity = nil
+---@param sx number
+---@param sy? number defaults to sx
 ---@return Transform
 function transform.scale(sx, sy) end
+---@param x number
+---@param y number
 ---@return Transform
 function transform.translate(x, y) end
+---@param radians number
 ---@return Transform
 function transform.rotate(radians) end
 ---@return Transform
 function transform.new(a, b, c, d, tx, ty) end
 
----@param fields table
+---@param fields table any Node properties, and children = { … }
 ---@return Node
 function node(fields) end
 
@@ -202,19 +239,38 @@ function keyframe(start, length, changes) end
 ---@return Easing
 function easing(spec) end
 
----@param parameters table {mass, stiffness, damping, velocity} or {dampingRatio, response, velocity}
+---@param parameters SpringParameters {mass, stiffness, damping, velocity} or {dampingRatio, response, velocity}
 ---@return Spring
 function spring(parameters) end
 
 -- Specs (`animhost test`)
 
+-- A node as a frame of a run shows it.
+---@class RunNode
+---@field id string
+---@field scene string?
+---@field snapshot boolean
+---@field frame Rect
+---@field bbox Rect the transformed frame's bounding box
+---@field alpha number
+---@field opacity number alpha times the ancestors'
+---@field transform Transform
+---@field cornerRadius number
+---@field hidden boolean
+---@field z integer paint order
+---@field backgroundColor Color?
+---@field image string?
+---@field tag string?
+---@field shadow {color: Color, opacity: number, radius: number, offset: Size}
+
 ---@class RunFrame
 ---@field index integer
 ---@field t number
----@field nodes table[]
----@field touch Gesture?
----@field node fun(self: RunFrame, id: string, scene: string?): table?
+---@field nodes RunNode[]
+---@field touch Gesture? the gesture's sample while the finger is down
+---@field node fun(self: RunFrame, id: string, scene: string?): RunNode?
 
+-- What animhost.run returns. run:frame(i) is 0-based, negative from the end; run:at(t) is the last frame at or before t.
 ---@class Run
 ---@field plugin string
 ---@field operation string
@@ -227,12 +283,25 @@ function spring(parameters) end
 ---@field frame fun(self: Run, i: integer): RunFrame
 ---@field at fun(self: Run, t: number): RunFrame
 
+---@class RunOptions
+---@field plugin string a name or a .lua path
+---@field from? string
+---@field to? string
+---@field operation? "push"|"pop"|"present"|"dismiss"
+---@field fps? integer
+---@field params? table<string, any>
+---@field gesture? string a .json trace or a generated gesture spec
+
+---@class AnimhostLibrary
 animhost = {}
----@param options {plugin: string, from: string?, to: string?, operation: string?, fps: integer?, params: table?, gesture: string?}
+---@param options RunOptions
 ---@return Run
 function animhost.run(options) end
+---@param name string
+---@param text string
 ---@return string verdict, string? recorded
 function animhost.snapshot(name, text) end
+---@param name string
 ---@param run Run
 ---@param index integer the frame's index (0-based)
 ---@param scale number
@@ -240,22 +309,79 @@ function animhost.snapshot(name, text) end
 ---@return string verdict, integer? pixels, integer? total, string? diff
 function animhost.image_snapshot(name, run, index, scale, tolerance) end
 
+---@param name string
+---@param body fun()
 function describe(name, body) end
+---@param name string
+---@param body? fun() without one, the test is pending
 function it(name, body) end
+---@param name string
 function pending(name) end
+---@param fn fun()
 function before_each(fn) end
+---@param fn fun()
 function after_each(fn) end
+---@param fn fun()
 function setup(fn) end
+---@param fn fun()
 function teardown(fn) end
+
+---@class SpecAssertAre
+---@field equal fun(expected: any, actual: any, message?: string)
+---@field same fun(expected: any, actual: any, message?: string)
+---@field near fun(expected: number, actual: number, tolerance?: number, message?: string)
+
+---@class SpecAssertIs
+---@field ["true"] fun(value: any, message?: string)
+---@field ["false"] fun(value: any, message?: string)
+---@field ["nil"] fun(value: any, message?: string)
+---@field truthy fun(value: any, message?: string)
+---@field falsy fun(value: any, message?: string)
+
+---@class SpyAssertion
+---@field was {called: fun(times?: integer), called_with: fun(...)}
+---@field was_not {called: fun()}
+
+---@class ImageSnapshotOptions
+---@field frame? integer 0-based; negative counts from the end
+---@field at? number seconds
+---@field scale? number
+---@field tolerance? integer
+---@field name? string
+
+-- In plugins `assert` is Lua's; in specs it is also this table (and still callable).
+---@class SpecAssert
+---@overload fun(value: any, message?: any, ...): any
+---@field are SpecAssertAre
+---@field is SpecAssertIs
+---@field equal fun(expected: any, actual: any, message?: string)
+---@field equals fun(expected: any, actual: any, message?: string)
+---@field same fun(expected: any, actual: any, message?: string)
+---@field near fun(expected: number, actual: number, tolerance?: number, message?: string)
+---@field is_true fun(value: any, message?: string)
+---@field is_false fun(value: any, message?: string)
+---@field is_nil fun(value: any, message?: string)
+---@field is_not_nil fun(value: any, message?: string)
+---@field truthy fun(value: any, message?: string)
+---@field falsy fun(value: any, message?: string)
+---@field has_error fun(fn: fun(), contains?: string, message?: string)
+---@field has_no_error fun(fn: fun(), message?: string)
+---@field spy fun(s: Spy): SpyAssertion
+---@field matches_snapshot fun(run: Run, name?: string)
+---@field matches_image_snapshot fun(run: Run, options?: ImageSnapshotOptions)
+assert = {}
 
 ---@class Spy
 ---@field calls table[] the arguments of each call
----@field revert fun()? undoes spy.on
+---@field revert? fun() undoes spy.on
 ---@overload fun(...): any
 
+---@class SpyLibrary
 spy = {}
----@param fn function? called through
+---@param fn? function called through
 ---@return Spy
 function spy.new(fn) end
+---@param t table
+---@param key string
 ---@return Spy
 function spy.on(t, key) end

@@ -103,43 +103,55 @@ enum SpecFramework {
       return v
     end
 
-    local function fail(message) error_(message, 3) end
-
-    local function equal(expected, actual)
-      if expected ~= actual then fail(format("expected %s, got %s", show(expected), show(actual))) end
+    -- A failed assertion, reported at the spec's line; a message given to the assertion comes first.
+    local function fail(message, custom)
+      if custom ~= nil then message = tostring_(custom) .. ": " .. message end
+      error_(message, 3)
     end
-    local function same(expected, actual)
+
+    local function equal(expected, actual, msg)
+      if expected ~= actual then fail(format("expected %s, got %s", show(expected), show(actual)), msg) end
+    end
+    local function same(expected, actual, msg)
       local d = difference(expected, actual, "")
       if d then
-        if d == "" then fail(format("expected %s, got %s", show(expected), show(actual))) end
-        fail(format("tables differ at %s: expected %s, got %s", d, show(lookup(expected, d)), show(lookup(actual, d))))
+        if d == "" then fail(format("expected %s, got %s", show(expected), show(actual)), msg) end
+        fail(format("tables differ at %s: expected %s, got %s", d, show(lookup(expected, d)), show(lookup(actual, d))), msg)
       end
     end
-    local function near(expected, actual, tolerance)
+    local function near(expected, actual, tolerance, msg)
       if type_(actual) ~= "number" or type_(expected) ~= "number" or math.abs(expected - actual) > (tolerance or 1e-9) then
-        fail(format("expected %s within %s, got %s", show(expected), show(tolerance or 1e-9), show(actual)))
+        fail(format("expected %s within %s, got %s", show(expected), show(tolerance or 1e-9), show(actual)), msg)
       end
     end
-    local function is_true(v) if v ~= true then fail("expected true, got " .. show(v)) end end
-    local function is_false(v) if v ~= false then fail("expected false, got " .. show(v)) end end
-    local function is_nil(v) if v ~= nil then fail("expected nil, got " .. show(v)) end end
-    local function is_not_nil(v) if v == nil then fail("expected a value, got nil") end end
-    local function truthy(v) if not v then fail("expected a truthy value, got " .. show(v)) end end
-    local function falsy(v) if v then fail("expected a falsy value, got " .. show(v)) end end
-    local function has_error(f, expected)
+    local function is_true(v, msg) if v ~= true then fail("expected true, got " .. show(v), msg) end end
+    local function is_false(v, msg) if v ~= false then fail("expected false, got " .. show(v), msg) end end
+    local function is_nil(v, msg) if v ~= nil then fail("expected nil, got " .. show(v), msg) end end
+    local function is_not_nil(v, msg) if v == nil then fail("expected a value, got nil", msg) end end
+    local function truthy(v, msg) if not v then fail("expected a truthy value, got " .. show(v), msg) end end
+    local function falsy(v, msg) if v then fail("expected a falsy value, got " .. show(v), msg) end end
+    local function has_error(f, expected, msg)
       local ok, err = pcall_(f)
-      if ok then fail("expected an error, got none") end
+      if ok then fail("expected an error, got none", msg) end
       if expected ~= nil and not tostring_(err):find(expected, 1, true) then
-        fail(format("expected an error containing %s, got %s", show(expected), show(tostring_(err))))
+        fail(format("expected an error containing %s, got %s", show(expected), show(tostring_(err))), msg)
       end
+    end
+    local function has_no_error(f, msg)
+      local ok, err = pcall_(f)
+      if not ok then fail("expected no error, got " .. show(tostring_(err)), msg) end
     end
 
-    assert = {
+    -- Called, `assert` is still Lua's: `assert(v, message)`.
+    assert = setmetatable({
       are = { equal = equal, same = same, near = near },
       equal = equal, same = same, near = near, equals = equal,
       is_true = is_true, is_false = is_false, is_nil = is_nil, is_not_nil = is_not_nil,
-      truthy = truthy, falsy = falsy, has_error = has_error, has_no_error = function(f) local ok, e = pcall_(f); if not ok then fail("expected no error, got " .. show(tostring_(e))) end end,
-    }
+      truthy = truthy, falsy = falsy, has_error = has_error, has_no_error = has_no_error,
+    }, { __call = function(_, v, msg, ...)
+      if not v then error_(msg == nil and "assertion failed!" or msg, 2) end
+      return v, msg, ...
+    end })
     assert.is = { ["true"] = is_true, ["false"] = is_false, ["nil"] = is_nil, truthy = truthy, falsy = falsy }
 
     -- Spies: callables that record their calls (and call through to a function, if given).

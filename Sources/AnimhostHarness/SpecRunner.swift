@@ -101,13 +101,13 @@ public struct SpecRunner {
     /// The results as JSON: files, their tests, and the totals.
     public static func json(_ results: [FileResult]) -> String {
         func str(_ s: String) -> String {
-            let data = try? JSONSerialization.data(withJSONObject: [s], options: [.sortedKeys])
+            let data = try? JSONSerialization.data(withJSONObject: [s], options: [.sortedKeys, .withoutEscapingSlashes])
             return data.map { String(decoding: $0, as: UTF8.self).dropFirst().dropLast() }.map(String.init) ?? "\"\""
         }
         let s = summarize(results)
         let files = results.map { r -> String in
             let tests = r.cases.map { c in
-                "{\"name\": \(str(c.name)), \"status\": \(str(c.status.rawValue))" + (c.message.map { ", \"message\": \(str($0))" } ?? "") + "}"
+                "{\"name\": \(str(c.name)), \"status\": \(str(c.status.rawValue)), \"message\": \(c.message.map(str) ?? "null")}"
             }
             return "{\"file\": \(str(r.file)), \"error\": \(r.error.map(str) ?? "null"), \"tests\": [\(tests.joined(separator: ", "))]}"
         }

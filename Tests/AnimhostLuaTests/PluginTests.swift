@@ -35,6 +35,24 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(luaError("", duration: "-1"), "p.lua:3: duration() must return a finite number of seconds ≥ 0, got -1.0")
     }
 
+    /// The delegate's reference methods return a node and a rect, never nil: a scene without a `reference` is an error.
+    func testAReferenceTheSceneDoesNotNameIsAnError() throws {
+        let examples = BuiltinResources.pluginsFolder!.deletingLastPathComponent().appendingPathComponent("Examples/popup/scenes")
+        let source = """
+        return { name = "ref", scenes = { from = "\(examples.path)/screen.json", to = "\(examples.path)/dialog.json" },
+          duration = function() return 0.1 end,
+          animate = function(ctx)
+            local frame = ctx.to.delegate:referenceFrame(ctx)
+            ctx:complete(frame ~= nil)
+          end }
+        """
+        let plugin = try makePlugin(source)
+        XCTAssertThrowsError(try plugin.run(TransitionRequest(), catalog: PluginCatalog(environment: [:]), sink: nil)) {
+            XCTAssertEqual(($0 as? PluginError).map { withoutTemporaryFolder($0.headline) },
+                           "p.lua:4: ctx.to.delegate:referenceFrame: scene 'dialog' names no reference node for push; add \"reference\": \"<node id>\" to its file (docs/scenes.md)")
+        }
+    }
+
     func testUnknownPluginsAndScenesListWhatExists() {
         let catalog = PluginCatalog(environment: [:])
         XCTAssertThrowsError(try catalog.locate("zom")) { XCTAssertTrue("\($0)".contains("unknown plugin. Did you mean 'zoom'? Plugins found: card-lift, crossfade, zoom")) }

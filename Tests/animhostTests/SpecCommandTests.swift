@@ -157,4 +157,27 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertEqual(filtered.code, 0)
         XCTAssertTrue(filtered.out.hasSuffix("1 passed, 0 failed\n"), filtered.out)
     }
+
+    func testAssertionMessagesAreShownAndAssertStaysCallable() throws {
+        let dir = try CLI.temporaryFolder("spec-msg")
+        try """
+        describe("messages", function()
+          it("lead/in", function() assert.is_true(false, "the card is lifted") end)
+          it("near", function() assert.are.near(1, 2, 0.1, "scale") end)
+          it("plain", function() assert(1 == 2, "one is not two") end)
+          it("passes", function() assert(true) end)
+        end)
+        """.write(to: dir.appendingPathComponent("msg_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try animhost(["test", "msg_spec.lua"], in: dir)
+        XCTAssertTrue(r.out.contains("msg_spec.lua:2: the card is lifted: expected true, got false"), r.out)
+        XCTAssertTrue(r.out.contains("msg_spec.lua:3: scale: expected 1 within 0.1, got 2"), r.out)
+        XCTAssertTrue(r.out.contains("msg_spec.lua:4: one is not two"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("1 passed, 3 failed\n"), r.out)
+        let json = try animhost(["test", "msg_spec.lua", "--output", "json"], in: dir)
+        XCTAssertTrue(json.out.contains("\"messages lead/in\""), "slashes are not escaped: \(json.out)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as! [String: Any]
+        let tests = ((object["files"] as! [[String: Any]])[0]["tests"] as! [[String: Any]])
+        XCTAssertEqual(tests.map { $0.keys.sorted() }, Array(repeating: ["message", "name", "status"], count: 4), "every test has a message, null when it passed")
+        XCTAssertTrue(tests[3]["message"] is NSNull)
+    }
 }

@@ -37,8 +37,8 @@ enum SceneBinding {
     private static let referenceNode: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let (ctx, scene, _) = try currentScene(L)
-            if let node = scene.referenceNode(for: ctx.operation) { NodeBinding.push(L, node) } else { lua_pushnil(L) }
+            let (ctx, scene, side) = try currentScene(L)
+            NodeBinding.push(L, try reference(in: scene, side: side, for: ctx.operation, method: "referenceNode"))
             return 1
         }
     }
@@ -46,11 +46,18 @@ enum SceneBinding {
     private static let referenceFrame: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let (ctx, scene, _) = try currentScene(L)
-            guard let node = scene.referenceNode(for: ctx.operation) else { lua_pushnil(L); return 1 }
+            let (ctx, scene, side) = try currentScene(L)
+            let node = try reference(in: scene, side: side, for: ctx.operation, method: "referenceFrame")
             ValueBinding.push(L, referenceFrame(of: node, in: scene, container: ctx.container))
             return 1
         }
+    }
+
+    /// The scene's reference node for `operation`; a scene that names none is an error, so plugins get a node, never nil.
+    private static func reference(in scene: Scene, side: String, for operation: TransitionOperation, method: String) throws -> Node {
+        if let node = scene.referenceNode(for: operation) { return node }
+        throw BindingError("ctx.\(side).delegate:\(method): scene '\(scene.name)' names no reference node for \(operation.rawValue); "
+                           + "add \"reference\": \"<node id>\" to its file (docs/scenes.md)")
     }
 
     /// The node's frame in container coordinates; a scene not yet in the container is placed as it will be.
