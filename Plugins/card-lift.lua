@@ -2,6 +2,7 @@
 -- while it moves to the destination frame, then settles as the detail fades in. Two phases,
 -- forward 0.3 s + 0.2 s ease-out, back 0.25 s + 0.18 s.
 
+---@type Plugin
 local lift = {
   name = "card-lift",
   summary = "The tapped card lifts with a soft shadow, flies to the detail header and settles",

@@ -1,6 +1,7 @@
 -- crossfade: the news-app "crossfade with animation". Presenting shrinks the list a little
 -- while the article fades in over it; dismissing fades the article out as the list grows back.
 
+---@type Plugin
 local crossfade = {
   name = "crossfade",
   summary = "The from-screen shrinks while the destination fades in; dismissing reverses it",

@@ -4,6 +4,7 @@
 -- Interactive pops: an edge swipe scrubs the pop (the host's percent-driven default); a pan
 -- down shrinks the photo under the finger and fades the detail, as the Photos app does.
 
+---@type Plugin
 local zoom = {
   name = "zoom",
   summary = "The tapped photo zooms into the detail header; pop zooms it back into its cell",
@@ -22,7 +23,6 @@ end
 local function beginMove(ctx)
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)
-  assert(source and target, "zoom needs a reference node in both scenes")
   ctx.from.delegate:willBegin(ctx)
   ctx.to.delegate:willBegin(ctx)
   local photo = source:snapshot()

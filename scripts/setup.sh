@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages animhost builds against: Lua 5.4, Cairo and Pango for drawing, the image
 # codecs (libpng, libjpeg-turbo, libwebp, giflib, libimagequant), rlottie for the benchmark's comparison,
-# ffmpeg for MP4, a font, and Chromium, which the HTML preview's tests open.
+# ffmpeg for MP4, a font, Chromium, which the HTML preview's tests open, and luacheck (lua-check), which lints
+# the Lua files with editor/.luacheckrc.
 set -euo pipefail
-packages=(liblua5.4-dev pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
+packages=(liblua5.4-dev lua-check pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
           libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core fonts-dejavu-extra chromium)
 if [ "${1:-}" = "--list" ]; then echo "${packages[@]}"; exit 0; fi  # for .ci/run
 missing=()

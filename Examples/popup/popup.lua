@@ -2,6 +2,7 @@
 -- 1.38 to 1 while it fades in (0.16 s); dismissing plays it back. The dialog scene is an
 -- overlay, so the screen beneath stays in the container.
 
+---@type Plugin
 local popup = {
   name = "popup",
   summary = "A dialog pops in over the screen (scale 1.38 → 1, alpha 0 → 1) and back out",

@@ -22,6 +22,7 @@ public enum Scaffold {
         -- \(name): the destination fades in over the source; popping fades the source out.
         -- Change `animate` to make it yours: docs/writing-plugins.md explains every part.
 
+        ---@type Plugin
         local plugin = {
           name = "\(name)",
           summary = "The destination fades in over the source",

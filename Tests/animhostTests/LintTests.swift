@@ -1,0 +1,78 @@
+import XCTest
+import Foundation
+@testable import AnimhostHarness
+
+/// luacheck (Debian's lua-check, installed by scripts/setup.sh) with editor/.luacheckrc: the built-ins, the
+/// examples, their specs and `animhost new`'s files lint clean, and real mistakes are caught.
+final class LintTests: XCTestCase {
+    var repository: URL { CLI.repository }
+
+    /// luacheck's plain report of `paths` (relative to `dir`, as a user runs it in a project) with the shipped configuration.
+    func luacheck(_ paths: [String], in dir: URL? = nil) throws -> (code: Int32, report: String) {
+        guard let tool = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first(where: FileManager.default.isExecutableFile) else {
+            XCTFail("luacheck is not installed: run scripts/setup.sh (Debian package lua-check)")
+            return (-1, "")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = ["--config", repository.appendingPathComponent("editor/.luacheckrc").path, "--formatter", "plain", "--codes", "--no-color"] + paths
+        p.currentDirectoryURL = dir ?? repository
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testThePluginsExamplesAndSpecsLintClean() throws {
+        let r = try luacheck(["Plugins", "Examples"])
+        XCTAssertEqual(r.code, 0, r.report)
+        XCTAssertEqual(r.report, "")
+    }
+
+    func testTheNewPluginTemplateLintsClean() throws {
+        let dir = try CLI.temporaryFolder("lint-new")
+        let files = try Scaffold.create(name: "sheet", in: dir)
+        let r = try luacheck(files.map(\.lastPathComponent), in: dir)
+        XCTAssertEqual(r.code, 0, r.report)
+    }
+
+    func testMistakesAreCaught() throws {
+        let dir = try CLI.temporaryFolder("lint")
+        try """
+        local p = { name = "bad" }
+        function p.animate(ctx)
+          animat{ function() end }
+          ctx.to.view.transform = transform.sacle(2)
+          os.execute("ls")
+          local f = io.open("x")
+          describe("not in a plugin", function() end)
+          return f
+        end
+        return p
+        """.write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        try """
+        describe("x", function()
+          it("y", function()
+            assert.are.eqaul(1, 1)
+            assert(true)
+            assert.is["true"](true)
+            animhost.runn{ plugin = "zoom" }
+          end)
+        end)
+        """.write(to: dir.appendingPathComponent("bad_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try luacheck(["bad.lua", "bad_spec.lua"], in: dir)
+        XCTAssertEqual(r.code, 1, r.report)
+        XCTAssertEqual(r.report.split(separator: "\n"), [
+            "bad.lua:3:3: (W113) accessing undefined variable 'animat'",
+            "bad.lua:4:27: (W143) accessing undefined field 'sacle' of global 'transform'",
+            "bad.lua:5:3: (W143) accessing undefined field 'execute' of global 'os'",
+            "bad.lua:6:13: (W113) accessing undefined variable 'io'",
+            "bad.lua:7:3: (W113) accessing undefined variable 'describe'",
+            "bad_spec.lua:3:5: (W143) accessing undefined field 'are.eqaul' of global 'assert'",
+            "bad_spec.lua:6:5: (W143) accessing undefined field 'runn' of global 'animhost'",
+        ])
+    }
+}
