@@ -21,6 +21,7 @@ final class DefinitionFileTests: XCTestCase {
         for line in text.split(separator: "\n").map(String.init) {
             if let m = line.firstMatch(of: #/^---@class (\w+)/#) { currentClass = String(m.1); d.classes[currentClass!] = []; continue }
             if let m = line.firstMatch(of: #/^---@field (\w+)/#), let c = currentClass { d.classes[c]!.insert(String(m.1)); continue }
+            if let m = line.firstMatch(of: #/^---@field \["(\w+)"\]/#), let c = currentClass { d.classes[c]!.insert(String(m.1)); continue }
             if !line.hasPrefix("---") { currentClass = nil }
             if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) { d.members[String(m.1), default: []].insert(String(m.2)) }
             else if let m = line.firstMatch(of: #/^(\w+)\.(\w+) = /#) { d.members[String(m.1), default: []].insert(String(m.2)) }
@@ -34,31 +35,91 @@ final class DefinitionFileTests: XCTestCase {
         "next", "os", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require", "select", "setmetatable",
         "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall", "_G", "_VERSION", "warn"]
 
-    /// What a spec's state defines: globals, and the members of `transform` and `animhost`.
-    func bindings() throws -> (globals: Set<String>, transform: Set<String>, animhost: Set<String>) {
+    /// Runs `probe` as a spec in the real spec framework; each `it` named `label=k1 k2 …` reports a set of names.
+    func probe(_ probe: String) throws -> [String: Set<String>] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-defs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("names_spec.lua")
-        try """
-        local function keys(t) local out = {} for k in pairs(t) do out[#out + 1] = k end table.sort(out) return table.concat(out, " ") end
-        it(keys(_G) .. "|" .. keys(transform) .. "|" .. keys(animhost), function() end)
-        """.write(to: spec, atomically: true, encoding: .utf8)
+        try ("""
+        local function keys(...)
+          local seen, out = {}, {}
+          for _, t in ipairs({ ... }) do for k in pairs(t) do if not seen[k] then seen[k] = true; out[#out + 1] = tostring(k) end end end
+          table.sort(out)
+          return table.concat(out, " ")
+        end
+        local function report(label, ...) it(label .. "=" .. keys(...), function() end) end
+
+        """ + probe).write(to: spec, atomically: true, encoding: .utf8)
         let cases = try SpecFile.run(spec, framework: SpecFramework.source, filter: nil, limits: SandboxLimits(),
                                      snapshots: SnapshotFiles(spec: spec, update: false))
-        let parts = cases[0].name.split(separator: "|", omittingEmptySubsequences: false).map { Set($0.split(separator: " ").map(String.init)) }
-        return (parts[0].subtracting(Self.standard), parts[1], parts[2])
+        var out: [String: Set<String>] = [:]
+        for c in cases {
+            let parts = c.name.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            out[String(parts[0])] = Set(parts[1].split(separator: " ").map(String.init))
+        }
+        return out
+    }
+
+    /// What a spec's state defines: globals, and the members of `transform` and `animhost`.
+    func bindings() throws -> (globals: Set<String>, transform: Set<String>, animhost: Set<String>) {
+        let names = try probe("""
+        report("globals", _G)
+        report("transform", transform)
+        report("animhost", animhost)
+        """)
+        return (names["globals"]!.subtracting(Self.standard), names["transform"]!, names["animhost"]!)
     }
 
     func testEveryBindingIsDefinedAndEveryDefinitionIsBound() throws {
         let defined = try definitions()
         let bound = try bindings()
-        XCTAssertEqual(defined.globals, bound.globals, "globals")
+        XCTAssertEqual(defined.globals.subtracting(Self.standard), bound.globals, "globals")
         XCTAssertEqual(defined.members["transform"], bound.transform, "transform")
         XCTAssertEqual(defined.members["animhost"], bound.animhost, "animhost")
-        XCTAssertEqual(defined.members["spy"], ["new", "on"], "spy")
         XCTAssertEqual(defined.classes["Node"], Set(NodeKey.allCases.map(\.rawValue)), "Node")
         XCTAssertEqual(defined.classes["Context"], Set(ContextKey.allCases.map(\.rawValue)), "Context")
         XCTAssertEqual(defined.classes["SceneDelegate"], Set(SceneBinding.delegateMethods), "SceneDelegate")
         XCTAssertEqual(defined.classes["AnimateOptions"]?.subtracting(["1"]), Set(AnimateBinding.optionKeys), "animate options")
+        XCTAssertEqual(defined.classes["RunOptions"], Set(RunBinding.optionKeys), "animhost.run options")
+    }
+
+    /// The spec API's names as the spec framework really defines them: assertions, spies, and what a run returns.
+    func testTheSpecAPIIsDefinedAsTheFrameworkDefinesIt() throws {
+        let defined = try definitions()
+        let real = try probe("""
+        report("assert", assert)
+        report("assert.are", assert.are)
+        report("assert.is", assert.is)
+        report("spy", spy)
+        local t = { f = function() end }
+        local s = spy.on(t, "f")
+        report("Spy", s)
+        report("SpyAssertion", assert.spy(s))
+        local run = animhost.run{ plugin = "zoom", operation = "pop", gesture = "edge-swipe to=0.6" }
+        report("Run", run, getmetatable(run).__index)
+        local frames, nodes = { getmetatable(run.frames[1]).__index }, {}
+        for _, f in ipairs(run.frames) do
+          frames[#frames + 1] = f
+          for _, n in ipairs(f.nodes) do nodes[#nodes + 1] = n end
+        end
+        report("RunFrame", table.unpack(frames))
+        report("RunNode", table.unpack(nodes))
+        report("callable", { [type(getmetatable(assert).__call)] = true })
+        """)
+        XCTAssertEqual(defined.classes["SpecAssert"], real["assert"], "assert")
+        XCTAssertEqual(defined.classes["SpecAssertAre"], real["assert.are"], "assert.are")
+        XCTAssertEqual(defined.classes["SpecAssertIs"], real["assert.is"], "assert.is")
+        XCTAssertEqual(defined.members["spy"], real["spy"], "spy")
+        XCTAssertEqual(defined.classes["Spy"], real["Spy"], "a spy")
+        XCTAssertEqual(defined.classes["SpyAssertion"], real["SpyAssertion"], "assert.spy(s)")
+        XCTAssertEqual(defined.classes["Run"], real["Run"], "a run")
+        XCTAssertEqual(defined.classes["RunFrame"], real["RunFrame"], "a run's frame")
+        let nodeFields = try XCTUnwrap(defined.classes["RunNode"])
+        XCTAssertTrue(real["RunNode"]!.isSubset(of: nodeFields), "undefined: \(real["RunNode"]!.subtracting(nodeFields))")
+        XCTAssertEqual(nodeFields.subtracting(real["RunNode"]!), ["tag"], "only the optional tag is absent from zoom's scenes")
+        XCTAssertEqual(real["callable"], ["function"], "assert stays callable in specs")
+        let globals = ["describe", "it", "pending", "before_each", "after_each", "setup", "teardown"]
+        XCTAssertTrue(Set(globals).isSubset(of: defined.globals), "the spec functions")
     }
 }
