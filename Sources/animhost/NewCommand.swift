@@ -13,7 +13,7 @@ struct NewCommand: ParsableCommand {
     @Argument(help: "The plugin's name: lowercase letters, digits, '-' and '_'.")
     var name: String
 
-    @Option(help: ArgumentHelp("Where to write (default: ./Plugins).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where to write.", valueName: "dir"))
     var dir: String = "Plugins"
 
     func run() throws {

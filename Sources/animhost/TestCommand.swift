@@ -31,7 +31,7 @@ struct TestCommand: ParsableCommand {
     /// How results are printed.
     enum Output: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
 
-    @Option(help: "text (default), json or junit; with json and junit the summary line goes to standard error.")
+    @Option(help: "text, json or junit; with json and junit the summary line goes to standard error.")
     var output: Output = .text
 
     func validate() throws {

@@ -48,7 +48,7 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(message(#"{"name": "x", "size": [-1, 844]}"#),
                        "s.json: size: width and height must be between 0 and 100000 (exclusive of 0)")
         XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "backgroundColor": "red"}]}"#),
-                       "s.json: nodes[0].backgroundColor: expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got 'red'")
+                       "s.json: nodes[0].backgroundColor: expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got 'red'")
         XCTAssertEqual(message(#"{"size": [390, 844]}"#), "s.json: name: missing: expected a string")
         XCTAssertEqual(message("{\"name\": \"x\",\n \"size\": [390,, 844]}"), "s.json: invalid JSON at line 2, column 15")
         XCTAssertTrue(message(#"{"name": "x", "size": [1e999, 1]}"#).contains("1e999"))

@@ -27,7 +27,7 @@ final class ValueBindingTests: XCTestCase {
         print(c.r, c.g, c.hex, color(0, 0, 1).hex, c:withAlpha(1).hex)
         """)
         XCTAssertEqual(out, ["1.0\t0.0\t#FF000080\t#0000FF\t#FF0000"])
-        XCTAssertTrue(luaError("color(\"red\")").contains("'red' is not a colour"))
+        XCTAssertTrue(luaError("color(\"red\")").contains("'red' is not a colour (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)"))
     }
 
     func testTransformsComposeLeftFirst() throws {

@@ -136,6 +136,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(named.out.hasPrefix("zoom pop detail → grid: "), named.out)
     }
 
+    func testNewHelpStatesItsDefaultOnce() throws {
+        let help = try animhost("new", "--help").out
+        XCTAssertEqual(help.components(separatedBy: "default").count - 1, 1, help)
+        XCTAssertTrue(help.contains("(default: Plugins)"), help)
+    }
+
     func testAMissingPluginFileIsNamed() throws {
         let r = try animhost("run", "nowhere/missing.lua")
         XCTAssertEqual(r.code, 1)

@@ -237,7 +237,7 @@ struct SceneReader {
 
     private func color(_ json: JSONValue?, _ path: String) throws -> Color? {
         guard let s = try string(json, path) else { return nil }
-        guard let c = Color(hex: s) else { throw fail(path, "expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got '\(s)'") }
+        guard let c = Color(hex: s) else { throw fail(path, "expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got '\(s)'") }
         return c
     }
 }

@@ -24,7 +24,7 @@ public final class TransitionContext {
     public private(set) var calls: [(time: Double, call: String)] = []
 
     /// Builds the container as UIKit hands it to an animator: it holds the from-screen, and the
-    /// to-screen beneath it when the from-screen is an overlay being dismissed.
+    /// to-screen beneath it when the from-screen is an overlay (dismissed or popped).
     public init(from: Scene, to: Scene, operation: TransitionOperation, engine: AnimationEngine = AnimationEngine()) throws {
         self.from = from
         self.to = to

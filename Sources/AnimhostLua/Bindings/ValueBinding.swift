@@ -43,7 +43,7 @@ enum ValueBinding {
     static func size(_ L: OpaquePointer, _ i: Int32) -> Size? { userValue(L, i, sizeMeta, as: Size.self) }
     static func transform(_ L: OpaquePointer, _ i: Int32) -> Transform2D? { userValue(L, i, transformMeta, as: Transform2D.self) }
 
-    /// A colour from a `color` value or a `#RRGGBB[AA]` string.
+    /// A colour from a `color` value or a `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` string.
     static func color(_ L: OpaquePointer, _ i: Int32) -> Color? {
         if let c = userValue(L, i, colorMeta, as: Color.self) { return c }
         if let s = LuaHost.string(L, i) { return Color(hex: s) }
@@ -71,7 +71,7 @@ enum ValueBinding {
     }
     static func checkColor(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Color {
         if let c = color(L, i) { return c }
-        if let s = LuaHost.string(L, i) { throw BindingError("\(what()): '\(s)' is not a colour (expected #RGB, #RRGGBB or #RRGGBBAA)") }
+        if let s = LuaHost.string(L, i) { throw BindingError("\(what()): '\(s)' is not a colour (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)") }
         throw BindingError("\(what()): expected a color (make one with color(\"#RRGGBB\")), got \(typeName(L, i))")
     }
     static func checkTransform(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Transform2D {

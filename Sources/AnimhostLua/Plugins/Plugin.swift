@@ -55,7 +55,8 @@ public final class Plugin {
     let host: LuaHost
     private let tableRef: Int32
 
-    /// Loads and checks a plugin file. `printPrefix` defaults to the plugin's name.
+    /// Loads and checks a plugin file. `print` lines are prefixed with the file's base name: the plugin's
+    /// name is known only once the file has run.
     public init(url: URL, limits: SandboxLimits = SandboxLimits(), printSink: ((String) -> Void)? = nil) throws {
         self.url = url
         file = displayPath(url)
