@@ -16,7 +16,7 @@ end
 
 function popup.animate(ctx)
   local overlay = ctx.presenting and ctx.to.view or ctx.from.view
-  local box = overlay:find("dialog-box")
+  local box = assert(overlay:find("dialog-box"), "the dialog scene needs a node with id 'dialog-box'")
   local big = transform.scale(ctx.params.scale)
   if ctx.presenting then
     ctx.container:add(overlay)
