@@ -56,7 +56,7 @@ public struct OutputError: Error, CustomStringConvertible {
     public static func writing(_ folder: URL, _ error: Error) -> OutputError {
         if let e = error as? OutputError { return e }
         let ns = error as NSError
-        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? folder.path
+        let path = folder.path
         let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
             ?? (ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil)
         switch (posix, (error as? CocoaError)?.code) {
@@ -66,6 +66,8 @@ public struct OutputError: Error, CustomStringConvertible {
             return OutputError("cannot write \(path): the disk is read-only; give --out a folder on a writable disk")
         case (EACCES?, _), (EPERM?, _), (_, .fileWriteNoPermission?):
             return OutputError("cannot write \(path): permission denied; give --out a folder you can write to")
+        case (ENOENT?, _), (_, .fileNoSuchFile?), (_, .fileReadNoSuchFile?):
+            return OutputError("cannot write \(path): folders cannot be made there; give --out a folder on a disk you can write to")
         case (ENOTDIR?, _), (EEXIST?, _), (_, .fileWriteFileExists?):
             return OutputError("cannot write \(path): a file is in the way of a folder; give --out a folder path")
         default:

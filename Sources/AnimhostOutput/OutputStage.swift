@@ -27,17 +27,18 @@ public final class OutputStage {
         folder = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).animhost-\(ProcessInfo.processInfo.processIdentifier)")
         try OutputStage.checkReplaceable(destination, owned: owned)
-        created = OutputFolder(folder)
+        let created = OutputFolder(folder)
+        self.created = created
+        ProcessExit.catchInterrupts()
+        token = ProcessExit.register { [folder] in
+            try? FileManager.default.removeItem(at: folder)
+            created.removeCreatedIfEmpty()
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            created.removeCreatedIfEmpty()
+            discard()
             throw OutputError.writing(destination, error)
-        }
-        ProcessExit.catchInterrupts()
-        token = ProcessExit.register { [folder, created] in
-            try? FileManager.default.removeItem(at: folder)
-            created.removeCreatedIfEmpty()
         }
     }
 
