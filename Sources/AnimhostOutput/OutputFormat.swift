@@ -32,7 +32,7 @@ public struct OutputFormat: Sendable, Equatable {
     public static let json = OutputFormat(name: "json", files: ["timeline.json"], help: "",
         writer: .sink { TimelineWriter(url: $0.appendingPathComponent("timeline.json"), scale: $1) })
     /// One PNG per frame.
-    public static let png = OutputFormat(name: "png", files: ["frames"], help: "(frames/0000.png …)",
+    public static let png = OutputFormat(name: "png", files: ["frames"], help: "(0000.png, 0001.png …)",
         writer: .rendered { PNGSequenceEncoder(folder: $0.appendingPathComponent("frames")) })
     /// A looping GIF.
     public static let gif = OutputFormat(name: "gif", files: ["animation.gif"], help: "",

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostOutput
 
 /// Outputs under attack or failure: they stay inside their folders, appear only when a run has
 /// succeeded, replace only what animhost wrote, and leave nothing behind when a run is interrupted.
@@ -143,6 +144,19 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertFalse(r.err.contains("NSCocoaErrorDomain") || r.err.contains("Error Domain"), r.err)
         }
         XCTAssertEqual(fm.contents(atPath: work.appendingPathComponent("taken").path), Data("a file".utf8))
+    }
+
+    /// `--help` and docs/cli.md list every registered format with the files it writes.
+    func testEveryFormatIsListedWhereUsersLook() throws {
+        let help = try CLI.run(["run", "--help"]).out
+        let doc = try String(contentsOf: CLI.repository.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        for format in OutputFormat.all {
+            XCTAssertTrue(doc.contains("| `\(format.name)` |"), format.name)
+            for file in format.files {
+                XCTAssertTrue(help.contains("DIR/\(file)"), "\(file) in --help")
+                XCTAssertTrue(doc.contains("DIR/\(file)"), "\(file) in docs/cli.md")
+            }
+        }
     }
 
     func testTheSameSceneOnBothSidesIsAnError() throws {
