@@ -166,7 +166,7 @@ public final class Plugin {
     /// The first line of `source` that assigns `key` (`key = …`), for messages about a field's value.
     static func line(declaring key: String, in source: Data) -> Int? {
         let lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let pattern = "(^|[{,;\\s])" + key + "\\s*="
+        let pattern = "(^|[{,;\\s])" + key + "\\s*=(?!=)"
         return lines.firstIndex { $0.range(of: pattern, options: .regularExpression) != nil }.map { $0 + 1 }
     }
 
