@@ -82,6 +82,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.err.contains("stuck.lua") && r.err.contains("cannot be interrupted"), r.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "\((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [])")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["stuck.lua"], "nothing staged is left beside it")
     }
 
     func testUnknownFormatsListTheKnownOnes() throws {
