@@ -50,13 +50,6 @@ public struct Conformance {
         return (failures, runs)
     }
 
-    final class Frames: FrameSink {
-        var frames: [FrameSample] = []
-        func begin(_ info: TimelineInfo) throws {}
-        func write(_ frame: FrameSample) throws { frames.append(frame) }
-        func finish(_ result: TransitionRunner.Result) throws {}
-    }
-
     /// A run with fresh scenes; the scenes' resting states are sampled before the run touches them.
     /// `to` is the destination at rest, with the screen beneath when the destination is an overlay.
     private func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> (TransitionOutcome, [FrameSample], from: [NodeSample], to: [NodeSample]) {
@@ -65,7 +58,7 @@ public struct Conformance {
         var runner = TransitionRunner(fps: request.fps)
         runner.maxDuration = 60
         let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
-        let frames = Frames()
+        let frames = FrameRecorder()
         let outcome = try plugin.run(from: from, to: to, operation: request.operation, runner: runner,
                                      params: try plugin.resolveParams([:]), gesture: try request.gestureTrace(size: size), sink: frames)
         return (outcome, frames.frames, rest.0, rest.1)

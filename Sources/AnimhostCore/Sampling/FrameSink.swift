@@ -28,3 +28,15 @@ public protocol FrameSink: AnyObject {
     /// Called once after the last frame; only now may the sink publish its output.
     func finish(_ result: TransitionRunner.Result) throws
 }
+
+/// Keeps every frame of a run in memory, for checks made after it: spec runs and the conformance suite.
+public final class FrameRecorder: FrameSink {
+    /// The frames written so far, in order.
+    public private(set) var frames: [FrameSample] = []
+
+    public init() {}
+
+    public func begin(_ info: TimelineInfo) throws {}
+    public func write(_ frame: FrameSample) throws { frames.append(frame) }
+    public func finish(_ result: TransitionRunner.Result) throws {}
+}

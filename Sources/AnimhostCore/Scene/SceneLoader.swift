@@ -164,8 +164,7 @@ struct SceneReader {
             guard let n = Int(s.dropFirst("placeholder:".count)), n >= 0 else { throw fail(path, "expected placeholder:N with a whole number N ≥ 0, got '\(s)'") }
             return s
         }
-        let parts = s.split(separator: "/", omittingEmptySubsequences: false)
-        guard !s.isEmpty, !s.hasPrefix("/"), !s.hasPrefix("~"), !parts.contains("..") else {
+        guard ContainedPath.isPlainRelative(s) else {
             throw fail(path, "images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
         }
         return s

@@ -209,6 +209,9 @@ enum NodeBinding {
             }
         case .image:
             let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
+            if let s, !s.hasPrefix("placeholder:"), !ContainedPath.isPlainRelative(s) {
+                throw BindingError("\(what()): images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
+            }
             discrete { $0.image = s }
         case .contentMode:
             let s = try checkString(L, v, what())
