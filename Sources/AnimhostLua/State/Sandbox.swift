@@ -21,6 +21,8 @@ enum Sandbox {
         lua_setfield(L, -2, "create")
         ah_pop(L, 1)
         makeSealedTable(L)
+        lua_getglobal(L, "next")
+        lua_rawsetp(L, ah_registryindex(), nextKey)
         try host.load(source: try preludeSource(), chunkName: AH_PRELUDE_NAME)
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
@@ -54,6 +56,14 @@ enum Sandbox {
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
         lua_rawsetp(L, ah_registryindex(), sealedKey)
+    }
+
+    /// The registry key of Lua's own `next`, kept before any plugin code runs (it may replace the global).
+    private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    /// Pushes Lua's own `next`.
+    static func pushNext(_ L: OpaquePointer) {
+        lua_rawgetp(L, ah_registryindex(), nextKey)
     }
 
     /// Makes `rawset` on the table at `index` raise `message`, as its `__newindex` does.
