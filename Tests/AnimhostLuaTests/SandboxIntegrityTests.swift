@@ -137,11 +137,13 @@ final class SandboxIntegrityTests: XCTestCase {
         local keys = {}
         for k in pairs(ctx.from) do keys[#keys + 1] = k end
         table.sort(keys)
+        local _, fields = pairs(ctx.from)
+        fields.name = "changed"
         local own = {}
         rawset(own, "x", 1)
-        print(table.concat(keys, ","), own.x)
+        print(table.concat(keys, ","), ctx.from.name, own.x)
         """)
-        XCTAssertEqual(out, ["delegate,name,overlay,size,view\t1"])
+        XCTAssertEqual(out, ["delegate,name,overlay,size,view\tgrid\t1"])
     }
 
     // MARK: require

@@ -73,11 +73,20 @@ extension Bindings {
         return LuaHost.raise
     }
 
-    /// `__pairs` of a read-only view: Lua's `next` over the fields it reads through to.
+    /// `__pairs` of a read-only view: Lua's `next` over a copy of the fields it reads through to
+    /// (handing out the fields themselves would let the plugin write to them).
     private static let pairsOfFields: LuaBinding = { L in
         let L = L!
         Sandbox.pushNext(L)
-        lua_pushvalue(L, ah_upvalueindex(2))
+        ah_newtable(L)
+        let copy = lua_gettop(L), fields = ah_upvalueindex(2)
+        lua_pushnil(L)
+        while lua_next(L, fields) != 0 {
+            lua_pushvalue(L, -2)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, copy)
+            ah_pop(L, 1)
+        }
         lua_pushnil(L)
         return 3
     }
