@@ -93,6 +93,17 @@ final class SandboxEscapeTests: XCTestCase {
         }
     }
 
+    func testMetamethodsReachedThroughLibraryCallsStopAtTheDeadline() throws {
+        let looping = "setmetatable({}, { __tostring = function() while true do end end, __lt = function() while true do end end })"
+        for body in ["print(\(looping))", "local s = string.format('%s', \(looping))", "local s = tostring(\(looping))",
+                     "table.sort({ \(looping), \(looping), \(looping) })"] {
+            let r = try run(body)
+            XCTAssertFalse(r.killed, body)
+            XCTAssertEqual(r.code, 1, r.err)
+            XCTAssertTrue(r.err.contains("ran past its time limit"), r.err)
+        }
+    }
+
     /// The same plugin run twice writes the same timeline, byte for byte, though it builds nodes
     /// from tables (whose traversal order Lua seeds differently in each process), names nodes after
     /// `tostring` of tables, and reads the clock.
