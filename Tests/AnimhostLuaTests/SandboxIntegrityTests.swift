@@ -90,6 +90,8 @@ final class SandboxIntegrityTests: XCTestCase {
                        "p.lua:4: bad argument #2 to 'format' (number expected, got string)")
         XCTAssertEqual(luaError("local s = ('%d'):format({})"),
                        "p.lua:4: bad argument #2 to 'format' (number expected, got table)")
+        XCTAssertEqual(luaError("local s = string.format(nil, {})"),
+                       "p.lua:4: bad argument #1 to 'format' (string expected, got nil)")
     }
 
     /// `os.clock()` is the transition's virtual time: 0 when `animate` runs, the animation's

@@ -64,6 +64,7 @@ local function needsCare(fmt, ...)
 end
 
 local function careful(fmt, ...)
+  if type_(fmt) ~= "string" then return fmt, ... end  -- format itself says what is wrong
   local args = pack(...)
   local pos, arg = 1, 0
   while true do
