@@ -48,6 +48,50 @@ enum Bindings {
     }
 }
 
+// MARK: Read-only tables
+
+extension Bindings {
+    /// Replaces the table on top of the stack with a read-only view of it: an empty table that
+    /// reads through to it (`pairs` included) and whose every write, `rawset` too, raises `message`.
+    static func makeReadOnly(_ L: OpaquePointer, message: String) {
+        let fields = lua_gettop(L)
+        ah_newtable(L)
+        lua_createtable(L, 0, 4)
+        lua_pushvalue(L, fields); lua_setfield(L, -2, "__index")
+        LuaHost.push(L, message); LuaHost.push(L, rejectWrite, upvalues: 1); lua_setfield(L, -2, "__newindex")
+        lua_pushvalue(L, fields); LuaHost.push(L, pairsOfFields, upvalues: 1); lua_setfield(L, -2, "__pairs")
+        LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")
+        lua_setmetatable(L, -2)
+        Sandbox.seal(L, -1, message: message)
+        ah_remove(L, fields)
+    }
+
+    /// `__newindex` of a read-only view: raises its message (the first upvalue after the binding's own).
+    private static let rejectWrite: LuaBinding = { L in
+        let L = L!
+        lua_pushvalue(L, ah_upvalueindex(2))
+        return LuaHost.raise
+    }
+
+    /// `__pairs` of a read-only view: Lua's `next` over a copy of the fields it reads through to
+    /// (handing out the fields themselves would let the plugin write to them).
+    private static let pairsOfFields: LuaBinding = { L in
+        let L = L!
+        Sandbox.pushNext(L)
+        ah_newtable(L)
+        let copy = lua_gettop(L), fields = ah_upvalueindex(2)
+        lua_pushnil(L)
+        while lua_next(L, fields) != 0 {
+            lua_pushvalue(L, -2)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, copy)
+            ah_pop(L, 1)
+        }
+        lua_pushnil(L)
+        return 3
+    }
+}
+
 // MARK: Reading arguments
 
 /// Lua's name of the value's type at `index`, as messages show it.

@@ -257,15 +257,36 @@ enum NodeBinding {
             var id: String?
             var writer = InitialWriter()
             var hasChildren = false
+            // Fields apply in NodeKey's order (frame before bounds before center), whatever the
+            // table's traversal order, which differs between runs: each value waits in its key's slot.
+            let slots = lua_gettop(L) + 1
+            guard lua_checkstack(L, Int32(NodeKey.byOrdinal.count) + 4) != 0 else { throw BindingError("node{…}: Lua's stack is full") }
+            lua_settop(L, slots + Int32(NodeKey.byOrdinal.count) - 1)
+            var unknown: [String] = []
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
-                defer { ah_pop(L, 1) }
-                switch try key(L, -2) {
-                case .id: id = try checkString(L, -1, "node{}.id")
-                case .children: hasChildren = true
-                case let key: try assign(L, key: key, value: lua_gettop(L), to: &writer)
+                if lua_type(L, -2) == LUA_TSTRING, let ordinal = host.nodeKeys.ordinal(of: ah_tostring(L, -2, nil)) {
+                    lua_copy(L, -1, slots + Int32(ordinal))
+                    ah_pop(L, 1)
+                } else {
+                    unknown.append(LuaHost.string(L, -2) ?? typeName(L, -2))
+                    ah_pop(L, 1)
                 }
             }
+            if let first = unknown.min() {
+                LuaHost.push(L, first)
+                _ = try unknownKey(L, -1)
+            }
+            for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
+                let value = slots + Int32(ordinal)
+                if lua_type(L, value) == LUA_TNIL { continue }
+                switch key {
+                case .id: id = try checkString(L, value, "node{}.id")
+                case .children: hasChildren = true
+                default: try assign(L, key: key, value: value, to: &writer)
+                }
+            }
+            lua_settop(L, slots - 1)
             host.createdNodes += 1
             host.charge(nodeBytes)
             let node = Node(id: id ?? defaultID(host.createdNodes), properties: (consume writer).properties)

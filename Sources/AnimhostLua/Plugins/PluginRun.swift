@@ -140,6 +140,7 @@ extension Plugin {
             }
             lua_setfield(L, -2, name)
         }
+        Bindings.makeReadOnly(L, message: "ctx.params is read-only (copy a value into a local to change it)")
         transition.paramsRef = host.ref()
         SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial)
         transition.fromRef = host.ref()
