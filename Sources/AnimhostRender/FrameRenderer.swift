@@ -23,8 +23,8 @@ public final class FrameRenderer {
     public init(size: Size, caches: RenderCaches) throws {
         scale = caches.scale
         self.caches = caches
-        pixelWidth = max(1, Int((size.width * scale).rounded()))
-        pixelHeight = max(1, Int((size.height * scale).rounded()))
+        pixelWidth = max(1, checkedInt(size.width * scale, .toNearestOrAwayFromZero))
+        pixelHeight = max(1, checkedInt(size.height * scale, .toNearestOrAwayFromZero))
         canvas = try Surface(width: pixelWidth, height: pixelHeight)
         cr = canvas.context()
     }
@@ -199,8 +199,8 @@ public final class FrameRenderer {
         guard let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0, p.image == nil, p.text == nil,
               t.b == 0, t.c == 0 else { return nil }
         let b = node.bbox
-        let x0 = Int((b.x * scale).rounded(.up)), y0 = Int((b.y * scale).rounded(.up))
-        let x1 = Int(((b.x + b.width) * scale).rounded(.down)), y1 = Int(((b.y + b.height) * scale).rounded(.down))
+        let x0 = checkedInt(b.x * scale, .up), y0 = checkedInt(b.y * scale, .up)
+        let x1 = checkedInt((b.x + b.width) * scale, .down), y1 = checkedInt((b.y + b.height) * scale, .down)
         return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : nil
     }
 
@@ -214,8 +214,8 @@ public final class FrameRenderer {
             minX = min(minX, b.x - spread); minY = min(minY, b.y - spread)
             maxX = max(maxX, b.x + b.width + spread); maxY = max(maxY, b.y + b.height + spread)
         }
-        let x0 = max(0, Int((minX * scale).rounded(.down)) - 1), y0 = max(0, Int((minY * scale).rounded(.down)) - 1)
-        let x1 = min(pixelWidth, Int((maxX * scale).rounded(.up)) + 1), y1 = min(pixelHeight, Int((maxY * scale).rounded(.up)) + 1)
+        let x0 = max(0, checkedInt(minX * scale, .down) - 1), y0 = max(0, checkedInt(minY * scale, .down) - 1)
+        let x1 = min(pixelWidth, checkedInt(maxX * scale, .up) + 1), y1 = min(pixelHeight, checkedInt(maxY * scale, .up) + 1)
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }

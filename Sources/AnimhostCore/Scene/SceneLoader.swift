@@ -138,7 +138,7 @@ struct SceneReader {
         var s = Shadow()
         s.color = try color(o["color"], path + ".color") ?? .black
         s.opacity = try number(o["opacity"], path + ".opacity", min: 0, max: 1) ?? 0
-        s.radius = try number(o["radius"], path + ".radius", min: 0) ?? 3
+        s.radius = try number(o["radius"], path + ".radius", min: 0, max: Bounds.shadowRadius) ?? 3
         if let off = o["offset"] {
             let v = try numbers(off, path + ".offset", count: 2, what: "[dx, dy]")
             s.offset = Size(width: v[0], height: v[1])
@@ -147,9 +147,14 @@ struct SceneReader {
     }
 
     private func text(_ json: JSONValue, _ path: String) throws -> TextStyle {
-        if case .string(let s) = json { return TextStyle(string: s) }
+        if case .string(let s) = json {
+            if let problem = Bounds.textProblem(s) { throw fail(path, problem) }
+            return TextStyle(string: s)
+        }
         let o = try object(json, path, keys: ["string", "size", "weight", "color", "alignment"])
-        var t = TextStyle(string: try string(o["string"], path + ".string", required: true)!)
+        let s = try string(o["string"], path + ".string", required: true)!
+        if let problem = Bounds.textProblem(s) { throw fail(path + ".string", problem) }
+        var t = TextStyle(string: s)
         t.fontSize = try number(o["size"], path + ".size", min: 1, max: 1000) ?? 17
         t.weight = try string(o["weight"], path + ".weight") ?? "regular"
         t.color = try color(o["color"], path + ".color") ?? .black

@@ -58,7 +58,11 @@ public struct TransitionRunner {
                     begin: (Double) throws -> Void = { _ in },
                     emit: ((FrameSample) throws -> Void)?) throws -> Result {
         let duration = try animator.transitionDuration(using: context)
-        guard duration.isFinite, duration >= 0 else { throw TransitionError.invalidDuration(duration) }
+        guard duration.isFinite, duration >= 0, duration <= Bounds.seconds else { throw TransitionError.invalidDuration(duration) }
+        let step = (gesture == nil ? speed : 1) / Double(fps)
+        let lastTime = max(duration, gesture?.samples.last?.time ?? 0)
+        let frames = (lastTime / step).rounded(.up) + 1
+        guard frames <= Double(Bounds.frames) else { throw TransitionError.tooManyFrames(frames: frames, limit: Bounds.frames) }
         try begin(duration)
         var tracker = GestureTracker(width: context.size.width)
         let events = gesture?.samples.map { tracker.event(for: $0) } ?? []
@@ -70,7 +74,6 @@ public struct TransitionRunner {
         var index = 0
         var idleSince: Double? = nil
         var delivered = 0
-        let step = (events.isEmpty ? speed : 1) / Double(fps)
         var pendingInstant: Double? = only.map {
             switch $0 {
             case .time(let t): return t
@@ -118,6 +121,7 @@ public struct TransitionRunner {
                 idleSince = nil
             }
             if t >= maxDuration { throw TransitionError.tooLong(limit: maxDuration) }
+            if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
         return Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,

@@ -82,6 +82,9 @@ enum AnimateBinding {
         if rawField(L, 1, "delay") != LUA_TNIL { options.delay = try checkNumber(L, -1, "\(what).delay") }
         ah_pop(L, 1)
         guard options.duration >= 0, options.delay >= 0 else { throw BindingError("\(what): duration and delay must not be negative") }
+        guard options.delay + options.duration <= Bounds.seconds else {
+            throw BindingError("\(what): delay + duration is \(formatNumber(options.delay + options.duration)) s, past the \(formatNumber(Bounds.seconds)) s a transition may last")
+        }
         let hasCurve = rawField(L, 1, "curve") != LUA_TNIL
         if hasCurve {
             if let e = TimingBinding.easing(L, -1) { options.timing = .curve(e) }

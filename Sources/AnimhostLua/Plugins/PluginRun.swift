@@ -159,7 +159,12 @@ final class LuaAnimator: TransitionAnimator {
         guard lua_type(L, -1) == LUA_TNUMBER else {
             throw PluginError(file: plugin.file, line: durationLine, message: "duration(ctx) must return a number of seconds, got \(typeName(L, -1))")
         }
-        return lua_tonumberx(L, -1, nil)
+        let seconds = lua_tonumberx(L, -1, nil)
+        guard seconds.isFinite, (0...Bounds.seconds).contains(seconds) else {
+            throw PluginError(file: plugin.file, line: durationLine,
+                              message: "duration(ctx) must return a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(LuaHost.string(L, -1) ?? "\(seconds)")")
+        }
+        return seconds
     }
 
     private var durationLine: Int? {
