@@ -30,7 +30,7 @@ final class Surface {
 
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws {
         let fits = (1...32_767).contains(width) && (1...32_767).contains(height)
-        surface = cairo_image_surface_create(format, Int32(fits ? width : 0), Int32(fits ? height : 0))
+        surface = cairo_image_surface_create(format, Int32(fits ? width : -1), Int32(fits ? height : -1))  // -1: Cairo's static error surface
         self.width = width; self.height = height
         guard fits, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
