@@ -142,6 +142,8 @@ final class HostileNumbersTests: XCTestCase {
         try refuse("animate{ delay = 1e300, function() ctx.from.view.alpha = 0 end }", expect: "animate{}.delay: 1e+300 is out of range")
         try refuse("animate{ delay = 500, duration = 200, function() ctx.from.view.alpha = 0 end }",
                    expect: "delay + duration is 700 s, past the 600 s a transition may last")
+        try refuse("animate{ spring = spring{ mass = 1000, stiffness = 1, damping = 0.001 }, function() ctx.from.view.alpha = 0 end }",
+                   expect: "delay + duration is 13815510.558 s, past the 600 s")
         try refuse("ctx.to.view.text = string.rep('x', 2000000)", expect: "text of 2000000 characters is longer than the 10000 one node may hold")
         try refused(["run", "zoom", "--speed", "0.00001"], expect: "--speed must be from 0.01 to 100, got 1e-05", prefix: "animhost: --speed")
         try refused(["run", "zoom", "--speed", "1e-300"], expect: "--speed must be from 0.01 to 100", prefix: "animhost: --speed")
@@ -169,6 +171,22 @@ final class HostileNumbersTests: XCTestCase {
             .write(to: work.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
         try refused(["run", "crossfade", "--to", "s.json"], expect: "s.json: nodes[0].text.string: text of 10001 characters is longer than the 10000",
                     prefix: "animhost: s.json")
+    }
+
+    func testLongRunsAreTheHostsTimeNotThePlugins() throws {
+        // 35,941 frames sampled and written (about 15 s in a debug build): none of it counts against the plugin's 5 s.
+        let source = """
+        local p = { name = "long", scenes = { from = "grid", to = "detail" } }
+        function p.duration() return 599 end
+        function p.animate(ctx)
+          animate{ duration = 599, function() ctx.from.view.alpha = 0.5 end, completion = function() ctx:complete(true) end }
+        end
+        return p
+        """
+        try source.write(to: work.appendingPathComponent("long.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "long.lua", "--format", "json", "--timeout", "5"], in: work)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.out.contains("35941 frames at 60 fps"), r.out)
     }
 
     // MARK: Numbers in files and options

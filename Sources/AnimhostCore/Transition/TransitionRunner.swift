@@ -25,6 +25,9 @@ public struct TransitionRunner {
     public var speed: Double = 1
     /// Emit only the state at one instant instead of every frame.
     public var only: Instant?
+    /// Wraps the runner's own work on each frame (sampling it and handing it to `emit`), so that an
+    /// embedder can keep that work off a time budget meant for the animator's code.
+    public var hostWork: (() throws -> Void) throws -> Void = { try $0() }
 
     /// One instant of a run: seconds from its start, or a fraction of its declared duration.
     public enum Instant: Equatable, Sendable {
@@ -101,16 +104,16 @@ public struct TransitionRunner {
                 // The one state asked for, evaluated at exactly that instant.
                 try engine.advance(to: max(instant, engine.now))
                 engine.updatePresentation()
-                try emit?(sampler.sample(index: 0, time: instant, touch: current))
+                if let emit { try hostWork { try emit(sampler.sample(index: 0, time: instant, touch: current)) } }
                 pendingInstant = nil
             }
             try engine.advance(to: t)
             engine.updatePresentation()
-            if let emit, only == nil { try emit(sampler.sample(index: index, time: t, touch: current)) }
+            if let emit, only == nil { try hostWork { try emit(sampler.sample(index: index, time: t, touch: current)) } }
             if engine.isIdle {
                 if context.completion != nil {
                     if let instant = pendingInstant {  // asked for a time past the end: the state at rest
-                        try emit?(sampler.sample(index: 0, time: instant, touch: nil))
+                        if let emit { try hostWork { try emit(sampler.sample(index: 0, time: instant, touch: nil)) } }
                     }
                     break
                 }

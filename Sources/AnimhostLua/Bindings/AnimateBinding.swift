@@ -82,9 +82,6 @@ enum AnimateBinding {
         if rawField(L, 1, "delay") != LUA_TNIL { options.delay = try checkNumber(L, -1, "\(what).delay") }
         ah_pop(L, 1)
         guard options.duration >= 0, options.delay >= 0 else { throw BindingError("\(what): duration and delay must not be negative") }
-        guard options.delay + options.duration <= Bounds.seconds else {
-            throw BindingError("\(what): delay + duration is \(formatNumber(options.delay + options.duration)) s, past the \(formatNumber(Bounds.seconds)) s a transition may last")
-        }
         let hasCurve = rawField(L, 1, "curve") != LUA_TNIL
         if hasCurve {
             if let e = TimingBinding.easing(L, -1) { options.timing = .curve(e) }
@@ -97,6 +94,11 @@ enum AnimateBinding {
             options.timing = .spring(try spring(L, -1, duration: options.duration, what: "\(what).spring"))
         }
         ah_pop(L, 1)
+        let end = options.delay + options.activeDuration
+        guard end <= Bounds.seconds else {
+            let length = end < 1e15 ? formatNumber((end * 1000).rounded() / 1000) : "\(end)"
+            throw BindingError("\(what): delay + duration is \(length) s, past the \(formatNumber(Bounds.seconds)) s a transition may last")
+        }
         return options
     }
 
