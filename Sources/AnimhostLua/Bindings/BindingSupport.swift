@@ -107,23 +107,25 @@ func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
     return String(cString: lua_typename(L, lua_type(L, index)))
 }
 
-/// A finite number at `index`, or an error naming `what`. Inlined: bindings read several numbers
+/// A number within ±``Bounds/magnitude`` at `index`, or an error naming `what`: no value a plugin
+/// passes can be too large for the arithmetic after it. Inlined: bindings read several numbers
 /// per call (a `rect` four), and the check is a few instructions beside the call it would cost.
 @inline(__always)
 func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double {
     if lua_type(L, index) == LUA_TNUMBER {
         let n = lua_tonumberx(L, index, nil)
-        if n.isFinite { return n }
+        if abs(n) <= Bounds.magnitude { return n }
     }
     throw notANumber(L, index, what())
 }
 
-/// Why the value at `index` is not a finite number.
+/// Why the value at `index` is not a number in range.
 @inline(never)
 private func notANumber(_ L: OpaquePointer, _ index: Int32, _ what: String) -> BindingError {
     guard lua_type(L, index) == LUA_TNUMBER else { return BindingError("\(what): expected a number, got \(typeName(L, index))") }
     let n = lua_tonumberx(L, index, nil)
-    return BindingError("\(what): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")")
+    guard n.isFinite else { return BindingError("\(what): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")") }
+    return BindingError("\(what): \(LuaHost.string(L, index) ?? "\(n)") is out of range (at most ±1e9)")
 }
 
 func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double? {

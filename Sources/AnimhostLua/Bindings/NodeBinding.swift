@@ -203,7 +203,10 @@ enum NodeBinding {
                 switch field {
                 case "color": set(.shadowColor, .color(try ValueBinding.checkColor(L, -1, what() + ".color")))
                 case "opacity": set(.shadowOpacity, .number(min(max(try checkNumber(L, -1, what() + ".opacity"), 0), 1)))
-                case "radius": set(.shadowRadius, .number(max(try checkNumber(L, -1, what() + ".radius"), 0)))
+                case "radius":
+                    let r = try checkNumber(L, -1, what() + ".radius")
+                    guard r <= Bounds.shadowRadius else { throw BindingError("\(what()).radius: \(formatNumber(r)) is out of range (at most \(formatNumber(Bounds.shadowRadius)))") }
+                    set(.shadowRadius, .number(max(r, 0)))
                 default: set(.shadowOffset, .size(try ValueBinding.checkSize(L, -1, what() + ".offset")))
                 }
             }
@@ -225,6 +228,7 @@ enum NodeBinding {
             discrete { $0.tag = s }
         case .text:
             let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what()))
+            if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             discrete { $0.text = t }
         default:
             throw BindingError("\(what()) is read-only")
