@@ -245,23 +245,29 @@ function spring(parameters) end
 
 -- Specs (`animhost test`)
 
--- A node as a frame of a run shows it.
+-- A node as a frame of a run shows it: exactly the fields of the node in timeline.json.
+-- Fields from backgroundColor on are present only where they differ from their defaults.
 ---@class RunNode
 ---@field id string
 ---@field scene string?
----@field snapshot boolean
----@field frame Rect
+---@field snapshot true? present on copies made by snapshot()
 ---@field bbox Rect the transformed frame's bounding box
----@field alpha number
 ---@field opacity number alpha times the ancestors'
+---@field z integer paint order
+---@field frame Rect in the container's coordinates
+---@field alpha number
 ---@field transform Transform
 ---@field cornerRadius number
 ---@field hidden boolean
----@field z integer paint order
 ---@field backgroundColor Color?
+---@field border {width: number, color: Color}?
+---@field shadow {color: Color, opacity: number, radius: number, offset: Size}?
 ---@field image string?
+---@field contentMode "fill"|"aspectFit"|"aspectFill"?
+---@field text string?
+---@field clips boolean?
+---@field zIndex number?
 ---@field tag string?
----@field shadow {color: Color, opacity: number, radius: number, offset: Size}
 
 ---@class RunFrame
 ---@field index integer
