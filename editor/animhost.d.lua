@@ -83,6 +83,7 @@
 ---@field hidden boolean
 ---@field zIndex number
 ---@field tag string?
+---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -268,6 +269,7 @@ function spring(parameters) end
 ---@field clips boolean?
 ---@field zIndex number?
 ---@field tag string?
+---@field blur number?
 
 ---@class RunFrame
 ---@field index integer

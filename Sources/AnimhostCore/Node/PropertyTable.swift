@@ -4,6 +4,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case frame, alpha, transform, backgroundColor, cornerRadius
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    case blur
 }
 
 extension NodeProperty {
@@ -36,5 +37,7 @@ extension NodeProperty {
         flag("clips", get: { $0.clips }, set: { $0.clips = $1 }),
         number("zIndex", NumberRange(-Bounds.magnitude...Bounds.magnitude), get: { $0.zIndex }, set: { $0.zIndex = $1 }),
         string("tag", .label, get: { $0.tag }, set: { $0.tag = $1 }),
+        number("blur", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .blur, field: \.blur,
+               get: { $0.blur }, set: { $0.blur = $1 }),
     ]
 }
