@@ -10,6 +10,10 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
 extension NodeProperty {
     /// Every node property, in the order the timeline writes them and `node{}` applies them (the
     /// frame first, so that `bounds` and `center` given beside it apply to it).
+    ///
+    /// A new property takes a field in ``NodeProperties``, a case of ``AnimatableProperty`` when it
+    /// animates, its declaration here, its drawing in the renderer, and its line in the editor
+    /// definitions; scene files, Lua, the timeline and spec frames take it from here.
     public static let all: [NodeProperty] = [
         rect("frame", .frame, timeline: .inContainer, field: \.frame, get: { $0.frame }, set: { $0.frame = $1 }),
         number("alpha", NumberRange(0...1), .alpha, timeline: .always, field: \.alpha, get: { $0.alpha }, set: { $0.alpha = $1 }),
