@@ -5,7 +5,7 @@ import AnimhostOutput
 
 /// The output formats `--format` takes.
 enum OutputFormat: String, CaseIterable {
-    case json, png, gif, webp, mp4, html, none
+    case json, png, gif, webp, mp4, html, lottie, none
 
     static func parseList(_ text: String) throws -> [OutputFormat] {
         let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -26,7 +26,7 @@ enum OutputFormat: String, CaseIterable {
         case .webp: return WebPEncoder(url: folder.appendingPathComponent("animation.webp"))
         case .mp4: return VideoEncoder(url: folder.appendingPathComponent("animation.mp4"))
         case .html: return HTMLPreviewEncoder(url: folder.appendingPathComponent("preview.html"))
-        case .json, .none: return nil
+        case .json, .lottie, .none: return nil
         }
     }
 }
@@ -35,6 +35,8 @@ enum OutputFormat: String, CaseIterable {
 /// A run that ends without `finish` leaves nothing behind, not even the folders made for it.
 final class FrameSinks: FrameSink {
     let sinks: [FrameSink]
+    /// The Lottie document's writer, when `lottie` is asked for.
+    let lottie: LottieEncoder?
     private let outputs: [URL]
     private let render: RenderSink?
     private let folder: OutputFolder
@@ -49,6 +51,11 @@ final class FrameSinks: FrameSink {
             let timeline = TimelineWriter(url: folder.appendingPathComponent("timeline.json"), scale: scale)
             sinks.append(timeline)
             outputs.append(timeline.url)
+        }
+        lottie = unique.contains(.lottie) ? LottieEncoder(url: folder.appendingPathComponent("animation.json"), scale: scale) : nil
+        if let lottie {
+            sinks.append(lottie)
+            outputs.append(lottie.url)
         }
         let encoders = unique.compactMap { $0.encoder(in: folder) }
         var render: RenderSink?

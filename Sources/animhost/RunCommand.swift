@@ -22,6 +22,7 @@ struct RunCommand: ParsableCommand {
           webp  DIR/animation.webp (the smallest: the one to share)
           mp4   DIR/animation.mp4 (needs ffmpeg)
           html  DIR/preview.html (a self-contained player with a scrubber)
+          lottie  DIR/animation.json (a Lottie document for lottie-ios, lottie-android, lottie-web)
           none  evaluate only
 
         Examples:
@@ -56,7 +57,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
     var params: [String] = []
 
-    @Option(help: ArgumentHelp("Comma-separated output formats: json, png, gif, webp, mp4, html, none.", valueName: "formats"))
+    @Option(help: ArgumentHelp("Comma-separated output formats: json, png, gif, webp, mp4, html, lottie, none.", valueName: "formats"))
     var format: String = "json,html"
 
     @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
@@ -106,7 +107,7 @@ struct RunCommand: ParsableCommand {
                                             gesture: gesture, speed: speed, only: only)
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             let outcome = try loaded.run(request, catalog: catalog, sink: sink)
-            print(summary(outcome, written: sinks.urls))
+            print(summary(outcome, written: sinks.urls) + lottieSummary(sinks.lottie))
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {
@@ -125,6 +126,12 @@ struct RunCommand: ParsableCommand {
             out[String(p[..<eq])] = String(p[p.index(after: eq)...])
         }
         return out
+    }
+
+    /// The Lottie document's size and keyframe count, when one was written.
+    private func lottieSummary(_ lottie: LottieEncoder?) -> String {
+        guard let w = lottie?.written else { return "" }
+        return String(format: " (Lottie: %.1f KB, %d keyframes)", Double(w.bytes) / 1024, w.keyframes)
     }
 
     private func summary(_ o: TransitionOutcome, written: [URL]) -> String {
