@@ -26,7 +26,7 @@ final class LottieKeyframes {
         let keys = pruned(keys(values, tolerance), values, tolerance)
         count += keys.count
         let json: [LottieJSON] = keys.enumerated().map { i, key in
-            var fields: [(String, LottieJSON)] = [("t", .int(key.frame)), ("s", keyframe(values[key.frame]))]
+            var fields: [(String, LottieJSON)] = [("t", .num(key.time)), ("s", keyframe(key.value))]
             if i < keys.count - 1 {
                 let h = key.handles ?? (0, 0, 1, 1)
                 fields.append(("o", .object([("x", .number(h.0, decimals: 4)), ("y", .number(h.1, decimals: 4))])))
@@ -37,38 +37,57 @@ final class LottieKeyframes {
         return .object([("a", .int(1)), ("k", .array(json))])
     }
 
-    /// A keyframe at `frame`, easing to the next one along `handles` (nil: linearly).
-    private struct Key { let frame: Int; let handles: (Double, Double, Double, Double)? }
+    /// A keyframe at `time` (in frames) with `value`, easing to the next one along `handles` (nil: linearly);
+    /// `frame` is the sampled frame it stands for, if any.
+    private struct Key {
+        let time: Double
+        let value: [Double]
+        let handles: (Double, Double, Double, Double)?
+        let frame: Int?
+    }
 
     private func keys(_ values: [[Double]], _ tolerance: Double) -> [Key] {
         var keys: [Key] = []
         var f = 0
         while f < values.count - 1 {
-            if let (end, handles) = curve(from: f, values, tolerance) {
-                keys.append(Key(frame: f, handles: handles))
-                f = end
+            if let c = curve(from: f, values, tolerance) {
+                keys.append(Key(time: Double(f), value: values[f], handles: c.handles, frame: f))
+                if let sampled = c.sampled {
+                    f = sampled
+                } else {
+                    keys.append(Key(time: c.end, value: c.value, handles: nil, frame: nil))
+                    f = c.last + 1
+                }
             } else {
-                keys.append(Key(frame: f, handles: nil))
+                keys.append(Key(time: Double(f), value: values[f], handles: nil, frame: f))
                 f += 1
             }
         }
-        keys.append(Key(frame: values.count - 1, handles: nil))
+        keys.append(Key(time: Double(values.count - 1), value: values[values.count - 1], handles: nil, frame: values.count - 1))
         return keys
     }
 
-    /// The frame a curve-timed block beginning at frame `f` ends on, and its handles, when the
-    /// values between follow that curve.
-    private func curve(from f: Int, _ values: [[Double]], _ tolerance: Double) -> (Int, (Double, Double, Double, Double))? {
-        for span in spans where abs(span.begin - times[f]) < 1e-9 {
+    /// A curve-timed block beginning at frame `f` whose values the frames up to its end follow: its
+    /// handles, when it ends (in frames), its final value, the last frame within it, and that frame
+    /// when the block ends exactly on it.
+    private func curve(from f: Int, _ values: [[Double]], _ tolerance: Double)
+        -> (handles: (Double, Double, Double, Double), end: Double, value: [Double], last: Int, sampled: Int?)? {
+        for span in spans where abs(span.begin - times[f]) < 1e-9 && span.end > span.begin {
             guard let handles = LottieKeyframes.handles(span.easing),
-                  let end = times.firstIndex(where: { abs($0 - span.end) < 1e-9 }), end > f + 1 else { continue }
-            let v0 = values[f], v1 = values[end]
+                  let last = times.lastIndex(where: { $0 <= span.end + 1e-9 }), last > f + 1 else { continue }
+            let progress = { (k: Int) in span.easing.value(at: min(max((self.times[k] - span.begin) / (span.end - span.begin), 0), 1)) }
+            let v0 = values[f]
+            let exact = abs(times[last] - span.end) < 1e-9
+            let reached = progress(last)
+            guard exact || abs(reached) > 0.5 else { continue }
+            let v1 = exact ? values[last] : zip(v0, values[last]).map { $0 + ($1 - $0) / reached }
             guard !close(v0, v1, tolerance) else { continue }
-            let follows = (f...end).allSatisfy { k in
-                let p = span.easing.value(at: (times[k] - span.begin) / (span.end - span.begin))
-                return close(values[k], zip(v0, v1).map { $0 + ($1 - $0) * p }, tolerance)
+            let follows = (f...last).allSatisfy { k in
+                close(values[k], zip(v0, v1).map { $0 + ($1 - $0) * progress(k) }, tolerance)
             }
-            if follows { return (end, handles) }
+            guard follows else { continue }
+            let end = Double(f) + (span.end - span.begin) / (times[f + 1] - times[f])
+            return (handles, end, v1, last, exact ? last : nil)
         }
         return nil
     }
@@ -82,13 +101,14 @@ final class LottieKeyframes {
         }
     }
 
-    /// Drops linear keyframes that lie on the straight line between the keyframes around them.
+    /// Drops linear keyframes of sampled frames that lie on the straight line between the keyframes around them.
     private func pruned(_ keys: [Key], _ values: [[Double]], _ tolerance: Double) -> [Key] {
         guard keys.count > 2 else { return keys }
         var out = [keys[0]]
         for i in 1..<(keys.count - 1) {
             let previous = out[out.count - 1], next = keys[i + 1]
-            if previous.handles == nil && keys[i].handles == nil && straight(previous.frame, next.frame, values, tolerance) { continue }
+            if previous.handles == nil, keys[i].handles == nil, let a = previous.frame, let b = next.frame,
+               straight(a, b, values, tolerance) { continue }
             out.append(keys[i])
         }
         out.append(keys[keys.count - 1])
