@@ -16,13 +16,17 @@ public struct PartRasteriser {
         return (picture.width, picture.height)
     }
 
-    /// The picture `name` stretched to `width` × `height` pixels from its nearest halved copy, bilinear.
+    /// The picture `name` stretched to `width` × `height` pixels from its nearest halved copy, bilinear,
+    /// its edge pixels repeated outwards so that an opaque picture stays opaque to its edges.
     public func picture(_ name: String, scene: String?, width: Int, height: Int) throws -> Bitmap {
         let picture = try caches.images.picture(name, scene: scene)
         let level = try picture.level(forPixelWidth: Double(width), height: Double(height))
         return try draw(width: width, height: height) { cr in
-            Draw.paint(cr, surface: level.surface, pixelSize: (level.width, level.height),
-                       over: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), opacity: 1)
+            cairo_scale(cr, Double(width) / Double(level.width), Double(height) / Double(level.height))
+            cairo_set_source_surface(cr, level.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
         }
     }
 

@@ -39,7 +39,7 @@ public final class LottieEncoder: FrameSink {
         let keys = LottieKeyframes(times: frames.map(\.time), spans: spans)
         let assets = LottieAssets()
         let parts = PartRasteriser(caches: RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders)))
-        let builder = LottieLayers(tracks: LottieNodeTracks(frames: frames), keys: keys, assets: assets, parts: parts, canvas: info.size)
+        let builder = try LottieLayers(tracks: LottieNodeTracks(frames: frames), keys: keys, assets: assets, parts: parts, canvas: info.size)
         let layers = LottieLayers.indexed(try builder.rootLayers())
         let root: LottieJSON = .object([
             ("v", .string("5.7.4")), ("fr", .int(info.fps)), ("ip", .int(0)), ("op", .int(max(frames.count, 1))),

@@ -37,13 +37,11 @@ final class LottieKeyframes {
         return .object([("a", .int(1)), ("k", .array(json))])
     }
 
-    /// A keyframe at `time` (in frames) with `value`, easing to the next one along `handles` (nil: linearly);
-    /// `frame` is the sampled frame it stands for, if any.
+    /// A keyframe at `time` (in frames) with `value`, easing to the next one along `handles` (nil: linearly).
     private struct Key {
         let time: Double
         let value: [Double]
         let handles: (Double, Double, Double, Double)?
-        let frame: Int?
     }
 
     private func keys(_ values: [[Double]], _ tolerance: Double) -> [Key] {
@@ -51,19 +49,19 @@ final class LottieKeyframes {
         var f = 0
         while f < values.count - 1 {
             if let c = curve(from: f, values, tolerance) {
-                keys.append(Key(time: Double(f), value: values[f], handles: c.handles, frame: f))
+                keys.append(Key(time: Double(f), value: values[f], handles: c.handles))
                 if let sampled = c.sampled {
                     f = sampled
                 } else {
-                    keys.append(Key(time: c.end, value: c.value, handles: nil, frame: nil))
+                    keys.append(Key(time: c.end, value: c.value, handles: nil))
                     f = c.last + 1
                 }
             } else {
-                keys.append(Key(time: Double(f), value: values[f], handles: nil, frame: f))
+                keys.append(Key(time: Double(f), value: values[f], handles: nil))
                 f += 1
             }
         }
-        keys.append(Key(time: Double(values.count - 1), value: values[values.count - 1], handles: nil, frame: values.count - 1))
+        keys.append(Key(time: Double(values.count - 1), value: values[values.count - 1], handles: nil))
         return keys
     }
 
@@ -101,24 +99,26 @@ final class LottieKeyframes {
         }
     }
 
-    /// Drops linear keyframes of sampled frames that lie on the straight line between the keyframes around them.
+    /// Drops linear keyframes that lie on the straight line between the keyframes around them, as
+    /// every frame between those does.
     private func pruned(_ keys: [Key], _ values: [[Double]], _ tolerance: Double) -> [Key] {
         guard keys.count > 2 else { return keys }
         var out = [keys[0]]
         for i in 1..<(keys.count - 1) {
-            let previous = out[out.count - 1], next = keys[i + 1]
-            if previous.handles == nil, keys[i].handles == nil, let a = previous.frame, let b = next.frame,
-               straight(a, b, values, tolerance) { continue }
+            let previous = out[out.count - 1]
+            if previous.handles == nil, keys[i].handles == nil, straight(previous, keys[i + 1], values, tolerance) { continue }
             out.append(keys[i])
         }
         out.append(keys[keys.count - 1])
         return out
     }
 
-    private func straight(_ a: Int, _ b: Int, _ values: [[Double]], _ tolerance: Double) -> Bool {
-        (a...b).allSatisfy { k in
-            let p = Double(k - a) / Double(b - a)
-            return close(values[k], zip(values[a], values[b]).map { $0 + ($1 - $0) * p }, tolerance)
+    private func straight(_ a: Key, _ b: Key, _ values: [[Double]], _ tolerance: Double) -> Bool {
+        let first = Int(a.time.rounded(.up)), last = Int(b.time.rounded(.down))
+        guard first <= last else { return true }
+        return (first...last).allSatisfy { k in
+            let p = (Double(k) - a.time) / (b.time - a.time)
+            return close(values[k], zip(a.value, b.value).map { $0 + ($1 - $0) * p }, tolerance)
         }
     }
 

@@ -18,9 +18,29 @@ final class LottieLayers {
     let parts: PartRasteriser
     let canvas: Size
     private var frameCount: Int { keys.times.count }
+    /// The widest each picture appears on screen, in pixels, over every node and frame (by picture
+    /// key): every node showing a picture shares one image asset drawn at that width.
+    private var widest: [String: Double] = [:]
 
-    init(tracks: LottieNodeTracks, keys: LottieKeyframes, assets: LottieAssets, parts: PartRasteriser, canvas: Size) {
+    init(tracks: LottieNodeTracks, keys: LottieKeyframes, assets: LottieAssets, parts: PartRasteriser, canvas: Size) throws {
         self.tracks = tracks; self.keys = keys; self.assets = assets; self.parts = parts; self.canvas = canvas
+        for track in tracks.tracks {
+            for s in track.present {
+                guard let name = s.properties.image else { continue }
+                let natural = try parts.pictureSize(name, scene: s.scene)
+                let rect = ContentLayout.rect(image: Size(width: Double(natural.width), height: Double(natural.height)),
+                                              in: bounds(s), mode: s.properties.contentMode)
+                let t = s.toContainer
+                let width = rect.width * (t.a * t.a + t.b * t.b).squareRoot() * parts.caches.scale
+                let key = LottieLayers.pictureKey(name, scene: s.scene)
+                widest[key] = max(widest[key] ?? 0, width)
+            }
+        }
+    }
+
+    /// Pictures named alike in different scenes are different files, but for placeholders.
+    private static func pictureKey(_ name: String, scene: String?) -> String {
+        name.hasPrefix("placeholder:") ? name : (scene ?? "") + "\u{0}" + name
     }
 
     /// A node's part: its layer's own fields, and per frame its placement (see
@@ -80,7 +100,7 @@ final class LottieLayers {
     }
 
     private func name(_ track: LottieNodeTrack) -> String {
-        track.present.first.map { ($0.scene.map { "\($0)/" } ?? "") + $0.id } ?? track.path
+        track.present.first.map { ($0.scene.map { "\($0)/" } ?? "") + $0.id + ($0.isSnapshot ? " (snapshot)" : "") } ?? track.path
     }
 
     /// Every frame's sample, frames without the node holding the nearest one (their opacity is 0).
@@ -216,7 +236,7 @@ final class LottieLayers {
     }
 
     /// One image layer per picture the node shows, drawn at the largest size it appears on screen
-    /// (at most its own), placed as its content mode puts it and masked to the bounds when it overflows them.
+    /// anywhere (at most its own), placed as its content mode puts it and masked to the bounds when it overflows them.
     private func pictures(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
         var names: [String] = []
         for s in track.present { if let n = s.properties.image, !names.contains(n) { names.append(n) } }
@@ -225,9 +245,7 @@ final class LottieLayers {
             let natural = try parts.pictureSize(name, scene: scene)
             let size = Size(width: Double(natural.width), height: Double(natural.height))
             let rects = samples.map { ContentLayout.rect(image: size, in: bounds($0), mode: $0.properties.contentMode) }
-            let widest = zip(samples, rects).map { s, r in
-                r.width * (s.toContainer.a * s.toContainer.a + s.toContainer.b * s.toContainer.b).squareRoot() * parts.caches.scale
-            }.max() ?? 1
+            let widest = self.widest[LottieLayers.pictureKey(name, scene: scene)] ?? 1
             let w = max(1, min(natural.width, Int(widest.rounded(.up))))
             let h = max(1, Int((Double(w) * size.height / size.width).rounded()))
             let id = try assets.image(parts.picture(name, scene: scene, width: w, height: h))
