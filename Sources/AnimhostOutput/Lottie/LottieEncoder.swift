@@ -36,13 +36,14 @@ public final class LottieEncoder: FrameSink {
 
     /// The document's text for `frames` of the run `info` describes, and how many keyframes it holds.
     public static func document(info: TimelineInfo, frames: [FrameSample], spans: [CurveSpan], scale: Double) throws -> (String, Int) {
+        guard !frames.isEmpty else { throw OutputError("a Lottie document needs at least one frame") }
         let keys = LottieKeyframes(times: frames.map(\.time), spans: spans)
         let assets = LottieAssets()
         let parts = PartRasteriser(caches: RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders)))
         let builder = try LottieLayers(tracks: LottieNodeTracks(frames: frames), keys: keys, assets: assets, parts: parts, canvas: info.size)
         let layers = LottieLayers.indexed(try builder.rootLayers())
         let root: LottieJSON = .object([
-            ("v", .string("5.7.4")), ("fr", .int(info.fps)), ("ip", .int(0)), ("op", .int(max(frames.count, 1))),
+            ("v", .string("5.7.4")), ("fr", .int(info.fps)), ("ip", .int(0)), ("op", .int(frames.count)),
             ("w", .num(info.size.width)), ("h", .num(info.size.height)),
             ("nm", .string("\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)")), ("ddd", .int(0)),
             ("assets", assets.json), ("layers", .array(layers)),
