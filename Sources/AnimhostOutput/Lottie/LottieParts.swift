@@ -118,7 +118,8 @@ extension LottieLayers {
         }
     }
 
-    /// One image layer per text the node shows, drawn at the size of the first frame showing it.
+    /// One image layer per text the node shows, drawn at the size of the first frame showing it and
+    /// cropped to its ink (plus a pixel), so that no player need blend a transparent box.
     func texts(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
         var styles: [(TextStyle, Size)] = []
         for s in track.present {
@@ -126,12 +127,18 @@ extension LottieLayers {
         }
         return try styles.compactMap { style, size in
             guard size.width > 0, size.height > 0 else { return nil }
-            let bitmap = try parts.text(style, size: size)
+            let full = try parts.text(style, size: size)
+            guard let ink = LottieLayers.ink(full) else { return nil }
+            let bitmap = LottieLayers.crop(full, ink)
             let id = try assets.image(bitmap)
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
+            let placement = samples.map { s -> [Double] in
+                let fx = s.properties.frame.width / Double(full.width), fy = s.properties.frame.height / Double(full.height)
+                let over = Rect(x: Double(ink.x) * fx, y: Double(ink.y) * fy, width: Double(ink.w) * fx, height: Double(ink.h) * fy)
+                return LottieGeometry.placement(over: over, content: content, through: s.toContainer)
+            }
             return Part(fields: [("ty", .int(2)), ("nm", .string("\(name(track)) text")), ("refId", .string(id))],
-                        anchor: [content.width / 2, content.height / 2],
-                        placement: samples.map { LottieGeometry.placement(over: bounds($0), content: content, through: $0.toContainer) },
+                        anchor: [content.width / 2, content.height / 2], placement: placement,
                         opacity: track.samples.map { $0?.properties.text == style ? 1 : 0 })
         }
     }
@@ -167,5 +174,29 @@ extension LottieLayers {
             return Part(fields: [("ty", .int(2)), ("nm", .string("\(name(track)) shadow")), ("refId", .string(id))],
                         anchor: [content.width / 2, content.height / 2], placement: placement, opacity: opacity)
         }
+    }
+
+    /// The box of `bitmap`'s pixels that are not fully transparent, grown by a pixel within it; nil when all are.
+    static func ink(_ bitmap: Bitmap) -> (x: Int, y: Int, w: Int, h: Int)? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where bitmap.bytes[(y * bitmap.width + x) * 4 + 3] != 0 {
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        guard x1 >= 0 else { return nil }
+        let (left, top) = (max(x0 - 1, 0), max(y0 - 1, 0))
+        return (left, top, min(x1 + 2, bitmap.width) - left, min(y1 + 2, bitmap.height) - top)
+    }
+
+    /// The part of `bitmap` inside `box`.
+    static func crop(_ bitmap: Bitmap, _ box: (x: Int, y: Int, w: Int, h: Int)) -> Bitmap {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(box.w * box.h * 4)
+        for y in box.y..<(box.y + box.h) {
+            let start = (y * bitmap.width + box.x) * 4
+            bytes += bitmap.bytes[start..<(start + box.w * 4)]
+        }
+        return Bitmap(width: box.w, height: box.h, bytes: bytes)
     }
 }
