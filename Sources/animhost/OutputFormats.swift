@@ -80,6 +80,7 @@ final class FrameSinks: FrameSink {
     /// Removes every unfinished output at once, for a process about to end with plugin code stuck.
     func abort() {
         render?.encoders.forEach { $0.abort() }
+        if let lottie { try? FileManager.default.removeItem(at: OutputFile.temporary(for: lottie.url)) }
         folder.removeCreatedIfEmpty()
     }
 

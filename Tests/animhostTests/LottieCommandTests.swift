@@ -23,4 +23,18 @@ final class LottieCommandTests: XCTestCase {
         XCTAssertNotNil(summary.range(of: #"[0-9]+ keyframes\)"#, options: .regularExpression), summary)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: a.path), ["animation.json"], "no temporary files")
     }
+
+    /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.
+    func testAMissingPictureIsNamedAndNothingIsWritten() throws {
+        let dir = try CLI.temporaryFolder("lottie-missing")
+        let scene = dir.appendingPathComponent("s.json")
+        try #"{ "name": "s", "size": [100, 100], "nodes": [ { "id": "pic", "frame": [0, 0, 50, 50], "image": "missing.png" } ] }"#
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(["run", "crossfade", "--to", scene.path, "--format", "lottie", "--out", out.path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("node 's/pic': cannot read image"), r.err)
+        XCTAssertTrue(r.err.contains("missing.png"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
 }

@@ -27,7 +27,7 @@ final class LottieLayers {
         for track in tracks.tracks {
             for s in track.present {
                 guard let name = s.properties.image else { continue }
-                let natural = try parts.pictureSize(name, scene: s.scene)
+                let natural = try naming(track) { try parts.pictureSize(name, scene: s.scene) }
                 let rect = ContentLayout.rect(image: Size(width: Double(natural.width), height: Double(natural.height)),
                                               in: bounds(s), mode: s.properties.contentMode)
                 let t = s.toContainer
@@ -63,10 +63,10 @@ final class LottieLayers {
             guard let s, !s.properties.hidden else { return 0 }
             return min(max(s.properties.alpha, 0), 1)
         }
-        let own = try background(track, samples) + pictures(track, samples) + texts(track, samples)
+        let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) }
         let border = self.border(track, samples)
         let children = try track.children.flatMap { try layers(of: $0) }
-        let below = try shadows(track, samples).map { part -> LottieLayer in
+        let below = try naming(track) { try shadows(track, samples) }.map { part -> LottieLayer in
             var p = part
             p.opacity = zip(p.opacity, alpha).map(*)
             return layer(p)
@@ -88,6 +88,13 @@ final class LottieLayers {
         }
         fields += [("w", .num(canvas.width)), ("h", .num(canvas.height))] + timing
         return below + [fields]
+    }
+
+    /// Runs `body`, naming the node in any drawing error it throws.
+    func naming<T>(_ track: LottieNodeTrack, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as RenderError {
+            throw RenderError("node '\(name(track))': \(e.description)")
+        }
     }
 
     /// A composition's layers, given bottom first: Lottie lists them top first, numbered from 1.

@@ -93,7 +93,7 @@ extension LottieLayers {
             let size = Size(width: Double(natural.width), height: Double(natural.height))
             let rects = samples.map { ContentLayout.rect(image: size, in: bounds($0), mode: $0.properties.contentMode) }
             let widest = self.widest[LottieLayers.pictureKey(name, scene: scene)] ?? 1
-            let w = max(1, min(natural.width, Int(widest.rounded(.up))))
+            let w = widest.isFinite ? max(1, min(natural.width, Int(min(widest, Double(natural.width)).rounded(.up)))) : natural.width
             let h = max(1, Int((Double(w) * size.height / size.width).rounded()))
             let id = try assets.image(parts.picture(name, scene: scene, width: w, height: h))
             let content = Size(width: Double(w), height: Double(h))
