@@ -152,8 +152,8 @@ final class LottieLayers {
         let paths = samples.map { s -> [Double] in
             let p = s.properties
             guard p.clips else { return LottieGeometry.roundedRect(everywhere, rx: 0, ry: 0, through: .identity) }
-            return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), rx: p.cornerRadius, ry: p.cornerRadius,
-                                              through: s.toContainer)
+            let radius = min(p.cornerRadius, p.frame.width / 2, p.frame.height / 2)  // as CALayer clamps it
+            return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), rx: radius, ry: radius, through: s.toContainer)
         }
         return mask(paths)
     }
