@@ -9,6 +9,7 @@ public struct CurveSpan: Hashable, Sendable {
     /// The curve its properties followed.
     public let easing: Easing
 
+    /// A block's span from `begin` to `end` along `easing`.
     public init(begin: Double, end: Double, easing: Easing) {
         self.begin = begin; self.end = end; self.easing = easing
     }

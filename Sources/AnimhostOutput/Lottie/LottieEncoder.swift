@@ -20,9 +20,12 @@ public final class LottieEncoder: FrameSink {
     /// An encoder writing `url` with images at `scale` pixels per point.
     public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
 
+    /// Keeps the run's description for the document's header.
     public func begin(_ info: TimelineInfo) throws { self.info = info }
+    /// Keeps the frame's sampled values (no pixels) until the run ends.
     public func write(_ frame: FrameSample) throws { frames.append(frame) }
 
+    /// Builds the document from every frame and the run's curve spans, and writes it whole.
     public func finish(_ result: TransitionRunner.Result) throws {
         guard let info else { throw OutputError("the Lottie encoder finished before it began") }
         let (document, keyframes) = try LottieEncoder.document(info: info, frames: frames, spans: result.curveSpans, scale: scale)
