@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
+        .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
         .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing", "AnimhostHarness"]),
     ],
     swiftLanguageModes: [.v5]
