@@ -48,7 +48,7 @@ public struct OutputFormat: Sendable, Equatable {
         writer: .rendered { HTMLPreviewEncoder(url: $0.appendingPathComponent("preview.html")) })
     /// A Lottie document (docs/lottie.md).
     public static let lottie = OutputFormat(name: "lottie", files: ["animation.json"],
-        help: "(a Lottie document for lottie-ios, lottie-android and lottie-web)",
+        help: "(a Lottie document, for lottie-ios, -android and -web)",
         writer: .sink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
     /// Evaluate only.
     public static let none = OutputFormat(name: "none", files: [], help: "evaluate only", writer: .nothing)
