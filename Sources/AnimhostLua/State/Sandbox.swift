@@ -24,6 +24,7 @@ enum Sandbox {
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
         try host.call(nargs: 2, nresults: 0)
+        try SharedLibrary.install(in: host)
     }
 
     /// Lua run once per state, with the host's `print` and module loader as arguments. It replaces
