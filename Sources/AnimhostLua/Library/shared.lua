@@ -194,8 +194,8 @@ local function planFlights(ctx, o)
   return plans
 end
 
--- A copy of `n` placed at `frame` in the container, with the nested matched nodes hidden (they fly
--- on their own).
+-- A copy of `n` placed at `frame` in the container, without the nested matched nodes (they fly on
+-- their own).
 local function flyingCopy(ctx, n, frame, matched, zIndex)
   local copy = n:snapshot()
   copy.frame = frame
@@ -203,7 +203,7 @@ local function flyingCopy(ctx, n, frame, matched, zIndex)
   for other in pairs(matched) do
     if isInside(other, n) then
       local inner = copy:find(other.id)
-      if inner then inner.hidden = true end
+      if inner then inner:remove() end
     end
   end
   if zIndex then copy.zIndex = zIndex end
