@@ -166,6 +166,11 @@ describe("match presets", function()
     end)
   end
 
+  it("keeps the flights when the preset fades the screens", function()
+    local run = animhost.run{ plugin = "match", params = { preset = "fade" } }
+    assert.are.equal(rect(199, 289, 183, 177), snapshots(run:frame(0))[1].frame)
+  end)
+
   it("autoReverse runs the reverse preset when popping", function()
     local run = animhost.run{ plugin = "match", operation = "pop", params = { preset = "autoReverse(push(left))", duration = "0.5" } }
     -- push(left) reversed is pull(right): the grid comes back from a third of the width on the left

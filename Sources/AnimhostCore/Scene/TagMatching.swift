@@ -10,6 +10,7 @@ public struct TagMatch {
 public enum TagMatching {
     /// Every tag carried by a visible node of both trees, in the destination's paint order (nested
     /// tagged nodes match on their own). A tag on several nodes of one tree counts its first in paint order.
+    /// The roots are the screens, which a transition moves and fades: only the nodes under them count.
     public static func matches(from: Node, to: Node) -> [TagMatch] {
         var sources: [String: Node] = [:]
         for (tag, node) in tagged(in: from) where sources[tag] == nil { sources[tag] = node }
@@ -20,7 +21,7 @@ public enum TagMatching {
         }
     }
 
-    /// The visible tagged nodes under `root` (itself included), parents before children, siblings in paint
+    /// The visible tagged nodes under `root` (itself excluded), parents before children, siblings in paint
     /// order; a hidden or fully transparent node hides its subtree.
     public static func tagged(in root: Node) -> [(tag: String, node: Node)] {
         var out: [(tag: String, node: Node)] = []
@@ -30,7 +31,7 @@ public enum TagMatching {
             if let tag = p.tag, !tag.isEmpty { out.append((tag, node)) }
             for child in node.paintOrderedChildren(presentation: false) { visit(child) }
         }
-        visit(root)
+        for child in root.paintOrderedChildren(presentation: false) { visit(child) }
         return out
     }
 }

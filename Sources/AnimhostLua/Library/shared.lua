@@ -211,7 +211,8 @@ local function flyingCopy(ctx, n, frame, matched, zIndex)
   return copy
 end
 
--- Starts one planned flight; `done(finished)` once it has ended and the originals are shown again.
+-- Starts one planned flight; `done(finished, cleanUp)` once it has ended, where `cleanUp()` removes
+-- its copies and shows the originals again.
 local function fly(ctx, item, matched, done)
   local a, b = item.from, item.to
   local endAlpha, fade = b.alpha, item.fade
@@ -234,16 +235,18 @@ local function fly(ctx, item, matched, done)
     copy.alpha = (fade == "cross" or fade == "out") and 0 or endAlpha
     if over then over.alpha = endAlpha end
   end, function(finished)
-    a.hidden, b.hidden = false, false
-    copy:remove()
-    if over then over:remove() end
-    if under then under:remove() end
-    done(finished)
+    done(finished, function()
+      a.hidden, b.hidden = false, false
+      copy:remove()
+      if over then over:remove() end
+      if under then under:remove() end
+    end)
   end)
 end
 
--- Flies every matched pair (or `options.pairs`) and returns the flights; `options.completion(finished)`
--- runs once they have all ended.
+-- Flies every matched pair (or `options.pairs`) and returns the flights. Each copy waits at its
+-- destination until the last flight has ended (a nested node's original may lie inside another
+-- flight's hidden one); then the originals show again and `options.completion(finished)` runs.
 local function flyAll(ctx, options)
   local o = checkOptions(options, flightOptions, "shared")
   o.properties = oneOf(o.properties, { "frame", "position", "size" }, "frame", "shared.properties")
@@ -252,8 +255,17 @@ local function flyAll(ctx, options)
   local plans = planFlights(ctx, o)
   local matched = {}
   for _, item in ipairs(plans) do matched[item.from], matched[item.to] = true, true end
-  local done = join(#plans, o.completion)
-  for _, item in ipairs(plans) do fly(ctx, item, matched, done) end
+  local cleanUps = {}
+  local done = join(#plans, function(finished)
+    for _, cleanUp in ipairs(cleanUps) do cleanUp() end
+    if o.completion then o.completion(finished) end
+  end)
+  for _, item in ipairs(plans) do
+    fly(ctx, item, matched, function(finished, cleanUp)
+      cleanUps[#cleanUps + 1] = cleanUp
+      done(finished)
+    end)
+  end
   return plans
 end
 
