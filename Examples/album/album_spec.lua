@@ -11,6 +11,22 @@ describe("album", function()
     assert.are.same({ "album-2", "album-2", "cover-2", "cover-2", "title-2", "title-2" }, tags)
   end)
 
+  it("moves the cover's crop from aspectFill in the list to aspectFit on the page", function()
+    -- a 1024 × 768 picture: filling 136 × 136 it is 181.33 × 136; fitting 200 × 200 it is 200 × 150
+    -- (frames in the container: the cover starts at (28, 300) and lands at (95, 72))
+    local function picture(frame)
+      for _, n in ipairs(frame.nodes) do if n.id == "album-2-cover-picture" then return n end end
+    end
+    local first = picture(run:frame(0)).frame
+    assert.are.near(28 - (136 * 4 / 3 - 136) / 2, first.x, 1e-9)
+    assert.are.equal(300, first.y)
+    assert.are.near(136 * 4 / 3, first.width, 1e-9)
+    assert.are.equal(136, first.height)
+    local late = picture(run:at(0.32)).frame  -- the cover has landed (0.311 s); its copy waits for the card (0.338 s)
+    assert.are.equal(rect(95, 72 + 25, 200, 150), late)
+    assert.is_nil(picture(run:frame(-1)))
+  end)
+
   it("delays each track row by 0.05 s more than the one above it", function()
     -- cascade(0.05, topToBottom): row k starts at (k − 1) · 0.05 s, that is frame 3(k − 1) at 60 fps
     for k = 1, 6 do

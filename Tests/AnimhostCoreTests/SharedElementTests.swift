@@ -63,4 +63,27 @@ final class SharedElementTests: XCTestCase {
             XCTAssertEqual("\(error)", "s.json: nodes[0].children[0].modifiers[1]: node 'b': unknown modifier 'sacle' (did you mean 'scale'?)")
         }
     }
+
+    func testImageSizesComeFromPNGAndJPEGHeadersAndStayInsideTheSceneFolder() throws {
+        // PNG: the signature, then IHDR's width and height as big-endian 32-bit numbers (300 × 200).
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 0x01, 0x2C, 0, 0, 0, 0xC8, 8, 6, 0, 0, 0]
+        XCTAssertEqual(ImageSize.header(png), Size(width: 300, height: 200))
+        // JPEG: SOI, an APP0 segment to skip, then SOF2 with height 0x00C8 and width 0x012C.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 0, count: 14)
+            + [0xFF, 0xC2, 0, 17, 8, 0x00, 0xC8, 0x01, 0x2C, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+        XCTAssertEqual(ImageSize.header(jpeg), Size(width: 300, height: 200))
+        XCTAssertNil(ImageSize.header([0xFF, 0xD8, 0xFF, 0xE0, 0, 40]))  // truncated before any frame header
+        XCTAssertEqual(ImageSize.of("placeholder:7", relativeTo: nil), Size(width: 1024, height: 768))
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-size-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try Data(png).write(to: dir.appendingPathComponent("in/a.png"))
+        try Data(png).write(to: dir.appendingPathComponent("outside.png"))
+        let scenes = dir.appendingPathComponent("in")
+        XCTAssertEqual(ImageSize.of("a.png", relativeTo: scenes), Size(width: 300, height: 200))
+        XCTAssertNil(ImageSize.of("../outside.png", relativeTo: scenes))
+        XCTAssertNil(ImageSize.of(dir.appendingPathComponent("outside.png").path, relativeTo: scenes))
+        XCTAssertNil(ImageSize.of("missing.png", relativeTo: scenes))
+    }
 }

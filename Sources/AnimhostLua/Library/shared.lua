@@ -5,7 +5,7 @@
 --
 -- Everything used here is captured now, before any plugin runs, so a plugin that replaces a
 -- global cannot change what the library does.
-local parsedModifiers = ...
+local parsedModifiers, imageSize = ...
 local animate, keyframes, keyframe = animate, keyframes, keyframe
 local rect, point, easing, spring, node = rect, point, easing, spring, node
 local identity, scaleBy, translateBy, rotateBy = transform.identity, transform.scale, transform.translate, transform.rotate
@@ -211,6 +211,31 @@ local function flyingCopy(ctx, n, frame, matched, zIndex)
   return copy
 end
 
+-- Where a picture of `image` size lies in a w × h node for a content mode, as UIImageView places it.
+local function contentRect(mode, image, w, h)
+  if mode == "fill" then return rect(0, 0, w, h) end
+  local sx, sy = w / image.width, h / image.height
+  local s = mode == "aspectFit" and min(sx, sy) or max(sx, sy)
+  local iw, ih = image.width * s, image.height * s
+  return rect((w - iw) / 2, (h - ih) / 2, iw, ih)
+end
+
+-- When the two content modes differ, moves the copy's picture into a child of its own whose frame
+-- goes from the source's crop to the destination's (Android's ChangeImageTransform); returns the
+-- child and its last frame.
+local function separatePicture(copy, item)
+  local a, b = item.from, item.to
+  if not a.image or a.contentMode == b.contentMode then return nil end
+  local size = imageSize(a)
+  if not size then return nil end
+  local picture = node{ id = copy.id .. "-picture", image = a.image, contentMode = "fill",
+                        frame = contentRect(a.contentMode, size, item.fromFrame.width, item.fromFrame.height) }
+  copy.image = nil
+  local first = copy.children[1]
+  if first then copy:insert(picture, { below = first }) else copy:add(picture) end
+  return picture, contentRect(b.contentMode, size, item.toFrame.width, item.toFrame.height)
+end
+
 -- Starts one planned flight; `done(finished, cleanUp)` once it has ended, where `cleanUp()` removes
 -- its copies and shows the originals again.
 local function fly(ctx, item, matched, done)
@@ -219,6 +244,7 @@ local function fly(ctx, item, matched, done)
   local under
   if fade == "out" then under = flyingCopy(ctx, b, item.fromFrame, matched, item.zIndex) end
   local copy = flyingCopy(ctx, a, item.fromFrame, matched, item.zIndex)
+  local picture, pictureFrame = separatePicture(copy, item)
   local over
   if fade == "cross" or fade == "in" then
     over = flyingCopy(ctx, b, item.fromFrame, matched, item.zIndex)
@@ -234,6 +260,7 @@ local function fly(ctx, item, matched, done)
     end
     copy.alpha = (fade == "cross" or fade == "out") and 0 or endAlpha
     if over then over.alpha = endAlpha end
+    if picture then picture.frame = pictureFrame end
   end, function(finished)
     done(finished, function()
       a.hidden, b.hidden = false, false
