@@ -6,11 +6,11 @@
 -- Everything used here is captured now, before any plugin runs, so a plugin that replaces a
 -- global cannot change what the library does.
 local parsedModifiers, imageSize = ...
-local animate, keyframes, keyframe = animate, keyframes, keyframe
-local rect, point, easing, spring, node = rect, point, easing, spring, node
+local keyframes, keyframe = keyframes, keyframe
+local rect, point, spring, node = rect, point, spring, node
 local identity, scaleBy, translateBy, rotateBy = transform.identity, transform.scale, transform.translate, transform.rotate
 local type, error, ipairs, pairs, tostring, setmetatable = type, error, ipairs, pairs, tostring, setmetatable
-local abs, sqrt, min, max, huge = math.abs, math.sqrt, math.min, math.max, math.huge
+local abs, sqrt, min, max = math.abs, math.sqrt, math.min, math.max
 local sort, concat = table.sort, table.concat
 local match, format = string.match, string.format
 
