@@ -52,4 +52,16 @@ final class SharedLibraryTests: XCTestCase {
             "point(100, 100)", "point(25, 75)", "nil", "deceleration", "acceleration",
         ])
     }
+
+    func testBadOptionsPointAtThePluginsLine() {
+        XCTAssertEqual(luaError("shared(ctx, { fade = 'sideways' })"), "p.lua:4: shared.fade: expected none, cross, in, out, got 'sideways'")
+        XCTAssertEqual(luaError("shared(ctx, { arcs = true })"),
+                       "p.lua:4: shared: unknown option 'arcs' (expected arc, completion, curve, delay, duration, fade, pairs, properties, spring, zIndex)")
+        XCTAssertEqual(luaError("shared(ctx, { arc = 'yes' })"), "p.lua:4: shared.arc: expected true, false or an intensity")
+        XCTAssertEqual(luaError("shared.parsePreset('spin')"),
+                       "p.lua:4: preset 'spin': expected one of cover, fade, none, pageIn, pageOut, pull, push, slide, uncover, zoom, zoomOut, zoomSlide, or autoReverse(preset)")
+        XCTAssertEqual(luaError("shared.preset(ctx, 'push(sideways)')"), "p.lua:4: preset 'push(sideways)': the direction is left, right, up or down")
+        XCTAssertEqual(luaError("shared.modifiers(ctx, { fade = 'cross' })"),
+                       "p.lua:4: shared.modifiers: unknown option 'fade' (expected completion, curve, delay, duration, pairs, spring)")
+    }
 }

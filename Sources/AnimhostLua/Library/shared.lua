@@ -104,11 +104,11 @@ local function oneOf(value, choices, default, what)
   error(format("%s: expected %s, got '%s'", what, concat(choices, ", "), tostring(value)), 3)
 end
 
-local function intensityOf(arc, what)
-  if arc == nil or arc == false then return nil end
+-- The arc's intensity: nil for a straight move.
+local function intensityOf(arc)
   if arc == true then return 1 end
-  if type(arc) ~= "number" then error(what .. ".arc: expected true, false or an intensity", 3) end
-  return arc
+  if type(arc) == "number" then return arc end
+  return nil
 end
 
 -- The timing of one block: `curve` or `spring` as given, else the automatic curve.
@@ -174,7 +174,7 @@ local function planFlight(ctx, pair, o)
     target = rect(f0.midX - f1.width / 2, f0.midY - f1.height / 2, f1.width, f1.height)
   end
   local m = flightModifiers(pair.to, ctx.presenting)
-  local intensity = intensityOf(o.arc, "shared")
+  local intensity = intensityOf(o.arc)
   if m.arc then intensity = m.arc[1] end
   local item = { tag = pair.tag, from = pair.from, to = pair.to, fromFrame = f0, toFrame = target,
                  delay = (o.delay or 0) + (m.delay and m.delay[1] or 0),
@@ -279,6 +279,9 @@ local function flyAll(ctx, options)
   o.properties = oneOf(o.properties, { "frame", "position", "size" }, "frame", "shared.properties")
   o.fade = oneOf(o.fade, { "none", "cross", "in", "out" }, "none", "shared.fade")
   if o.curve ~= nil and o.spring ~= nil then error("shared: give either curve or spring, not both", 2) end
+  if o.arc ~= nil and type(o.arc) ~= "boolean" and type(o.arc) ~= "number" then
+    error("shared.arc: expected true, false or an intensity", 2)
+  end
   local plans = planFlights(ctx, o)
   local matched = {}
   for _, item in ipairs(plans) do matched[item.from], matched[item.to] = true, true end
@@ -469,12 +472,13 @@ local opposite = { left = "right", right = "left", up = "down", down = "up" }
 local directional = { push = true, pull = true, cover = true, uncover = true, slide = true, zoomSlide = true,
                       pageIn = true, pageOut = true }
 
--- Parses `name`, `name(direction)` or `autoReverse(preset)` into { name, direction }.
-function shared.parsePreset(spec, presenting)
-  if type(spec) ~= "string" then error("preset: expected a string such as \"push(left)\"", 2) end
+-- Parses `name`, `name(direction)` or `autoReverse(preset)` into { name, direction }; errors are
+-- raised at stack `level`.
+local function parsePreset(spec, presenting, level)
+  if type(spec) ~= "string" then error("preset: expected a string such as \"push(left)\"", level) end
   local inner = match(spec, "^%s*autoReverse%((.*)%)%s*$")
   if inner then
-    local p = shared.parsePreset(inner, true)
+    local p = parsePreset(inner, true, level + 1)
     if presenting then return p end
     return { name = reversedName[p.name], direction = p.direction and opposite[p.direction] }
   end
@@ -484,14 +488,17 @@ function shared.parsePreset(spec, presenting)
     local names = {}
     for k in pairs(reversedName) do names[#names + 1] = k end
     sort(names)
-    error(format("preset '%s': expected one of %s, or autoReverse(preset)", spec, concat(names, ", ")), 2)
+    error(format("preset '%s': expected one of %s, or autoReverse(preset)", spec, concat(names, ", ")), level)
   end
-  if direction and not directional[name] then error(format("preset '%s': %s takes no direction", spec, name), 2) end
+  if direction and not directional[name] then error(format("preset '%s': %s takes no direction", spec, name), level) end
   if direction and not opposite[direction] then
-    error(format("preset '%s': the direction is left, right, up or down", spec), 2)
+    error(format("preset '%s': the direction is left, right, up or down", spec), level)
   end
   return { name = name, direction = directional[name] and (direction or "left") or nil }
 end
+
+-- `shared.parsePreset(spec, presenting)`: the preset a spec names, reversed for a dismissal by autoReverse.
+function shared.parsePreset(spec, presenting) return parsePreset(spec, presenting, 2) end
 
 -- Hero's shift of a whole screen: where the appearing screen starts, or the leaving one ends.
 local function shift(direction, appearing, size)
@@ -549,7 +556,7 @@ local presetOptions = { duration = true, delay = true, completion = true }
 -- and animates both screens; `options.completion(finished)` once they are back at rest.
 function shared.preset(ctx, spec, options)
   local o = checkOptions(options, presetOptions, "shared.preset")
-  local p = shared.parsePreset(spec, ctx.presenting)
+  local p = parsePreset(spec, ctx.presenting, 3)
   local states = presetStates(p, ctx.container.bounds.size)
   local from, to = ctx.from.view, ctx.to.view
   if to.parent ~= ctx.container then
