@@ -64,4 +64,15 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(luaError("shared.modifiers(ctx, { fade = 'cross' })"),
                        "p.lua:4: shared.modifiers: unknown option 'fade' (expected completion, curve, delay, duration, pairs, spring)")
     }
+
+    func testASpringModifierLastsItsSettlingTimeInThePlan() throws {
+        let lines = try evalLua("""
+        ctx.to.view:find("detail-caption").modifiers = { "fade", "spring(300, 20)" }
+        ctx.to.view:find("photo").modifiers = { "whenPresenting(spring(200, 10))", "whenDismissing(duration(1))" }
+        local plan = shared.plan(ctx)
+        print(#plan.modifiers, plan.modifiers[1].node.id, plan.modifiers[1].duration == spring{ stiffness = 300, damping = 20 }.settlingDuration)
+        print(#plan.flights, plan.flights[1].duration == spring{ stiffness = 200, damping = 10 }.settlingDuration)
+        """)
+        XCTAssertEqual(lines, ["1\tdetail-caption\ttrue", "1\ttrue"])
+    }
 }

@@ -117,6 +117,12 @@ local function timing(options, auto)
   return options.curve or auto, nil
 end
 
+-- A `spring{…}` object runs for its own settling time, whatever the duration: the plan says so.
+local function settle(item)
+  if type(item.spring) == "userdata" then item.duration = item.spring.settlingDuration end
+  return item
+end
+
 -- Runs `body` as a keyframes block with the plan item's timing; `done(finished)` after it ends.
 local function run(item, body, done)
   keyframes{ duration = item.duration, delay = item.delay, curve = item.curve, spring = item.spring,
@@ -184,7 +190,7 @@ local function planFlight(ctx, pair, o)
   item.curve, item.spring = timing(o, shared.automaticCurve(f0, target, ctx.container.bounds))
   if m.curve then item.curve, item.spring = m.curve[1], nil end
   if m.spring then item.curve, item.spring = nil, spring{ stiffness = m.spring[1], damping = m.spring[2] } end
-  return item
+  return settle(item)
 end
 
 local function planFlights(ctx, o)
@@ -433,6 +439,7 @@ local function planModifiers(ctx, o)
     item.curve, item.spring = timing(o, shared.automaticCurve(f0, f1, screen))
     if s.curve or s.spring then item.curve, item.spring = s.curve, s.spring end
     item.control = s.arc and shared.arcControl(item.start.frame.center, item.finish.frame.center, s.arc)
+    settle(item)
   end
   return items
 end
