@@ -27,10 +27,12 @@ final class SharedLibraryTests: XCTestCase {
         let lines = try evalLua("""
         animate, keyframes, keyframe, rect, point, spring, node, transform = nil, nil, nil, nil, nil, nil, nil, nil
         ipairs, pairs, math = nil, nil, nil
+        shared.automaticDuration = function() return 99 end
+        print(("%.5f"):format(shared.plan(ctx).duration))
         local flights = shared(ctx, { duration = 0.2, completion = function(ok) print("done", ok) ctx:complete(true) end })
         print(#flights, tostring(flights[1].toFrame), flights[1].from.hidden, flights[1].to.hidden)
         """, complete: false)
-        XCTAssertEqual(lines, ["1\trect(0, 96, 390, 260)\ttrue\ttrue", "done\ttrue"])
+        XCTAssertEqual(lines, ["0.34204", "1\trect(0, 96, 390, 260)\ttrue\ttrue", "done\ttrue"])
     }
 
     func testFormulasMatchHerosNumbers() throws {
