@@ -95,7 +95,7 @@ final class LottieKeyframes {
         switch easing {
         case .linear: return (0, 0, 1, 1)
         case .cubicBezier(let c): return (c.x1, c.y1, c.x2, c.y2)
-        case .steps, .penner: return nil
+        case .steps, .penner, .piecewiseLinear: return nil  // sampled per frame
         }
     }
 
