@@ -17,6 +17,7 @@ final class PropertyTableTests: XCTestCase {
         case .choice: return ("\"\(p.choices.last!)\"", .string(p.choices.last!))
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
+        case .modifiers: return ("[\"fade\", \"scale(0.8)\"]", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
         }
     }
 
@@ -57,6 +58,7 @@ final class PropertyTableTests: XCTestCase {
                 """.utf8), file: "s.json")
             let node = try XCTUnwrap(scene.root.find("n"))
             XCTAssertEqual(property.read(node.model), value, "scene file: \(property.path)")
+            guard property.timeline != .never else { continue }
             let sampled = FrameSampler(container: scene.root).sample(index: 0, time: 0).nodes[0]
             let top = try XCTUnwrap(sampled.timelineFields.first { $0.key == (property.group ?? property.key) }, property.path)
             guard case .object(let inner) = top.value, property.group != nil else { continue }

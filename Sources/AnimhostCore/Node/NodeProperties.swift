@@ -52,6 +52,8 @@ public struct NodeProperties: Hashable, Sendable {
     /// Paint order among siblings: higher paints later (on top), ties keep insertion order.
     public var zIndex: Double = 0
     public var tag: String? = nil
+    /// How the node animates when no tag matches it (Hero's modifiers); the engine does not read them.
+    public var modifiers: [Modifier] = []
     /// A Gaussian blur of the node and its subtree, as CSS's `filter: blur()`: the standard deviation in points.
     public var blur: Double = 0
 

@@ -65,6 +65,8 @@ public enum PropertyKind: Sendable, Equatable {
     case imagePath
     /// Text drawn in the node, or none.
     case text
+    /// Hero's modifiers (``Modifier``), written as strings.
+    case modifiers
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -100,6 +102,8 @@ public enum TimelineRule: Sendable {
     case unlessDefault
     /// On every node, in the container's coordinates rather than the parent's (the frame).
     case inContainer
+    /// Never: an instruction to the host rather than something on screen (modifiers).
+    case never
 }
 
 /// The value of any node property.
@@ -112,6 +116,7 @@ public enum PropertyValue: Hashable, Sendable {
     case flag(Bool)
     case string(String?)
     case text(TextStyle?)
+    case modifiers([Modifier])
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -121,7 +126,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): return .size(s)
         case .color(let c): return .color(c ?? .clear)
         case .transform(let t): return .transform(t)
-        case .flag, .string, .text: return nil
+        case .flag, .string, .text, .modifiers: return nil
         }
     }
 

@@ -41,6 +41,8 @@ extension NodeProperty {
         flag("clips", get: { $0.clips }, set: { $0.clips = $1 }),
         number("zIndex", NumberRange(-Bounds.magnitude...Bounds.magnitude), get: { $0.zIndex }, set: { $0.zIndex = $1 }),
         string("tag", .label, get: { $0.tag }, set: { $0.tag = $1 }),
+        NodeProperty(key: "modifiers", kind: .modifiers, timeline: .never,
+                     read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number("blur", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .blur, field: \.blur,
                get: { $0.blur }, set: { $0.blur = $1 }),
     ]

@@ -44,6 +44,7 @@ extension NodeSample {
             switch entry {
             case .single(let i):
                 let property = NodeProperty.all[i]
+                if property.timeline == .never { continue }
                 let value = property.timeline == .inContainer ? .rect(frame) : property.read(properties)
                 if property.timeline != .unlessDefault || value != TimelineLayout.defaults[i] {
                     fields.append(TimelineField(property.key, TimelineLayout.field(value)))
@@ -98,6 +99,7 @@ enum TimelineLayout {
         case .flag(let b): return .bool(b)
         case .string(let s): return s.map { .string($0) } ?? .null
         case .text(let t): return t.map { .string($0.string) } ?? .null
+        case .modifiers(let m): return .string(m.map(\.description).joined(separator: " "))
         }
     }
 }

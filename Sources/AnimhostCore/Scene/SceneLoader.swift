@@ -125,13 +125,13 @@ struct SceneReader {
             let fields = property.group.map { groups[$0] } ?? obj
             let at = property.group.map { "\(path).\($0).\(property.key)" } ?? "\(path).\(property.key)"
             guard let json = fields?[property.key], json != .null else { continue }
-            property.write(&p, try value(json, property, at))
+            property.write(&p, try value(json, property, at, node: id))
         }
         return (Node(id: id, scene: scene, properties: p), try array(obj["children"] ?? .array([]), path + ".children"))
     }
 
-    /// A property's value of `kind` at `path`, checked as its kind requires.
-    private func value(_ json: JSONValue, _ property: NodeProperty, _ path: String) throws -> PropertyValue {
+    /// A property's value at `path` of the node `id`, checked as its kind requires.
+    private func value(_ json: JSONValue, _ property: NodeProperty, _ path: String, node id: String) throws -> PropertyValue {
         switch property.kind {
         case .number:
             let range = property.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude)
@@ -152,6 +152,7 @@ struct SceneReader {
             return .string(s)
         case .imagePath: return .string(try image(json, path))
         case .text: return .text(try text(json, path))
+        case .modifiers: return .modifiers(try modifiers(json, path, node: id))
         }
     }
 
@@ -169,6 +170,17 @@ struct SceneReader {
         t.color = try color(o["color"], path + ".color") ?? .black
         t.alignment = try string(o["alignment"], path + ".alignment") ?? "left"
         return t
+    }
+
+    /// Hero's modifier strings; an unknown one names the node and the closest modifier.
+    private func modifiers(_ json: JSONValue?, _ path: String, node id: String) throws -> [Modifier] {
+        guard let json, json != .null else { return [] }
+        return try array(json, path).enumerated().map { i, item in
+            let text = try string(item, "\(path)[\(i)]", required: true)!
+            do { return try Modifier(parsing: text) } catch let e as ModifierError {
+                throw fail("\(path)[\(i)]", "node '\(id)': \(e.description)")
+            }
+        }
     }
 
     /// `placeholder:N`, or a relative path that stays inside the scene's folder.

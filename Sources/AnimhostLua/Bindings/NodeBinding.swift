@@ -209,6 +209,7 @@ enum NodeBinding {
         case .flag(let b): lua_pushboolean(L, b ? 1 : 0)
         case .string(let s): if let s { LuaHost.push(L, s) } else { lua_pushnil(L) }
         case .text(let t): if let t { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
+        case .modifiers(let m): ModifierBinding.pushStrings(L, m)
         }
     }
 
@@ -265,7 +266,7 @@ enum NodeBinding {
         case .color: return .color(try ValueBinding.checkColor(L, v, what()))
         case .optionalColor: return .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what()))
         case .transform: return .transform(try ValueBinding.checkTransform(L, v, what()))
-        case .flag, .label, .choice, .imagePath, .text: throw BindingError("\(what()) cannot animate")
+        case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
         }
     }
 
@@ -293,6 +294,7 @@ enum NodeBinding {
             let t = absent ? nil : TextStyle(string: try checkString(L, v, what()))
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
+        case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
         case .number, .rect, .size, .color, .optionalColor, .transform:
             return PropertyValue(try animatable(L, v, check, what()))
         }
