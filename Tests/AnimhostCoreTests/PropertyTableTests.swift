@@ -39,12 +39,12 @@ final class PropertyTableTests: XCTestCase {
             for (j, other) in NodeProperty.all.enumerated() where j != i {
                 XCTAssertEqual(other.read(p), other.defaultValue, "writing \(property.path) changed \(other.path)")
             }
-            if let offset = property.fieldOffset {
-                let raw = withUnsafeBytes(of: &p) { bytes -> PropertyValue in
-                    property.kind == .rect ? .rect(bytes.load(fromByteOffset: offset, as: Rect.self))
-                        : .number(bytes.load(fromByteOffset: offset, as: Double.self))
-                }
-                XCTAssertEqual(raw, value, "the lanes' field of \(property.path)")
+            if let animation = property.animation {
+                // The engine reads and writes the field by its offset: it must be the declared reader's and writer's.
+                XCTAssertEqual(animation.modelValue(of: Node(id: "n", properties: p)), value.animatable, "the engine reads \(property.path)")
+                var q = NodeProperties()
+                animation.set(value.animatable!, in: &q)
+                XCTAssertEqual(property.read(q), value, "the engine writes \(property.path)")
             }
         }
     }

@@ -1,10 +1,5 @@
 /// What the engine needs of each animatable property, taken from its declaration in ``NodeProperty/all``.
 extension AnimatableProperty {
-    /// The declarations' readers and writers by slot, kept apart so that a look-up copies one closure.
-    private static let readers = declarations.map(\.read)
-    private static let writers = declarations.map(\.write)
-    private static let offsets = declarations.map(\.fieldOffset)
-
     /// Each case's declaration, by slot.
     static let declarations: [NodeProperty] = allCases.map { property in
         guard let declared = NodeProperty.all.first(where: { $0.animation == property }) else {
@@ -13,26 +8,86 @@ extension AnimatableProperty {
         return declared
     }
 
+    /// Each case's field, by slot.
+    private static let fields = declarations.map(AnimatableField.init)
+
     /// The property's slot in a node's animation bookkeeping.
     var index: Int { rawValue }
 
-    /// The property's model value on `node`.
+    /// The property's model value on `node`, read from its field (the rest of the node's values,
+    /// strings included, is not copied).
     func modelValue(of node: Node) -> AnimatableValue {
-        Self.readers[rawValue](node.storedModel).animatable ?? .number(0)
+        let field = Self.fields[rawValue]
+        return withUnsafeBytes(of: &node.storedModel) { field.load(from: $0.baseAddress!) }
     }
 
     /// Puts the model value back on screen: the presentation of a property no animation drives.
     func showModel(of node: Node) {
-        Self.writers[rawValue](&node.presentation, Self.readers[rawValue](node.storedModel))
+        Self.fields[rawValue].store(modelValue(of: node), into: node.presentationField(at: 0))
     }
 
     /// Where a number or rectangle property sits in ``NodeProperties``, for lanes that write it directly.
-    var fieldOffset: Int? { Self.offsets[rawValue] }
+    var fieldOffset: Int? {
+        let field = Self.fields[rawValue]
+        return field.layout == .number || field.layout == .rect ? field.offset : nil
+    }
 
     /// Writes `v` into `p`; a value of the wrong kind is ignored (the bridge checks kinds first).
     @inline(__always)
     public func set(_ v: AnimatableValue, in p: inout NodeProperties) {
-        Self.writers[rawValue](&p, PropertyValue(v))
+        let field = Self.fields[rawValue]
+        withUnsafeMutableBytes(of: &p) { field.store(v, into: $0.baseAddress!) }
+    }
+}
+
+/// Where an animatable property's value sits in ``NodeProperties``, and its type there. Every
+/// animatable field is plain numbers, so the engine reads and writes it by its byte offset (the
+/// declaration's, checked against its reader and writer by the tests) without calling through
+/// the declaration or copying the node's other values.
+struct AnimatableField {
+    enum Layout { case number, rect, size, color, optionalColor, transform }
+    let offset: Int
+    let layout: Layout
+
+    init(_ declaration: NodeProperty) {
+        guard let offset = declaration.fieldOffset else { preconditionFailure("\(declaration.path) animates but names no field") }
+        self.offset = offset
+        switch declaration.kind {
+        case .number: layout = .number
+        case .rect: layout = .rect
+        case .size: layout = .size
+        case .color: layout = .color
+        case .optionalColor: layout = .optionalColor
+        case .transform: layout = .transform
+        default: preconditionFailure("\(declaration.path) animates but holds no numbers")
+        }
+    }
+
+    /// The value in the ``NodeProperties`` at `p` (no colour reads as clear).
+    @inline(__always)
+    func load(from p: UnsafeRawPointer) -> AnimatableValue {
+        switch layout {
+        case .number: return .number(p.load(fromByteOffset: offset, as: Double.self))
+        case .rect: return .rect(p.load(fromByteOffset: offset, as: Rect.self))
+        case .size: return .size(p.load(fromByteOffset: offset, as: Size.self))
+        case .color: return .color(p.load(fromByteOffset: offset, as: Color.self))
+        case .optionalColor: return .color(p.load(fromByteOffset: offset, as: Color?.self) ?? .clear)
+        case .transform: return .transform(p.load(fromByteOffset: offset, as: Transform2D.self))
+        }
+    }
+
+    /// Writes `v` into the ``NodeProperties`` at `p`; a value of another kind is ignored.
+    @inline(__always)
+    func store(_ v: AnimatableValue, into p: UnsafeMutableRawPointer) {
+        switch (layout, v) {
+        case (.number, .number(let n)): p.storeBytes(of: n, toByteOffset: offset, as: Double.self)
+        case (.rect, .rect(let r)): p.storeBytes(of: r, toByteOffset: offset, as: Rect.self)
+        case (.size, .size(let s)): p.storeBytes(of: s, toByteOffset: offset, as: Size.self)
+        case (.color, .color(let c)): p.storeBytes(of: c, toByteOffset: offset, as: Color.self)
+        case (.optionalColor, .color(let c)): p.storeBytes(of: Optional(c), toByteOffset: offset, as: Color?.self)
+        case (.transform, .transform(let t)): p.storeBytes(of: t, toByteOffset: offset, as: Transform2D.self)
+        default: break
+        }
     }
 }
 

@@ -21,7 +21,7 @@ public struct NodeProperty: Sendable {
     public let read: @Sendable (borrowing NodeProperties) -> PropertyValue
     /// Sets the property; a value of another kind is ignored (every reader checks kinds first).
     public let write: @Sendable (inout NodeProperties, PropertyValue) -> Void
-    /// Where a number's or rectangle's field sits in ``NodeProperties``, for lanes that write it directly.
+    /// Where an animated property's field sits in ``NodeProperties``, which the engine reads and writes directly.
     let fieldOffset: Int?
 
     /// The value a new node has.
@@ -145,6 +145,9 @@ public enum PropertyValue: Hashable, Sendable {
 // MARK: Declaring
 
 extension NodeProperty {
+    /// Fields' offsets in the declarations (written as `Layout.offset(of: \.alpha)`, which the compiler works out).
+    typealias Layout = MemoryLayout<NodeProperties>
+
     init(key: String, group: String? = nil, kind: PropertyKind, range: NumberRange? = nil, choices: [String] = [],
          animation: AnimatableProperty? = nil, timeline: TimelineRule = .unlessDefault, fieldOffset: Int? = nil,
          read: @escaping @Sendable (borrowing NodeProperties) -> PropertyValue,
@@ -154,31 +157,30 @@ extension NodeProperty {
         self.timeline = timeline; self.fieldOffset = fieldOffset; self.read = read; self.write = write
     }
 
-    /// A number; an animated one names its `field`, which the engine's lanes write directly.
+    /// A number; an animated one gives its field's offset (``Layout``), which the engine reads and writes directly.
     static func number(_ key: String, in group: String? = nil, _ range: NumberRange, _ animation: AnimatableProperty? = nil,
-                       timeline: TimelineRule = .unlessDefault, field: WritableKeyPath<NodeProperties, Double>? = nil,
+                       timeline: TimelineRule = .unlessDefault, field: Int? = nil,
                        get: @escaping @Sendable (borrowing NodeProperties) -> Double,
                        set: @escaping @Sendable (inout NodeProperties, Double) -> Void) -> NodeProperty {
         NodeProperty(key: key, group: group, kind: .number, range: range, animation: animation, timeline: timeline,
-                     fieldOffset: field.flatMap { MemoryLayout<NodeProperties>.offset(of: $0) },
+                     fieldOffset: field,
                      read: { .number(get($0)) }, write: { if case .number(let n) = $1 { set(&$0, n) } })
     }
 
-    /// A rectangle, which the engine's lanes write directly into `field`.
-    static func rect(_ key: String, _ animation: AnimatableProperty, timeline: TimelineRule,
-                     field: WritableKeyPath<NodeProperties, Rect>,
+    /// A rectangle, which the engine reads and writes directly at its field's offset.
+    static func rect(_ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: Int?,
                      get: @escaping @Sendable (borrowing NodeProperties) -> Rect,
                      set: @escaping @Sendable (inout NodeProperties, Rect) -> Void) -> NodeProperty {
         NodeProperty(key: key, kind: .rect, animation: animation, timeline: timeline,
-                     fieldOffset: MemoryLayout<NodeProperties>.offset(of: field),
+                     fieldOffset: field,
                      read: { .rect(get($0)) }, write: { if case .rect(let r) = $1 { set(&$0, r) } })
     }
 
-    /// A colour that is never absent.
-    static func color(_ key: String, in group: String?, _ animation: AnimatableProperty,
+    /// A colour that is never absent, which the engine reads and writes directly at its field's offset.
+    static func color(_ key: String, in group: String?, _ animation: AnimatableProperty, field: Int?,
                       get: @escaping @Sendable (borrowing NodeProperties) -> Color,
                       set: @escaping @Sendable (inout NodeProperties, Color) -> Void) -> NodeProperty {
-        NodeProperty(key: key, group: group, kind: .color, animation: animation,
+        NodeProperty(key: key, group: group, kind: .color, animation: animation, fieldOffset: field,
                      read: { .color(get($0)) }, write: { if case .color(let c?) = $1 { set(&$0, c) } })
     }
 
