@@ -95,10 +95,10 @@ struct EngineRun {
         // A state of its own for each run, as `animhost run` has (the state holds every node it made
         // until it closes), loaded before the clock starts; fresh scenes too: the runner takes
         // ownership of their nodes.
-        let plugin = try Plugin(url: url)
-        let scenes = try plugin.scenes(for: request, catalog: catalog)
+        let session = TransitionSession(try Plugin(url: url), scenes: catalog)
+        let scenes = try session.scenes(for: request)
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try plugin.run(from: scenes.from, to: scenes.to, operation: .push, fps: frames, params: [], sink: sampling ? Discard() : nil)
+        _ = try session.run(request, from: scenes.from, to: scenes.to, sink: sampling ? Discard() : nil)
         return Double(DispatchTime.now().uptimeNanoseconds - start) / propertyFrames
     }
 }
@@ -106,17 +106,18 @@ struct EngineRun {
 /// The pure-Lua tween loop: one run, in ns per property-frame as the loop itself measures it.
 final class TweenRun {
     private var seconds: Double?
-    private var plugin: Plugin!
+    private var session: TransitionSession!
 
     init() throws {
-        plugin = try Plugin(url: try write(tweenSource, named: "tween.lua")) { [unowned self] line in
+        let plugin = try Plugin(url: try write(tweenSource, named: "tween.lua")) { [unowned self] line in
             seconds = Double(line.split(separator: " ").last ?? "")
         }
+        session = TransitionSession(plugin, scenes: PluginCatalog())
     }
 
     func callAsFunction() throws -> Double {
         seconds = nil
-        _ = try plugin.run(TransitionRequest(fps: frames))
+        _ = try session.run(TransitionRequest(fps: frames))
         return seconds! * 1e9 / propertyFrames
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 import AnimhostLua
 
 /// Finds and runs Lua spec files (`*_spec.lua`), and reports them.

@@ -95,6 +95,7 @@ final class ReversedFrames: FrameSink {
 
     func begin(_ info: TimelineInfo) throws { try inner.begin(info) }
     func write(_ frame: FrameSample) throws { frames.append(frame) }
+    func abort() { inner.abort() }
     func finish(_ result: TransitionRunner.Result) throws {
         let end = frames.last?.time ?? 0
         for (i, frame) in frames.reversed().enumerated() {

@@ -101,12 +101,11 @@ struct RunCommand: ParsableCommand {
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
             let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
             let sinks = FrameSinks(formats: formats, folder: outDir, scale: scale, speed: speed)
-            Watchdog.beforeExit = { [weak sinks] in sinks?.abort() }
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            let outcome = try loaded.run(request, catalog: catalog, sink: sink)
+            let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
             print(summary(outcome, written: sinks.urls))
         } catch let e as PluginError {
             throw CommandError(e)

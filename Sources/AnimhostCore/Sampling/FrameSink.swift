@@ -27,4 +27,11 @@ public protocol FrameSink: AnyObject {
     func write(_ frame: FrameSample) throws
     /// Called once after the last frame; only now may the sink publish its output.
     func finish(_ result: TransitionRunner.Result) throws
+    /// Removes unfinished output at once, for a process about to end with plugin code stuck. It runs on
+    /// another thread while the run's thread may be stuck: keep it to file removal.
+    func abort()
+}
+
+extension FrameSink {
+    public func abort() {}
 }

@@ -2,7 +2,7 @@ import Foundation
 import AnimhostCore
 
 /// Where plugins and scenes are found: `--plugins DIR`, `$ANIMHOST_PATH`, `./Plugins`, then the built-ins.
-public struct PluginCatalog: Sendable {
+public struct PluginCatalog: Sendable, SceneLocating {
     /// A folder searched for `NAME.lua`, with where it came from.
     public struct Folder: Sendable, Equatable {
         public let url: URL

@@ -53,6 +53,8 @@ public final class LuaHost {
     var runs: [RunBinding.Recorded] = []
     /// How many transitions the state has run: each one's serial tells its `ctx` from earlier ones.
     private var transitionsRun = 0
+    /// The budget left when ``pauseClock()`` stopped the clock.
+    private var pausedBudget: Double?
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
@@ -140,21 +142,33 @@ public final class LuaHost {
 
     /// Stops the time budget while the host is not running plugin code.
     public func stopClock() {
+        pausedBudget = nil
         info.pointee.deadline = 0
         watchdog.disarm()
     }
 
-    /// Runs host work (writing frames) off the plugin's time budget: the budget is for plugin code.
-    public func offTheClock<T>(_ body: () throws -> T) rethrows -> T {
+    /// Stops the time budget, keeping what is left of it for ``resumeClock()``: host work (writing
+    /// frames, waiting for a caller's next frame) does not count against the plugin.
+    func pauseClock() {
         let deadline = info.pointee.deadline
-        guard deadline > 0 else { return try body() }
+        guard deadline > 0 else { return }
         let remaining = max(deadline - ah_monotonic_seconds(), 0)
         stopClock()
-        defer {
-            info.pointee.deadline = ah_monotonic_seconds() + remaining
-            watchdog.arm(after: remaining)
-        }
-        return try body()
+        pausedBudget = remaining
+    }
+
+    /// Restarts the budget ``pauseClock()`` stopped, with what was left of it.
+    func resumeClock() {
+        guard let remaining = pausedBudget else { return }
+        pausedBudget = nil
+        info.pointee.deadline = ah_monotonic_seconds() + remaining
+        watchdog.arm(after: remaining)
+    }
+
+    /// What runs before the process ends with plugin code stuck (``SandboxLimits/exitWhenStuck``): the run's cleanup.
+    var beforeExit: (() -> Void)? {
+        get { watchdog.beforeExit }
+        set { watchdog.beforeExit = newValue }
     }
 
     // MARK: Calling Lua

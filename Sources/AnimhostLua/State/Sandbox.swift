@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import AnimhostCore
 
 /// The plugin environment: Lua's safe libraries, minus everything that reaches outside the state,
 /// plus the host's bindings. docs/security.md lists the rules.
@@ -133,12 +134,4 @@ private func returningFailure(_ L: OpaquePointer, _ body: () throws -> Int32) ->
         LuaHost.push(L, (error as? PluginError)?.headline ?? "\(error)")
         return 2
     }
-}
-
-/// A path as messages show it: relative to the working folder when inside it.
-public func displayPath(_ url: URL) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let path = url.standardizedFileURL.path
-    if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
-    return path
 }

@@ -33,16 +33,21 @@ public final class Watchdog: @unchecked Sendable {
         }
     }
 
-    /// Runs just before the process ends because plugin code could not be stopped (removing partial
-    /// outputs, say). It runs on the watchdog's thread while others may be stuck: keep it to file removal.
-    public static var beforeExit: (() -> Void)?
+    private var exitHook: (() -> Void)?
+
+    /// Runs just before the process ends because plugin code could not be stopped (removing the run's
+    /// partial outputs, say). It runs on the watchdog's thread while others may be stuck: keep it to file removal.
+    var beforeExit: (() -> Void)? {
+        get { lock.withLock { exitHook } }
+        set { lock.withLock { exitHook = newValue } }
+    }
 
     private func checkStuck(_ armed: Int) {
         Watchdog.queue.asyncAfter(deadline: .now() + Watchdog.grace) { [self] in
             lock.withLock {
                 guard generation == armed, let state, ah_info(state).pointee.running > 0, let stuckMessage else { return }
                 FileHandle.standardError.write(Data(stuckMessage.utf8))
-                Watchdog.beforeExit?()
+                exitHook?()
                 _exit(1)
             }
         }
