@@ -31,8 +31,10 @@ let package = Package(
         .target(name: "AnimhostCore"),
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
         .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"]),
-        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"]),
-        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"]),
+        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"],
+                resources: [.copy("Resources/preview.html")]),
+        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
+                resources: [.copy("Resources/spec.lua"), .copy("Resources/new-plugin.lua"), .copy("Resources/new-plugin_spec.lua")]),
         .executableTarget(
             name: "animhost",
             dependencies: [
