@@ -47,13 +47,14 @@ let package = Package(
             dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender", "AnimhostOutput", "CRLottie"],
             path: "Benchmarks/animhost-benchmark"
         ),
+        .executableTarget(name: "animhost-embedding", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Examples/embedding"),
         .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Fuzz/AnimhostFuzzing"),
         .executableTarget(name: "animhost-fuzz", dependencies: ["AnimhostFuzzing"], path: "Fuzz/animhost-fuzz"),
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
-        .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing", "AnimhostHarness"]),
+        .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"]),
     ],
     swiftLanguageModes: [.v5]
 )
