@@ -2,13 +2,19 @@ import Foundation
 
 /// What a run is, for the header of each output.
 public struct TimelineInfo: Sendable, Equatable {
+    /// The plugin's name.
     public var plugin: String
+    /// Push, pop, present or dismiss.
     public var operation: TransitionOperation
+    /// The from-scene's name.
     public var from: String
+    /// The to-scene's name.
     public var to: String
+    /// Frames per second of the sampling.
     public var fps: Int
     /// The animator's declared duration in seconds.
     public var duration: Double
+    /// The container's size in points.
     public var size: Size
     /// The folder each scene's image paths are relative to, by scene name.
     public var imageFolders: [String: URL] = [:]

@@ -3,8 +3,11 @@
 public final class TransitionContext {
     /// The node the transition happens in, the size of the larger scene.
     public let container: Node
+    /// The scene transitioned from.
     public let from: Scene
+    /// The scene transitioned to.
     public let to: Scene
+    /// Push, pop, present or dismiss.
     public let operation: TransitionOperation
     /// The engine the transition's animations run on.
     public let engine: AnimationEngine

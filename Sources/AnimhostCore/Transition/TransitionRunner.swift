@@ -32,13 +32,16 @@ public struct TransitionRunner {
         case progress(Double)
     }
 
+    /// A runner sampling at `fps` frames per second.
     public init(fps: Int) { self.fps = fps }
 
     /// What a run produced besides its frames.
     public struct Result: Equatable, Sendable {
         /// How many frames were emitted.
         public var frameCount: Int
+        /// True when `complete(true)` ended the transition.
         public var completed: Bool
+        /// True when the transition was cancelled (`complete(false)` or the interactive driver).
         public var cancelled: Bool
         /// The time of the last frame: the transition at rest.
         public var endTime: Double
