@@ -30,11 +30,11 @@ let package = Package(
         .systemLibrary(name: "CRLottie", path: "Benchmarks/CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "AnimhostCore"),
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
-        .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"]),
+        .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"], resources: [.copy("Lua/prelude.lua")]),
         .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"],
-                resources: [.copy("Resources/preview.html")]),
+                resources: [.copy("HTML/preview.html")]),
         .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
-                resources: [.copy("Resources/spec.lua"), .copy("Resources/new-plugin.lua"), .copy("Resources/new-plugin_spec.lua")]),
+                resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
         .executableTarget(
             name: "animhost",
             dependencies: [

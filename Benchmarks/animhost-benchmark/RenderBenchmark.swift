@@ -39,15 +39,8 @@ enum RenderBenchmark {
             for frame in all { try pipeline.submit(frame) }
             try pipeline.finish()
         } else {
-            let encoder: FrameEncoder
-            switch format {
-            case "png": encoder = PNGSequenceEncoder(folder: folder.appendingPathComponent("frames"))
-            case "gif": encoder = GIFEncoder(url: folder.appendingPathComponent("animation.gif"))
-            case "webp": encoder = WebPEncoder(url: folder.appendingPathComponent("animation.webp"))
-            case "mp4": encoder = VideoEncoder(url: folder.appendingPathComponent("animation.mp4"))
-            default: throw CocoaError(.featureUnsupported)
-            }
-            let sink = RenderSink(encoders: [encoder], scale: scale)
+            guard case .rendered(let make)? = try OutputFormat.parseList(format).first?.writer else { throw CocoaError(.featureUnsupported) }
+            let sink = RenderSink(encoders: [make(folder)], scale: scale)
             try sink.begin(info)
             for frame in all { try sink.write(frame) }
             try sink.finish(TransitionRunner.Result(frameCount: all.count, completed: true, cancelled: false, endTime: 0))

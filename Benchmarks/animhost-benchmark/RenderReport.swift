@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostOutput
 
 /// `animhost-benchmark --render`: every demo × scale × format in a process of its own (frames/s and
 /// its peak RSS, not counting ffmpeg's), beside rlottie drawing comparable Lottie content of the same
@@ -7,7 +8,7 @@ enum RenderReport {
     static func run() throws {
         print("frames/s (peak RSS), \(RenderBenchmark.passes) passes over each demo's frames, \(ProcessInfo.processInfo.activeProcessorCount) cores;")
         print("render, png and rlottie: the best of 3 runs")
-        let formats = ["render", "png", "gif", "webp", "mp4"]
+        let formats = ["render"] + OutputFormat.all.filter(\.isRendered).map(\.name).filter { $0 != "html" }
         print("  " + "demo".padding(toLength: 16, withPad: " ", startingAt: 0)
               + formats.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
         for scale in [2.0, 3.0] {

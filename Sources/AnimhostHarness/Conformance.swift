@@ -50,13 +50,6 @@ public struct Conformance {
         return (failures, runs)
     }
 
-    final class Frames: FrameSink {
-        var frames: [FrameSample] = []
-        func begin(_ info: TimelineInfo) throws {}
-        func write(_ frame: FrameSample) throws { frames.append(frame) }
-        func finish(_ result: TransitionRunner.Result) throws {}
-    }
-
     /// A run with fresh scenes; the scenes' resting states are sampled before the run touches them.
     /// `to` is the destination at rest, with the screen beneath when the destination is an overlay.
     private func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> (TransitionOutcome, [FrameSample], from: [NodeSample], to: [NodeSample]) {
@@ -64,7 +57,7 @@ public struct Conformance {
         session.maxDuration = 60
         let (from, to) = try session.scenes(for: request)
         let rest = (Conformance.rest(from), (to.isOverlay ? Conformance.rest(from) : []) + Conformance.rest(to))
-        let frames = Frames()
+        let frames = FrameRecorder()
         let outcome = try session.run(request, from: from, to: to, sink: frames)
         return (outcome, frames.frames, rest.0, rest.1)
     }

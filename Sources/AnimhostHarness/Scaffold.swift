@@ -17,12 +17,12 @@ public enum Scaffold {
         return files.map(\.0)
     }
 
-    /// The new plugin: `Resources/new-plugin.lua` with its name filled in.
+    /// The new plugin: `Lua/new-plugin.lua` with its name filled in.
     static func plugin(_ name: String) throws -> String {
         try HarnessResource.text("new-plugin.lua").replacingOccurrences(of: "{{name}}", with: name)
     }
 
-    /// Its spec: `Resources/new-plugin_spec.lua` with the plugin's name filled in.
+    /// Its spec: `Lua/new-plugin_spec.lua` with the plugin's name filled in.
     static func spec(_ name: String) throws -> String {
         try HarnessResource.text("new-plugin_spec.lua").replacingOccurrences(of: "{{name}}", with: name)
     }

@@ -31,6 +31,9 @@ public final class ImageStore: @unchecked Sendable {
         guard let folder = scene.flatMap({ folders[$0] }) else {
             throw RenderError("image '\(name)' of scene '\(scene ?? "?")' has no folder to be found in")
         }
-        return try ImageDecoder.decode(folder.appendingPathComponent(name))
+        guard let url = ContainedPath.resolve(name, in: folder) else {
+            throw RenderError("image '\(name)' of scene '\(scene ?? "?")' lies outside the scene's folder \(folder.path) (links included): images must be files inside it")
+        }
+        return try ImageDecoder.decode(url)
     }
 }

@@ -17,13 +17,12 @@ struct RunCommand: ParsableCommand {
 
         Formats (default json,html; several may be given, e.g. --format json,png,webp; \
         every image format comes from one render of each frame):
-          json  DIR/timeline.json
-          png   DIR/frames/0000.png …
-          gif   DIR/animation.gif
-          webp  DIR/animation.webp (the smallest: the one to share)
-          mp4   DIR/animation.mp4 (needs ffmpeg)
-          html  DIR/preview.html (a self-contained player with a scrubber)
-          none  evaluate only
+        \(OutputFormat.helpLines)
+
+        Outputs are written into a hidden folder beside DIR and moved into DIR only when every \
+        format has finished: a failed or interrupted run (Ctrl-C: exit 130; SIGTERM: 143) leaves DIR \
+        as it was. A run replaces the files its formats write and removes those an earlier run wrote \
+        for other formats; nothing else in DIR is touched.
 
         Examples:
           animhost run zoom
@@ -48,16 +47,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: "push, pop, present or dismiss.")
     var operation: TransitionOperation = .push
 
-    @Option(help: "Frames per second of the sampling (1 to 1000).")
+    @Option(parsing: .unconditional, help: "Frames per second of the sampling (1 to 1000).")
     var fps: Int = 60
 
-    @Option(help: "Pixels per point for rendered output (0.5 to 4), recorded in the timeline.")
+    @Option(parsing: .unconditional, help: "Pixels per point for rendered output (0.5 to 4), recorded in the timeline.")
     var scale: Double = 2
 
     @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
     var params: [String] = []
 
-    @Option(help: ArgumentHelp("Comma-separated output formats: json, png, gif, webp, mp4, html, none.", valueName: "formats"))
+    @Option(help: ArgumentHelp("Comma-separated output formats: \(OutputFormat.nameList).", valueName: "formats"))
     var format: String = "json,html"
 
     @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
@@ -66,13 +65,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", discussion: "Generated gestures, with their keys and defaults:\n" + GeneratedGesture.help, valueName: "trace.json|spec"))
     var gesture: String?
 
-    @Option(help: ArgumentHelp("Write only the state this many seconds into the transition.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Write only the state this many seconds (0 to 600) into the transition.", valueName: "seconds"))
     var at: Double?
 
-    @Option(help: ArgumentHelp("Write only the state at this fraction (0 to 1) of the declared duration.", valueName: "fraction"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Write only the state at this fraction (0 to 1) of the declared duration.", valueName: "fraction"))
     var progress: Double?
 
-    @Option(help: "Playback speed of a non-interactive run: 2 samples twice as far apart, 0.5 in slow motion.")
+    @Option(parsing: .unconditional, help: "Playback speed of a non-interactive run (0.01 to 100): 2 samples twice as far apart, 0.5 in slow motion.")
     var speed: Double = 1
 
     @Flag(help: "Write the frames in reverse order, as the transition played backwards.")
@@ -83,12 +82,15 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
-        _ = try OutputFormat.parseList(format)
+        do { _ = try OutputFormat.parseList(format) } catch { throw ValidationError("\(error)") }
+        if let from, let to, RunCommand.sameScene(from, to) {
+            throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
+        }
         _ = try parsedParams()
-        if let at { guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a number of seconds ≥ 0") } }
-        if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1") } }
+        if let at { guard at >= 0 && at <= Bounds.seconds else { throw ValidationError("--at must be a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(formatNumber(at))") } }
+        if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1, got \(formatNumber(progress))") } }
         guard at == nil || progress == nil else { throw ValidationError("give either --at or --progress, not both") }
-        guard speed > 0 && speed <= 100 else { throw ValidationError("--speed must be more than 0 and at most 100") }
+        guard speed >= 0.01 && speed <= 100 else { throw ValidationError("--speed must be from 0.01 to 100, got \(formatNumber(speed))") }
         guard speed == 1 || gesture == nil else { throw ValidationError("--speed is for non-interactive runs (a gesture sets its own pace)") }
         try sandbox.check()
     }
@@ -100,7 +102,8 @@ struct RunCommand: ParsableCommand {
             let entry = try catalog.locate(plugin)
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
             let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
-            let sinks = FrameSinks(formats: formats, folder: outDir, scale: scale, speed: speed)
+            let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
+            let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) })
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
@@ -113,7 +116,15 @@ struct RunCommand: ParsableCommand {
             throw CommandError(e)
         } catch let e as GestureError {
             throw CommandError(e)
+        } catch let e as OutputError {
+            throw CommandError(e)
         }
+    }
+
+    /// Whether two `--from`/`--to` values name one scene: the same built-in name, or the same file however it is written.
+    static func sameScene(_ a: String, _ b: String) -> Bool {
+        func key(_ s: String) -> String { s.hasSuffix(".json") ? ContainedPath.resolved(URL(fileURLWithPath: s).standardizedFileURL.path) : s }
+        return key(a) == key(b)
     }
 
     private func parsedParams() throws -> [String: String] {

@@ -22,7 +22,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Run only the tests whose full name contains this text.")
     var filter: String?
 
-    @Option(help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
     var timeout: Double = 60
 
     @Flag(help: "Re-record every snapshot instead of comparing with it.")
@@ -35,7 +35,7 @@ struct TestCommand: ParsableCommand {
     var output: Output = .text
 
     func validate() throws {
-        guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds, got \(timeout)") }
     }
 
     func run() throws {

@@ -10,14 +10,12 @@ final class SessionTests: XCTestCase {
         let location: URL? = nil
         let defaultScenes: (from: String?, to: String?) = ("a", "b")
         var prepared: [Animator] = []
-        var beforeExit: (() -> Void)?
         var neverCompletes = false
 
         struct Failure: Error, Equatable { let message: String }
         func error(_ message: String) -> Error { Failure(message: message) }
 
-        func prepare(_ context: TransitionContext, params: [String: String], beforeExit: @escaping () -> Void) throws -> PreparedAnimator {
-            self.beforeExit = beforeExit
+        func prepare(_ context: TransitionContext, params: [String: String]) throws -> PreparedAnimator {
             let animator = Animator(duration: Double(params["duration"] ?? "0.5")!, completes: !neverCompletes)
             prepared.append(animator)
             return animator
@@ -54,11 +52,9 @@ final class SessionTests: XCTestCase {
         var info: TimelineInfo?
         var frames: [FrameSample] = []
         var result: TransitionRunner.Result?
-        var aborted = false
         func begin(_ info: TimelineInfo) throws { self.info = info }
         func write(_ frame: FrameSample) throws { frames.append(frame) }
         func finish(_ result: TransitionRunner.Result) throws { self.result = result }
-        func abort() { aborted = true }
     }
 
     var scenes: Folder!
@@ -106,14 +102,6 @@ final class SessionTests: XCTestCase {
         }
         XCTAssertEqual(plugin.prepared.map(\.closed), [1])
         XCTAssertEqual(plugin.prepared.map(\.endedWith), [[]])
-    }
-
-    func testTheRunsCleanupAbortsItsOwnSink() throws {
-        let plugin = Fade(), sink = Recorder()
-        _ = try TransitionSession(plugin, scenes: scenes).run(TransitionRequest(), sink: sink)
-        XCTAssertFalse(sink.aborted)
-        plugin.beforeExit?()
-        XCTAssertTrue(sink.aborted)
     }
 
     /// The percent-driven model: a left-edge swipe's travel over the width is the fraction; past a third on release it finishes.

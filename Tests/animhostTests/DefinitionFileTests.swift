@@ -123,11 +123,11 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertTrue(Set(globals).isSubset(of: defined.globals), "the spec functions")
     }
 
-    /// The names the spec framework's file (Sources/AnimhostHarness/Resources/spec.lua) defines at its top
+    /// The names the spec framework's file (Sources/AnimhostHarness/Lua/spec.lua) defines at its top
     /// level, read from the file as LuaLS reads it: each is in the editor definitions.
     func testTheSpecFrameworkFileDefinesOnlyDefinedNames() throws {
         let defined = try definitions()
-        let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Resources/spec.lua"), encoding: .utf8)
+        let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Lua/spec.lua"), encoding: .utf8)
         var globals: Set<String> = [], members: [String: Set<String>] = [:]
         for line in text.split(separator: "\n").map(String.init) {
             if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) { members[String(m.1), default: []].insert(String(m.2)) }
@@ -147,7 +147,7 @@ final class DefinitionFileTests: XCTestCase {
     /// `animhost new`'s plugin template declares itself with the definitions' Plugin class.
     func testTheNewPluginTemplateIsTypedAsAPlugin() throws {
         let defined = try definitions()
-        let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Resources/new-plugin.lua"), encoding: .utf8)
+        let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Lua/new-plugin.lua"), encoding: .utf8)
         XCTAssertTrue(text.contains("\n---@type Plugin\nlocal plugin = {"), "the template starts its table with ---@type Plugin")
         XCTAssertNotNil(defined.classes["Plugin"], "editor/animhost.d.lua defines Plugin")
     }

@@ -41,7 +41,7 @@ final class LintTests: XCTestCase {
 
     /// The harness's own Lua files: the spec framework (which defines the spec API's globals) and the templates.
     func testTheHarnessLuaFilesLintClean() throws {
-        let resources = "Sources/AnimhostHarness/Resources/"
+        let resources = "Sources/AnimhostHarness/Lua/"
         let framework = try luacheck(["--std", "animhost_spec", "--globals", "describe", "it", "pending", "before_each", "after_each",
                                       "setup", "teardown", "assert", "spy", "animhost", "--", resources + "spec.lua"])
         XCTAssertEqual(framework.code, 0, framework.report)

@@ -12,7 +12,9 @@ final class RenderCommandTests: XCTestCase {
         }
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path)
         XCTAssertEqual(frames.count, 31)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }, [], "no temporary files")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }, [".animhost-outputs"], "no temporary files")
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent(".animhost-outputs"), encoding: .utf8),
+                       "animation.gif\nanimation.mp4\nanimation.webp\nframes\npreview.html\ntimeline.json\n", "what the run wrote, for the next one")
     }
 
     func testEveryBuiltInAndTheExampleRender() throws {
@@ -80,6 +82,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.err.contains("stuck.lua") && r.err.contains("cannot be interrupted"), r.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "\((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [])")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["stuck.lua"], "nothing staged is left beside it")
     }
 
     func testUnknownFormatsListTheKnownOnes() throws {

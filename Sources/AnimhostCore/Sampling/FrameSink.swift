@@ -33,11 +33,24 @@ public protocol FrameSink: AnyObject {
     func write(_ frame: FrameSample) throws
     /// Called once after the last frame; only now may the sink publish its output.
     func finish(_ result: TransitionRunner.Result) throws
-    /// Removes unfinished output at once, for a process about to end with plugin code stuck. It runs on
-    /// another thread while the run's thread may be stuck: keep it to file removal.
+    /// Removes unfinished output at once, for a process ending abruptly mid-run (an interrupt, plugin code
+    /// that cannot be stopped: ``ProcessExit``). It runs on another thread while the run's may be stuck:
+    /// keep it to removing files and stopping children.
     func abort()
 }
 
 extension FrameSink {
     public func abort() {}
+}
+
+/// Keeps every frame of a run in memory, for checks made after it: spec runs and the conformance suite.
+public final class FrameRecorder: FrameSink {
+    /// The frames written so far, in order.
+    public private(set) var frames: [FrameSample] = []
+
+    public init() {}
+
+    public func begin(_ info: TimelineInfo) throws {}
+    public func write(_ frame: FrameSample) throws { frames.append(frame) }
+    public func finish(_ result: TransitionRunner.Result) throws {}
 }

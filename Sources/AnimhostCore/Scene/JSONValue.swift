@@ -22,16 +22,24 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         }
     }
 
-    /// Parses `data`; the error gives the line and column of a syntax error.
+    /// Parses `data`; the error gives the line and column of a syntax error, or the line of a key given twice.
     public static func parse(_ data: Data) throws -> JSONValue {
+        let value: JSONValue
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             throw JSONSyntaxError(detail: "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(context.debugDescription)")
         } catch {
+            if let (path, number) = JSONNumberScanner.firstOutOfRange(in: [UInt8](data)) {
+                throw JSONSyntaxError(detail: (path.isEmpty ? "" : "\(path): ") + "\(number) is out of range")
+            }
             throw JSONSyntaxError(detail: syntaxErrorLocation(in: data))
         }
+        if let twice = JSONDuplicateKeys.first(in: data) {  // the decoder keeps the last value silently
+            throw JSONSyntaxError(detail: "line \(twice.line): the key '\(twice.key)' is given twice in one object; keep one")
+        }
+        return value
     }
 
     /// Foundation's parser reports a character offset; turn it into line and column.

@@ -12,9 +12,7 @@ public protocol TransitionPlugin: AnyObject {
     /// An error about this animator, naming where it came from.
     func error(_ message: String) -> Error
     /// An animator for one run in `context`, with `params` (text overrides of the declared tunables) applied.
-    /// `beforeExit` is the run's cleanup, for an animator that must end the process (plugin code it cannot stop).
-    func prepare(_ context: TransitionContext, params: [String: String],
-                 beforeExit: @escaping () -> Void) throws -> PreparedAnimator
+    func prepare(_ context: TransitionContext, params: [String: String]) throws -> PreparedAnimator
 }
 
 /// One run's animator, as a ``TransitionPlugin`` prepares it.

@@ -30,20 +30,24 @@ public final class TransitionSession {
     /// their nodes over, so each run needs scenes of its own.
     public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
         let context = try makeContext(from: from, to: to, operation: request.operation)
-        let animator = try plugin.prepare(context, params: request.params, beforeExit: { sink?.abort() })
+        let animator = try plugin.prepare(context, params: request.params)
         defer { animator.close() }
+        // The run's cleanup: should the process end abruptly mid-run, the sink removes what it began.
+        let cleanup = sink.map { sink in ProcessExit.register { sink.abort() } }
+        defer { cleanup.map(ProcessExit.unregister) }
         let gesture = try request.gestureTrace(size: context.size)
         var runner = TransitionRunner(fps: request.fps)
         runner.speed = request.speed
         runner.only = request.only
         runner.maxDuration = maxDuration
+        runner.hostWork = { work in try animator.offTheBudget(work) }  // sampling and writing frames are the host's time
         var info = header(context, fps: request.fps)
         let result: TransitionRunner.Result
         do {
             result = try runner.run(animator, in: context, gesture: gesture, begin: {
                 info.duration = context.duration
                 try animator.offTheBudget { try sink?.begin(info) }
-            }, emit: sink.map { sink in { frame in try animator.offTheBudget { try sink.write(frame) } } })
+            }, emit: sink.map { sink in { frame in try sink.write(frame) } })
             try animator.ended(completed: result.completed)
         } catch let e as TransitionError {
             throw animator.error(for: e)
@@ -58,7 +62,7 @@ public final class TransitionSession {
     public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> LiveTransition {
         let (from, to) = try scenes(for: request)
         let context = try makeContext(from: from, to: to, operation: request.operation)
-        let animator = try plugin.prepare(context, params: request.params, beforeExit: {})
+        let animator = try plugin.prepare(context, params: request.params)
         return try LiveTransition(animator, in: context, header: header(context, fps: 0), touch: touch)
     }
 

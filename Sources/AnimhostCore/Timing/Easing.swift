@@ -55,6 +55,9 @@ public enum Easing: Hashable, Sendable {
             guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
                 throw EasingError("cubic-bezier's x1 and x2 must lie in 0…1; got '\(raw)'")
             }
+            guard abs(numbers[1]) <= Bounds.controlPoint, abs(numbers[3]) <= Bounds.controlPoint else {
+                throw EasingError("cubic-bezier's y1 and y2 must lie in -1000…1000; got '\(raw)'")
+            }
             self = .cubicBezier(CubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])); return
         }
         if let args = Easing.arguments(of: spec, function: "steps") {

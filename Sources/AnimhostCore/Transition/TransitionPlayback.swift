@@ -11,7 +11,7 @@ public final class TransitionPlayback {
     /// Asks `animator` for the transition's duration, kept as ``TransitionContext/duration``.
     public init(_ animator: TransitionAnimator, in context: TransitionContext) throws {
         let duration = try animator.transitionDuration(using: context)
-        guard duration.isFinite, duration >= 0 else { throw TransitionError.invalidDuration(duration) }
+        guard duration.isFinite, duration >= 0, duration <= Bounds.seconds else { throw TransitionError.invalidDuration(duration) }
         context.duration = duration
         self.animator = animator
         self.context = context

@@ -25,6 +25,9 @@ public struct TransitionRunner {
     public var speed: Double = 1
     /// Emit only the state at one instant instead of every frame.
     public var only: Instant?
+    /// Wraps the runner's own work on each frame (sampling it and handing it to `emit`), so that an
+    /// embedder can keep that work off a time budget meant for the animator's code.
+    public var hostWork: (() throws -> Void) throws -> Void = { try $0() }
 
     /// One instant of a run: seconds from its start, or a fraction of its declared duration.
     public enum Instant: Equatable, Sendable {
@@ -64,6 +67,10 @@ public struct TransitionRunner {
                     emit: ((FrameSample) throws -> Void)?) throws -> Result {
         let playback = try TransitionPlayback(animator, in: context)
         let duration = context.duration
+        let step = (gesture == nil ? speed : 1) / Double(fps)
+        let lastTime = max(duration, gesture?.samples.last?.time ?? 0)
+        let frames = (lastTime / step).rounded(.up) + 1
+        guard frames <= Double(Bounds.frames) else { throw TransitionError.tooManyFrames(frames: frames, limit: Bounds.frames) }
         try begin()
         var tracker = GestureTracker(width: context.size.width)
         let events = gesture?.samples.map { tracker.event(for: $0) } ?? []
@@ -72,7 +79,6 @@ public struct TransitionRunner {
         var index = 0
         var idleSince: Double? = nil
         var delivered = 0
-        let step = (events.isEmpty ? speed : 1) / Double(fps)
         var pendingInstant: Double? = only.map {
             switch $0 {
             case .time(let t): return t
@@ -96,15 +102,15 @@ public struct TransitionRunner {
             if let instant = pendingInstant, instant <= t {
                 // The one state asked for, evaluated at exactly that instant.
                 try playback.advance(to: max(instant, engine.now))
-                try emit?(playback.sample(time: instant, touch: current))
+                if let emit { try hostWork { try emit(playback.sample(time: instant, touch: current)) } }
                 pendingInstant = nil
             }
             try playback.advance(to: t)
-            if let emit, only == nil { try emit(playback.sample(index: index, time: t, touch: current)) }
+            if let emit, only == nil { try hostWork { try emit(playback.sample(index: index, time: t, touch: current)) } }
             if engine.isIdle {
                 if context.completion != nil {
                     if let instant = pendingInstant {  // asked for a time past the end: the state at rest
-                        try emit?(playback.sample(time: instant))
+                        if let emit { try hostWork { try emit(playback.sample(time: instant)) } }
                     }
                     break
                 }
@@ -115,6 +121,7 @@ public struct TransitionRunner {
                 idleSince = nil
             }
             if t >= maxDuration { throw TransitionError.tooLong(limit: maxDuration) }
+            if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
         return Result(frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,

@@ -85,6 +85,7 @@ enum ContextBinding {
         LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")
         LuaHost.push(L, name); lua_setfield(L, -2, "__name")
         lua_setmetatable(L, -2)
+        Sandbox.seal(L, -1, message: readOnlyMessage)
         ah_remove(L, fields)
     }
 
@@ -115,9 +116,11 @@ enum ContextBinding {
         throw BindingError("expected ctx (call methods with a colon: ctx:complete(true)), got \(typeName(L, i))")
     }
 
+    private static let readOnlyMessage = "ctx is read-only (set values on nodes, or keep your own state in a local table)"
+
     private static let readOnly: LuaBinding = { L in
         let L = L!
-        LuaHost.push(L, "ctx is read-only (set values on nodes, or keep your own state in a local table)")
+        LuaHost.push(L, readOnlyMessage)
         return LuaHost.raise
     }
 

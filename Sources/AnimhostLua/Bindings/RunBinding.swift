@@ -17,14 +17,6 @@ enum RunBinding {
         ah_pop(L, 1)
     }
 
-    /// Collects a run's frames.
-    final class Frames: FrameSink {
-        var frames: [FrameSample] = []
-        func begin(_ info: TimelineInfo) throws {}
-        func write(_ frame: FrameSample) throws { frames.append(frame) }
-        func finish(_ result: TransitionRunner.Result) throws {}
-    }
-
     private static let run: LuaBinding = { L in
         let L = L!
         return binding(L) {
@@ -53,7 +45,7 @@ enum RunBinding {
                 spec.hasSuffix(".json") && !spec.hasPrefix("/") ? host.folder.appendingPathComponent(spec).path : spec
             }
             let catalog = PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
-            let frames = Frames()
+            let frames = FrameRecorder()
             let outcome: TransitionOutcome
             do {
                 let plugin = try Plugin(url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,

@@ -106,6 +106,10 @@ public final class Plugin {
             _ = try field("ended", LUA_TFUNCTION, required: false, hint: "")
             _ = try field("summary", LUA_TSTRING, required: false, hint: "")
             name = string("name")!
+            guard Plugin.isPlainName(name) else {
+                throw PluginError(file: file, line: Plugin.line(declaring: "name", in: source), message:
+                    "the plugin's name must be a plain name of at most 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names the output folder out/NAME), got '\(name)'")
+            }
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
             defaultScenes = try Plugin.readScenes(L, table: t, file: file)
@@ -154,6 +158,21 @@ public final class Plugin {
 
     /// Bytes the plugin's Lua state holds at most so far.
     public var peakMemory: Int { host.peakMemory }
+
+    /// Whether `name` can name a folder on its own: `[A-Za-z0-9][A-Za-z0-9._-]*`, at most 64 characters.
+    static func isPlainName(_ name: String) -> Bool {
+        let scalars = name.unicodeScalars
+        func allowed(_ c: Unicode.Scalar) -> Bool { c.isASCII && (CharacterSet.alphanumerics.contains(c) || "._-".unicodeScalars.contains(c)) }
+        guard let first = scalars.first, scalars.count <= 64, first.isASCII, CharacterSet.alphanumerics.contains(first) else { return false }
+        return scalars.allSatisfy(allowed)
+    }
+
+    /// The first line of `source` that assigns `key` (`key = …`), for messages about a field's value.
+    static func line(declaring key: String, in source: Data) -> Int? {
+        let lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let pattern = "(^|[{,;\\s])" + key + "\\s*=(?!=)"
+        return lines.firstIndex { $0.range(of: pattern, options: .regularExpression) != nil }.map { $0 + 1 }
+    }
 
     /// Pushes the plugin's function `name`, or returns false when it has none.
     func pushFunction(_ name: String) -> Bool {

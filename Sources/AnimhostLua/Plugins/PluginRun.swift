@@ -11,15 +11,13 @@ extension Plugin: TransitionPlugin {
 
     /// Binds a run to the plugin's state: `ctx.params` and the scene tables made, the engine the
     /// context's, and the time budget started. One run at a time: the state holds one transition.
-    public func prepare(_ context: TransitionContext, params overrides: [String: String],
-                        beforeExit: @escaping () -> Void) throws -> PreparedAnimator {
+    public func prepare(_ context: TransitionContext, params overrides: [String: String]) throws -> PreparedAnimator {
         guard host.transition == nil else { throw error("the plugin is already running a transition; end it first") }
         let params = try resolveParams(overrides)
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
         try bind(transition, params: params)
         host.engine = context.engine
         host.transition = transition
-        host.beforeExit = beforeExit
         host.startClock()
         return LuaAnimator(plugin: self, transition: transition)
     }
@@ -36,6 +34,7 @@ extension Plugin: TransitionPlugin {
             }
             lua_setfield(L, -2, name)
         }
+        Bindings.makeReadOnly(L, message: "ctx.params is read-only (copy a value into a local to change it)")
         transition.paramsRef = host.ref()
         SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial)
         transition.fromRef = host.ref()
@@ -67,7 +66,6 @@ final class LuaAnimator: PreparedAnimator {
         let host = plugin.host
         host.stopClock()
         host.transition = nil
-        host.beforeExit = nil
         host.engine = AnimationEngine()
         for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] { host.unref(ref) }
     }
@@ -90,7 +88,12 @@ final class LuaAnimator: PreparedAnimator {
         guard lua_type(L, -1) == LUA_TNUMBER else {
             throw PluginError(file: plugin.file, line: durationLine, message: "duration(ctx) must return a number of seconds, got \(typeName(L, -1))")
         }
-        return lua_tonumberx(L, -1, nil)
+        let seconds = lua_tonumberx(L, -1, nil)
+        guard seconds.isFinite, (0...Bounds.seconds).contains(seconds) else {
+            throw PluginError(file: plugin.file, line: durationLine,
+                              message: "duration(ctx) must return a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(LuaHost.string(L, -1) ?? "\(seconds)")")
+        }
+        return seconds
     }
 
     private var durationLine: Int? {

@@ -95,7 +95,7 @@ final class LuaHost {
         watchdog.close()
         // A state whose deadline tripped may hold code that would run again at close; its memory is left.
         if info.pointee.tripped == 0 {
-            ah_close(L)  // may run plugins' finalizers, which may read nodes' keys
+            ah_close(L)  // runs no plugin code: plugins cannot make finalizers (Lua/prelude.lua)
             info.deallocate()
         }
         nodeKeys.deallocate()
@@ -163,12 +163,6 @@ final class LuaHost {
         pausedBudget = nil
         info.pointee.deadline = ah_monotonic_seconds() + remaining
         watchdog.arm(after: remaining)
-    }
-
-    /// What runs before the process ends with plugin code stuck (``SandboxLimits/exitWhenStuck``): the run's cleanup.
-    var beforeExit: (() -> Void)? {
-        get { watchdog.beforeExit }
-        set { watchdog.beforeExit = newValue }
     }
 
     // MARK: Calling Lua

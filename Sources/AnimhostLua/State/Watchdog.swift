@@ -1,11 +1,13 @@
 import CLua
 import Foundation
+import AnimhostCore
 
 /// Trips a Lua state's deadline from another thread, so the main thread can run without a hook.
 ///
 /// Each ``arm(after:)`` supersedes the previous one; ``close()`` makes every pending timer harmless
 /// before the state is closed. With a `stuckMessage`, a state still inside Lua a moment after being
-/// tripped (stuck in one native call, which no hook interrupts) ends the process with that message.
+/// tripped (stuck in one native call, which no hook interrupts) ends the process with that message,
+/// through ``ProcessExit`` so that whatever a run staged is removed first.
 final class Watchdog: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "animhost.watchdog")
     /// How long after the deadline a native call may still run before the process ends.
@@ -33,22 +35,11 @@ final class Watchdog: @unchecked Sendable {
         }
     }
 
-    private var exitHook: (() -> Void)?
-
-    /// Runs just before the process ends because plugin code could not be stopped (removing the run's
-    /// partial outputs, say). It runs on the watchdog's thread while others may be stuck: keep it to file removal.
-    var beforeExit: (() -> Void)? {
-        get { lock.withLock { exitHook } }
-        set { lock.withLock { exitHook = newValue } }
-    }
-
     private func checkStuck(_ armed: Int) {
         Watchdog.queue.asyncAfter(deadline: .now() + Watchdog.grace) { [self] in
             lock.withLock {
                 guard generation == armed, let state, ah_info(state).pointee.running > 0, let stuckMessage else { return }
-                FileHandle.standardError.write(Data(stuckMessage.utf8))
-                exitHook?()
-                _exit(1)
+                ProcessExit.end(status: 1, message: stuckMessage)
             }
         }
     }

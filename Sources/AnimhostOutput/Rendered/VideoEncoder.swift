@@ -32,7 +32,7 @@ public final class VideoEncoder: FrameEncoder {
         signal(SIGPIPE, SIG_IGN)  // a failed ffmpeg must not end animhost mid-write
         let pipe = Pipe()
         _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-ffmpeg-\(UUID().uuidString).log")
+        let log = temporary.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).ffmpeg.log")  // beside the output, staged with it
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = ffmpeg

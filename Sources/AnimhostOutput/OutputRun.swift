@@ -1,0 +1,68 @@
+import Foundation
+import AnimhostCore
+
+/// Every output a run writes, in the requested formats: the sinks of their own, and one render
+/// feeding all image formats. Everything is written into an ``OutputStage`` and published into the
+/// output folder only when every format has finished; a run that fails, ends without `finish`, or
+/// is interrupted leaves the output folder as it was.
+public final class OutputRun: FrameSink {
+    /// The sinks frames go to, in order; empty when there is nothing to write (`none`).
+    public let sinks: [FrameSink]
+    /// Every file or folder the run publishes, in the output folder.
+    public let urls: [URL]
+    private let names: [String]
+    private let render: RenderSink?
+    private let stage: OutputStage?
+    private var finished = false
+
+    /// Outputs in `formats` for the output folder `folder`, at `scale` pixels per point. `progress`, if
+    /// given, joins the sinks and is told how many frames are rendered as they are.
+    public init(formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil) throws {
+        let written = formats.filter { !$0.files.isEmpty }
+        guard !written.isEmpty else { sinks = []; urls = []; names = []; render = nil; stage = nil; return }
+        let stage = try OutputStage(destination: folder, owned: written.flatMap(\.files))
+        var sinks: [FrameSink] = [], encoders: [FrameEncoder] = []
+        for format in written {
+            switch format.writer {
+            case .sink(let make): sinks.append(make(stage.folder, scale))
+            case .rendered(let make): encoders.append(make(stage.folder))
+            case .nothing: break
+            }
+        }
+        var render: RenderSink?
+        if !encoders.isEmpty {
+            render = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone)
+            sinks += (progress.map { [$0.sink] } ?? []) + [render!]
+            stage.onAbort { encoders.forEach { $0.abort() } }
+        }
+        self.sinks = sinks
+        self.render = render
+        self.stage = stage
+        names = written.flatMap(\.files)
+        urls = names.map { stage.destination.appendingPathComponent($0) }
+    }
+
+    deinit {
+        guard !finished else { return }
+        render?.abandon()
+        stage?.discard()
+    }
+
+    public func begin(_ info: TimelineInfo) throws { try each { try $0.begin(info) } }
+    public func write(_ frame: FrameSample) throws { try each { try $0.write(frame) } }
+
+    /// Finishes every sink, then publishes everything at once.
+    public func finish(_ result: TransitionRunner.Result) throws {
+        try each { try $0.finish(result) }
+        try stage?.publish(names)
+        finished = true
+    }
+
+    /// Runs `body` on every sink, turning file-system errors into plain messages naming the output folder.
+    private func each(_ body: (FrameSink) throws -> Void) throws {
+        do { for s in sinks { try body(s) } } catch {
+            guard let stage, (error is CocoaError || (error as NSError).domain == NSPOSIXErrorDomain) else { throw error }
+            throw OutputError.writing(stage.destination, error)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import AnimhostCore
+
+/// Where a run's outputs are written until every one of them is complete: a hidden folder beside the
+/// output folder (`out/.zoom.animhost-PID`), published into it only by ``publish(_:)``.
+///
+/// Publishing replaces the files the run wrote, and removes the ones an earlier run wrote for formats
+/// this run does not (named in the folder's `.animhost-outputs`), so the folder shows the latest run;
+/// nothing else in it is touched. Until published, an interrupt or a failure removes the staging
+/// folder and the folders created for it, and leaves the output folder exactly as it was.
+public final class OutputStage {
+    /// The output folder.
+    public let destination: URL
+    /// The staging folder the run's outputs are written into.
+    public let folder: URL
+    /// The file in the output folder naming what the last run published.
+    public static let manifestName = ".animhost-outputs"
+    private let created: OutputFolder
+    private var token: Int?
+    private var cleanups: [() -> Void] = []
+    private let lock = NSLock()
+
+    /// Creates the staging folder for `destination`, checking first that the outputs in `owned` can replace what is there.
+    public init(destination: URL, owned: [String]) throws {
+        let destination = destination.standardizedFileURL
+        self.destination = destination
+        folder = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).animhost-\(ProcessInfo.processInfo.processIdentifier)")
+        try OutputStage.checkReplaceable(destination, owned: owned)
+        let created = OutputFolder(folder)
+        self.created = created
+        ProcessExit.catchInterrupts()
+        token = ProcessExit.register { [folder] in
+            try? FileManager.default.removeItem(at: folder)
+            created.removeCreatedIfEmpty()
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            discard()
+            throw OutputError.writing(destination, error)
+        }
+    }
+
+    deinit { discard() }
+
+    /// Runs `cleanup` (stopping an encoder's child process, say) before the staging folder is removed on an abrupt end.
+    public func onAbort(_ cleanup: @escaping () -> Void) {
+        let token = ProcessExit.register(cleanup)
+        lock.withLock { cleanups.append { ProcessExit.unregister(token) } }
+    }
+
+    /// Moves `names` from the staging folder into the output folder, replacing what is there and
+    /// removing the outputs the previous run wrote for other formats; then removes the staging folder.
+    /// If any move fails, the output folder is put back as it was.
+    public func publish(_ names: [String]) throws {
+        let fm = FileManager.default
+        try OutputStage.checkReplaceable(destination, owned: names)
+        let stale = Set(OutputStage.manifest(in: destination)).union(names).sorted().filter { name in
+            fm.fileExists(atPath: destination.appendingPathComponent(name).path)
+                && (names.contains(name) || (try? OutputStage.checkReplaceable(destination, owned: [name])) != nil)
+        }
+        try Data((names.sorted().map { $0 + "\n" }.joined()).utf8).write(to: folder.appendingPathComponent(OutputStage.manifestName))
+        let previous = folder.appendingPathComponent(".previous")
+        var movedOut: [String] = [], movedIn: [String] = []
+        do {
+            try fm.createDirectory(at: destination, withIntermediateDirectories: true)
+            try fm.createDirectory(at: previous, withIntermediateDirectories: true)
+            for name in stale + [OutputStage.manifestName] where fm.fileExists(atPath: destination.appendingPathComponent(name).path) {
+                try fm.moveItem(at: destination.appendingPathComponent(name), to: previous.appendingPathComponent(name))
+                movedOut.append(name)
+            }
+            for name in names + [OutputStage.manifestName] {
+                try fm.moveItem(at: folder.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+                movedIn.append(name)
+            }
+        } catch {
+            for name in movedIn { try? fm.moveItem(at: destination.appendingPathComponent(name), to: folder.appendingPathComponent(name)) }
+            for name in movedOut { try? fm.moveItem(at: previous.appendingPathComponent(name), to: destination.appendingPathComponent(name)) }
+            throw OutputError.writing(destination, error)
+        }
+        discard()
+    }
+
+    /// Removes the staging folder and the folders created for it (once empty); after this, an abrupt end has nothing to undo.
+    public func discard() {
+        let pending = lock.withLock { () -> (Int?, [() -> Void]) in
+            defer { token = nil; cleanups = [] }
+            return (token, cleanups)
+        }
+        pending.1.forEach { $0() }
+        guard let token = pending.0 else { return }
+        try? FileManager.default.removeItem(at: folder)
+        created.removeCreatedIfEmpty()
+        ProcessExit.unregister(token)
+    }
+
+    /// The outputs the last run published in `folder`.
+    static func manifest(in folder: URL) -> [String] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init).filter { OutputFormat.all.flatMap(\.files).contains($0) }
+    }
+
+    /// Refuses, before any work, an output folder that is a file, or outputs that would replace what animhost did not write.
+    static func checkReplaceable(_ destination: URL, owned: [String]) throws {
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fm.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw OutputError("\(destination.path) is not a folder: give --out a folder (it is created if missing)")
+        }
+        for name in owned {
+            let url = destination.appendingPathComponent(name)
+            guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            if name == "frames" {
+                let foreign = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? ["?"]).filter { !isFrameFile($0) }.sorted()
+                guard isFolder.boolValue, foreign.isEmpty else {
+                    throw OutputError("\(url.path) holds files animhost did not write (\(foreign.prefix(3).joined(separator: ", "))): move them away or give another --out")
+                }
+            } else if isFolder.boolValue {
+                throw OutputError("\(url.path) is a folder, where animhost writes a file: move it away or give another --out")
+            }
+        }
+    }
+
+    /// `0000.png`, `0001.png` …: what the png format writes in `frames`.
+    static func isFrameFile(_ name: String) -> Bool {
+        name.hasSuffix(".png") && name.count >= 8 && name.dropLast(4).allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

@@ -1,0 +1,85 @@
+import XCTest
+import Foundation
+
+/// SIGINT and SIGTERM in the middle of a render: the run ends with the shell's code for the signal,
+/// its encoders (ffmpeg included) stopped and everything it staged removed, in the output folder
+/// and in TMPDIR alike.
+final class InterruptTests: XCTestCase {
+    var work: URL!
+    let fm = FileManager.default
+
+    override func setUpWithError() throws {
+        try XCTSkipIf(!fm.isExecutableFile(atPath: "/usr/bin/ffmpeg") && !fm.isExecutableFile(atPath: "/usr/local/bin/ffmpeg"), "needs ffmpeg")
+        work = try CLI.temporaryFolder("interrupt")
+        try fm.createDirectory(at: work.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { if let work { try? fm.removeItem(at: work) } }
+
+    /// Every path under `dir`, hidden ones included.
+    func contents(_ dir: URL) -> [String] {
+        (fm.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// Starts a slow render (about a thousand 4× PNG frames and a video), waits until frames are being
+    /// staged and ffmpeg runs, sends `signal`, and returns the exit status.
+    func interrupt(with signal: Int32, out: URL) throws -> (status: Int32, exited: Bool) {
+        let p = Process()
+        p.executableURL = CLI.executable
+        p.arguments = ["run", "zoom", "--format", "json,png,mp4,gif", "--fps", "240", "--speed", "0.1", "--scale", "4", "--out", out.path]
+        p.currentDirectoryURL = work
+        p.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": work.appendingPathComponent("tmp").path]) { $1 }
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let stage = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).animhost-\(p.processIdentifier)")
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && p.isRunning {
+            let staged = contents(stage)
+            if staged.contains(".animation.mp4.ffmpeg.log") && staged.contains(where: { $0.hasSuffix("0002.png") }) { break }
+            usleep(20_000)
+        }
+        XCTAssertTrue(p.isRunning, "the render was still under way when interrupted")
+        kill(p.processIdentifier, signal)
+        let end = Date().addingTimeInterval(30)
+        while p.isRunning && Date() < end { usleep(20_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit(); XCTFail("did not end within 30 s of the signal") }
+        p.waitUntilExit()
+        return (p.terminationStatus, p.terminationReason == .exit)
+    }
+
+    /// Processes still running whose command line names `dir` (an ffmpeg left writing into it).
+    func processes(naming dir: URL) -> [String] {
+        ((try? fm.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.compactMap { pid in
+            guard let data = fm.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(dir.path) ? line : nil
+        }
+    }
+
+    func testSIGINTLeavesAFreshFolderAbsentAndExits130() throws {
+        let out = work.appendingPathComponent("out/zoom")
+        let r = try interrupt(with: SIGINT, out: out)
+        XCTAssertTrue(r.exited)
+        XCTAssertEqual(r.status, 130)
+        XCTAssertFalse(fm.fileExists(atPath: work.appendingPathComponent("out").path), "\(contents(work))")
+        XCTAssertEqual(contents(work.appendingPathComponent("tmp")), [])
+        XCTAssertEqual(processes(naming: work), [])
+    }
+
+    func testSIGTERMLeavesAnEarlierOutputAsItWasAndExits143() throws {
+        let out = work.appendingPathComponent("out/zoom")
+        let first = try CLI.run(["run", "zoom", "--format", "json", "--out", out.path], in: work)
+        XCTAssertEqual(first.code, 0, first.err)
+        let before = contents(work.appendingPathComponent("out"))
+        let bytes = fm.contents(atPath: out.appendingPathComponent("timeline.json").path)
+        XCTAssertNotNil(bytes)
+        let r = try interrupt(with: SIGTERM, out: out)
+        XCTAssertTrue(r.exited)
+        XCTAssertEqual(r.status, 143)
+        XCTAssertEqual(contents(work.appendingPathComponent("out")), before, "nothing staged is left beside the output")
+        XCTAssertEqual(fm.contents(atPath: out.appendingPathComponent("timeline.json").path), bytes)
+        XCTAssertEqual(contents(work.appendingPathComponent("tmp")), [])
+        XCTAssertEqual(processes(naming: work), [])
+    }
+}
