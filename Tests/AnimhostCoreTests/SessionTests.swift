@@ -11,12 +11,14 @@ final class SessionTests: XCTestCase {
         let defaultScenes: (from: String?, to: String?) = ("a", "b")
         var prepared: [Animator] = []
         var neverCompletes = false
+        var ignoresTouches = false
 
         struct Failure: Error, Equatable { let message: String }
         func error(_ message: String) -> Error { Failure(message: message) }
 
         func prepare(_ context: TransitionContext, params: [String: String]) throws -> PreparedAnimator {
             let animator = Animator(duration: Double(params["duration"] ?? "0.5")!, completes: !neverCompletes)
+            animator.ignoresTouches = ignoresTouches
             prepared.append(animator)
             return animator
         }
@@ -27,7 +29,11 @@ final class SessionTests: XCTestCase {
         let completes: Bool
         var endedWith: [Bool] = []
         var closed = 0
+        var ignoresTouches = false
         init(duration: Double, completes: Bool) { self.duration = duration; self.completes = completes }
+
+        /// Takes every touch itself when `ignoresTouches`, doing nothing with it.
+        func interact(with event: GestureEvent, using context: TransitionContext) throws -> Bool { ignoresTouches }
 
         func transitionDuration(using context: TransitionContext) throws -> Double { duration }
         func animateTransition(using ctx: TransitionContext) throws {
@@ -125,5 +131,17 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(last.nodes.filter { $0.depth == 1 }.map(\.id), ["b"], "the from-scene left on completion")
         XCTAssertEqual(last.node("b")?.opacity, 1)
         XCTAssertEqual(plugin.prepared.first?.endedWith, [true])
+    }
+
+    /// As in a run: a release that neither finishes nor cancels the transition is the animator's error.
+    func testALiveReleaseLeftUndecidedIsAnError() throws {
+        let plugin = Fade()
+        plugin.ignoresTouches = true
+        let live = try TransitionSession(plugin, scenes: scenes).start(TransitionRequest(),
+                                                                        touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
+        try live.touch(GestureSample(time: 0.1, location: Point(x: 40, y: 50), state: .changed))
+        XCTAssertThrowsError(try live.touch(GestureSample(time: 0.2, location: Point(x: 40, y: 50), state: .ended))) {
+            XCTAssertTrue(($0 as? Fade.Failure)?.message.hasPrefix("fade: the gesture ended but the transition was neither finished nor cancelled") ?? false, "\($0)")
+        }
     }
 }

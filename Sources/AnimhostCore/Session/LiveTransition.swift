@@ -38,11 +38,17 @@ public final class LiveTransition {
     deinit { animator.close() }
 
     /// Delivers a touch sample at its time; returns what `interact(ctx, g)` saw (translation, velocity, edge).
+    /// A release the animator neither finishes nor cancels on is an error, as in a run.
     @discardableResult
     public func touch(_ sample: GestureSample) throws -> GestureEvent {
         let event = tracker.event(for: sample)
         try step { try playback.deliver(event) }
-        lastTouch = event.state == .ended || event.state == .cancelled ? nil : event
+        let released = event.state == .ended || event.state == .cancelled
+        lastTouch = released ? nil : event
+        if released, let driver = context.driver, driver.state == .interacting, context.completion == nil,
+           context.engine.isWaitingOnClock {
+            throw animator.error(for: .gestureEndedUndecided)
+        }
         return event
     }
 

@@ -67,7 +67,7 @@ public final class TransitionContext {
     }
 
     /// Marks the transition cancelled before it completes (the interactive driver's cancel).
-    public func markCancelled() { isCancelled = true }
+    func markCancelled() { isCancelled = true }
 
     /// Makes the transition interactive: animations declared from now run on the driver's clock.
     func beginInteraction(duration: Double, gestureStart: GestureEvent) {
