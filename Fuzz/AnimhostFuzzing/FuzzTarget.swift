@@ -1,5 +1,6 @@
 import AnimhostCore
 import AnimhostLua
+import AnimhostRender
 import Foundation
 
 /// The inputs a coverage-guided fuzzer drives, one input at a time. Each run keeps the promise its
@@ -12,7 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The bytes are an easing spec; a curve that parses is evaluated in and around 0…1.
     case easing
     /// The bytes choose a plugin's API calls (``LuaCallWriter``, hostile) and the run's rate and
-    /// gesture; the plugin runs in a fresh sandbox.
+    /// gesture; the plugin runs in a fresh sandbox, and its first and last frames are drawn.
     case lua
 
     /// Runs one input.
@@ -83,8 +84,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         try source.write(to: url, atomically: false, encoding: .utf8)
         do {
             let plugin = try Plugin(url: url, limits: SandboxLimits(maxMemory: 64 << 20, timeout: 2), printSink: { _ in })
-            _ = try plugin.run(request, sink: nil)
-        } catch is PluginError {} catch is SceneError {} catch is GestureError {} catch {
+            _ = try plugin.run(request, sink: RenderProbe())
+        } catch is PluginError {} catch is SceneError {} catch is GestureError {} catch is RenderError {} catch {
             throw FuzzFinding(target: "lua", input: source, error: "\(type(of: error)): \(error)")
         }
     }
