@@ -10,6 +10,7 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
     /// Whether to add the hostile calls.
     public let hostile: Bool
 
+    /// A writer taking its choices from `random`; `hostile` adds the hostile calls.
     public init(random: Random, hostile: Bool) { self.random = random; self.hostile = hostile }
 
     /// A whole plugin: a node added to the container, then 1–10 statements.

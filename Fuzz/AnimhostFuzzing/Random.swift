@@ -51,6 +51,7 @@ public struct FuzzedBytes: FuzzEntropy {
     private let bytes: [UInt8]
     private var position = 0
 
+    /// Choices read from `bytes`, in order.
     public init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 { self.bytes = Array(bytes) }
 
     public mutating func next() -> UInt64 {
