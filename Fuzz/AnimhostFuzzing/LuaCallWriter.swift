@@ -13,9 +13,11 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
     /// A writer taking its choices from `random`; `hostile` adds the hostile calls.
     public init(random: Random, hostile: Bool) { self.random = random; self.hostile = hostile }
 
-    /// A whole plugin: a node added to the container, then 1–10 statements.
+    /// A whole plugin: a node added to the container, then 1–10 statements (each in a `pcall` when
+    /// hostile, so that one refused call does not hide the calls after it).
     public mutating func plugin() -> String {
-        let body = (0..<Int(1 + random.next() % 10)).map { _ in "  " + statement(0) }.joined(separator: "\n")
+        let body = (0..<Int(1 + random.next() % 10)).map { _ in hostile ? "  pcall(function() \(statement(0)) end)" : "  " + statement(0) }
+            .joined(separator: "\n")
         let duration = hostile ? hostileNumber() : "0.3"
         return """
         local p = { name = "fuzz", scenes = { from = "grid", to = "detail" } }
