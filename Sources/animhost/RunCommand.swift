@@ -109,7 +109,7 @@ struct RunCommand: ParsableCommand {
                                             gesture: gesture, speed: speed, only: only)
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
-            print(summary(outcome, written: sinks.urls))
+            print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {

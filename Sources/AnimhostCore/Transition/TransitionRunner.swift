@@ -48,6 +48,8 @@ public struct TransitionRunner {
         public var cancelled: Bool
         /// The time of the last frame: the transition at rest.
         public var endTime: Double
+        /// The engine's plain curve-timed blocks (see ``CurveSpan``), for exporters that keep curves.
+        public var curveSpans: [CurveSpan] = []
 
         /// A run's ending; its duration is the context's (``TransitionContext/duration``).
         public init(frameCount: Int, completed: Bool, cancelled: Bool, endTime: Double) {
@@ -124,8 +126,10 @@ public struct TransitionRunner {
             if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
-        return Result(frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
-                      cancelled: context.isCancelled, endTime: Double(index) * step)
+        var result = Result(frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
+                            cancelled: context.isCancelled, endTime: Double(index) * step)
+        result.curveSpans = engine.curveSpans
+        return result
     }
 
     /// The fraction past which a released gesture finishes (ZoomTransitioning's third of the width).

@@ -29,6 +29,7 @@ enum Sandbox {
         lua_rawgetp(L, ah_registryindex(), sealedKey)
         try host.call(nargs: 4, nresults: 1)
         lua_rawsetp(L, ah_registryindex(), nextKey)
+        try SharedLibrary.install(in: host)
     }
 
     /// Lua run once per state (`Lua/prelude.lua`, a resource of this module), with the host's
