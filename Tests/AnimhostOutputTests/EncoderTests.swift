@@ -41,6 +41,20 @@ final class EncoderTests: RenderedOutputTestCase {
         XCTAssertEqual(decoded.pixel(30, 14).g, 255, "and not where frame 10 had it")
     }
 
+    func testGIFAndWebPAreTheSameWhateverTheThreads() throws {
+        var long = run
+        long.count = 40
+        for workers in [1, 2, 4] {
+            try long.write([GIFEncoder(url: dir.appendingPathComponent("\(workers)/animation.gif")),
+                            WebPEncoder(url: dir.appendingPathComponent("\(workers)/animation.webp"))], scale: 2, workers: workers)
+        }
+        for name in ["animation.gif", "animation.webp"] {
+            let one = try Data(contentsOf: dir.appendingPathComponent("1/\(name)"))
+            XCTAssertEqual(one, try Data(contentsOf: dir.appendingPathComponent("2/\(name)")), name)
+            XCTAssertEqual(one, try Data(contentsOf: dir.appendingPathComponent("4/\(name)")), name)
+        }
+    }
+
     func testWebPIsAnAnimatedContainerWithEveryFrame() throws {
         let url = dir.appendingPathComponent("animation.webp")
         try run.write([WebPEncoder(url: url)])
