@@ -7,6 +7,9 @@ import Foundation
 /// a frame's few thousand distinct colours are each searched for once.
 struct PaletteMapper {
     private(set) var r: [Int32], g: [Int32], b: [Int32]
+    /// The palette sorted by green, and for each green value the position of the first colour at least as green.
+    private var byGreen: [Entry] = []
+    private var firstWithGreen = [UInt8](repeating: 0, count: 256)
     /// Open addressing: colour << 8 | index, or `empty`.
     private var cache: [UInt32]
     private var cached = 0
@@ -21,6 +24,7 @@ struct PaletteMapper {
         precondition(!colors.isEmpty && colors.count <= 255)
         r = colors.map { Int32($0.0) }; g = colors.map { Int32($0.1) }; b = colors.map { Int32($0.2) }
         cache = [UInt32](repeating: PaletteMapper.empty, count: PaletteMapper.cacheSize)
+        sortByGreen()
     }
 
     /// The palette, as R,G,B triples.
@@ -55,6 +59,7 @@ struct PaletteMapper {
             r[i] = Int32((sums[i * 4] + n / 2) / n); g[i] = Int32((sums[i * 4 + 1] + n / 2) / n)
             b[i] = Int32((sums[i * 4 + 2] + n / 2) / n)
         }
+        sortByGreen()
         clearCache()
     }
 
@@ -84,13 +89,13 @@ struct PaletteMapper {
                                  out: UnsafeMutablePointer<UInt8>) {
         for i in 0..<w where !PaletteMapper.same(line, before, i) {
             let p = line + i * 4, e = (i + 1) * 3
-            let wantR = clamp(Int32(p[2]) + err[e] / 16), wantG = clamp(Int32(p[1]) + err[e + 1] / 16)
-            let wantB = clamp(Int32(p[0]) + err[e + 2] / 16)
+            let wantR = clamp(Int32(p[2]) &+ err[e] / 16), wantG = clamp(Int32(p[1]) &+ err[e + 1] / 16)
+            let wantB = clamp(Int32(p[0]) &+ err[e + 2] / 16)
             let index = nearest(wantR, wantG, wantB)
-            out[i] = UInt8(index)
-            diffuse(wantR - r[index], at: e, err: err, below: below)
-            diffuse(wantG - g[index], at: e + 1, err: err, below: below)
-            diffuse(wantB - b[index], at: e + 2, err: err, below: below)
+            out[i] = UInt8(truncatingIfNeeded: index)
+            diffuse(wantR &- r[index], at: e, err: err, below: below)
+            diffuse(wantG &- g[index], at: e + 1, err: err, below: below)
+            diffuse(wantB &- b[index], at: e + 2, err: err, below: below)
         }
     }
 
@@ -105,10 +110,10 @@ struct PaletteMapper {
     /// Floyd–Steinberg: 7/16 to the right, 3/16 below left, 5/16 below, 1/16 below right.
     @inline(__always)
     private func diffuse(_ error: Int32, at e: Int, err: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>) {
-        err[e + 3] += error * 7
-        below[e - 3] += error * 3
-        below[e] += error * 5
-        below[e + 3] += error
+        err[e + 3] &+= error &* 7
+        below[e - 3] &+= error &* 3
+        below[e] &+= error &* 5
+        below[e + 3] &+= error
     }
 
     @inline(__always)
@@ -137,13 +142,45 @@ struct PaletteMapper {
         cached = 0
     }
 
+    /// The nearest colour, searched outwards from the colours of the nearest green (the palette is
+    /// sorted by green) until the green difference alone exceeds the best distance found.
     private func search(_ red: Int32, _ green: Int32, _ blue: Int32) -> Int {
-        var best = 0, bestDistance = Int32.max
-        for i in 0..<r.count {
-            let dr = r[i] - red, dg = g[i] - green, db = b[i] - blue
-            let d = dr * dr + dg * dg + db * db
-            if d < bestDistance { bestDistance = d; best = i }
+        byGreen.withUnsafeBufferPointer { sorted in
+            var best = 0, bestDistance = Int32.max
+            var up = Int(firstWithGreen[Int(green)]), down = up - 1
+            while up < sorted.count || down >= 0 {
+                if up < sorted.count {
+                    let c = sorted[up], dg = c.g &- green
+                    if dg &* dg >= bestDistance { up = sorted.count } else {
+                        let dr = c.r &- red, db = c.b &- blue, d = dr &* dr &+ dg &* dg &+ db &* db
+                        if d < bestDistance || (d == bestDistance && Int(c.index) < best) { bestDistance = d; best = Int(c.index) }
+                        up += 1
+                    }
+                }
+                if down >= 0 {
+                    let c = sorted[down], dg = green &- c.g
+                    if dg &* dg >= bestDistance { down = -1 } else {
+                        let dr = c.r &- red, db = c.b &- blue, d = dr &* dr &+ dg &* dg &+ db &* db
+                        if d < bestDistance || (d == bestDistance && Int(c.index) < best) { bestDistance = d; best = Int(c.index) }
+                        down -= 1
+                    }
+                }
+            }
+            return best
         }
-        return best
     }
+
+    /// Sorts the palette by green for `search`.
+    private mutating func sortByGreen() {
+        byGreen = (0..<r.count).map { Entry(r: r[$0], g: g[$0], b: b[$0], index: Int32($0)) }
+            .sorted { ($0.g, $0.index) < ($1.g, $1.index) }
+        var at = 0
+        for value in 0..<256 {
+            while at < byGreen.count && byGreen[at].g < Int32(value) { at += 1 }
+            firstWithGreen[value] = UInt8(at)
+        }
+    }
+
+    /// A palette colour and its index.
+    private struct Entry { let r: Int32, g: Int32, b: Int32, index: Int32 }
 }
