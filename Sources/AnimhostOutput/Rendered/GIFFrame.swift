@@ -60,15 +60,18 @@ struct GIFFrame {
         return maxX < 0 ? Box(x: 0, y: 0, w: 1, h: 1) : Box(x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1)
     }
 
-    /// A palette of at most 255 colours for the box, from libimagequant.
+    /// A palette of at most 255 colours for the box, from libimagequant, which sees every `step`-th
+    /// pixel of every `step`-th row when the box is large: it holds 16 bytes per pixel it sees, and
+    /// the k-means step that follows fits the palette to every pixel.
     private static func palette(_ pixels: [UInt8], width: Int, box: Box) throws -> [(UInt8, UInt8, UInt8)] {
-        let rgba = boxRGBA(pixels, width: width, box: box)
+        let step = box.w * box.h > 1 << 18 ? 2 : 1
+        let (rgba, w, h) = sampleRGBA(pixels, width: width, box: box, step: step)
         let attr = liq_attr_create()!
         defer { liq_attr_destroy(attr) }
         liq_set_max_colors(attr, 255)
         liq_set_speed(attr, 8)
         return try rgba.withUnsafeBytes { raw in
-            let image = liq_image_create_rgba(attr, raw.baseAddress!, Int32(box.w), Int32(box.h), 0)!
+            let image = liq_image_create_rgba(attr, raw.baseAddress!, Int32(w), Int32(h), 0)!
             defer { liq_image_destroy(image) }
             var result: OpaquePointer?
             guard liq_image_quantize(image, attr, &result) == LIQ_OK, let result else {
@@ -83,20 +86,21 @@ struct GIFFrame {
         }
     }
 
-    /// The box's pixels as opaque R,G,B,A.
-    private static func boxRGBA(_ pixels: [UInt8], width: Int, box: Box) -> [UInt8] {
-        var rgba = [UInt8](repeating: 255, count: box.w * box.h * 4)
+    /// Every `step`-th pixel of every `step`-th row of the box, as opaque R,G,B,A, and its size.
+    private static func sampleRGBA(_ pixels: [UInt8], width: Int, box: Box, step: Int) -> ([UInt8], Int, Int) {
+        let w = (box.w + step - 1) / step, h = (box.h + step - 1) / step
+        var rgba = [UInt8](repeating: 255, count: w * h * 4)
         pixels.withUnsafeBufferPointer { src in
             rgba.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<box.h {
-                    var s = ((box.y + y) * width + box.x) * 4, d = y * box.w * 4
-                    for _ in 0..<box.w {
+                for y in 0..<h {
+                    var s = ((box.y + y * step) * width + box.x) * 4, d = y * w * 4
+                    for _ in 0..<w {
                         dst[d] = src[s + 2]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s]
-                        s += 4; d += 4
+                        s += 4 * step; d += 4
                     }
                 }
             }
         }
-        return rgba
+        return (rgba, w, h)
     }
 }
