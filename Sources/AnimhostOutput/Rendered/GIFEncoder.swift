@@ -2,12 +2,12 @@ import Foundation
 import AnimhostCore
 import AnimhostRender
 import CGIF
-import CImageQuant
 
 /// `animation.gif`: a looping GIF. Each frame stores only the rectangle that changed since the last
-/// one, with unchanged pixels transparent, and gets its own 255-colour palette from libimagequant with
-/// dithering. Frames are quantised on other threads, several at once, and written in order. Browsers slow down delays under 2/100 s, so above 50 fps every few frames are kept
-/// (delays from the frames' true times); the last frame always shows, held before the loop restarts.
+/// one, with unchanged pixels transparent, and gets its own 255-colour palette with dithering (see
+/// ``GIFFrame``); frames are quantised on other threads, several at once, and written in order.
+/// Browsers slow down delays under 2/100 s, so above 50 fps every few frames are kept (delays from
+/// the frames' true times); the last frame always shows, held before the loop restarts.
 public final class GIFEncoder: FrameEncoder {
     public let url: URL
     private var file: OutputFile?

@@ -28,7 +28,7 @@ public final class WebPEncoder: FrameEncoder {
         guard ah_webp_config_init(&config) != 0 else { throw OutputError("libwebp does not match the version animhost was built with") }
         config.quality = quality
         config.method = 2
-        // the strongest spatial noise shaping (default 50): 2–4 % smaller files, SSIM within 0.0003
+        // the strongest spatial noise shaping (default 50): 2–4 % smaller files for an SSIM 0.0003–0.0007 lower
         config.sns_strength = 100
         self.width = width; self.height = height; fps = info.fps
         mux = ah_webp_mux_new()
