@@ -218,12 +218,12 @@ enum NodeBinding {
     static func assign<W: PropertyWriter>(_ L: OpaquePointer, key: NodeKey, value v: Int32, to writer: inout W) throws {
         func what() -> String { "node.\(NodeKey.names[NodeKey.byOrdinal.firstIndex(of: key)!])" }
         switch key {
-        case .property(let i): try assign(L, property: i, value: v, what(), to: &writer)
+        case .property(let i): try assign(L, property: i, value: v, to: &writer)
         case .group(let g):
             let members = NodeKey.groups[g].members
             try table(L, v, what(), keys: members.map { NodeProperty.all[$0].key }) { field in
                 let i = members.first { NodeProperty.all[$0].key == field }!
-                try assign(L, property: i, value: -1, what() + "." + field, to: &writer)
+                try assign(L, property: i, value: -1, to: &writer)
             }
         case .bounds:
             let b = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
@@ -240,16 +240,19 @@ enum NodeBinding {
 
     /// Sets the declared property `i` from the Lua value at `v`: animated through the engine when it
     /// animates, at once otherwise.
-    private static func assign<W: PropertyWriter>(_ L: OpaquePointer, property i: Int, value v: Int32, _ what: @autoclosure () -> String,
-                                                  to writer: inout W) throws {
+    private static func assign<W: PropertyWriter>(_ L: OpaquePointer, property i: Int, value v: Int32, to writer: inout W) throws {
         let check = NodeKey.checks[i]
         if let animation = check.animation {
-            writer.set(animation, try animatable(L, v, check, what()))
+            writer.set(animation, try animatable(L, v, check, label(i)))
         } else {
-            let value = try discrete(L, v, property: i, check, what())
+            let value = try discrete(L, v, property: i, check, label(i))
             writer.discrete { NodeProperty.all[i].write(&$0, value) }
         }
     }
+
+    /// How messages name the declared property `i`: `node.alpha`, `node.shadow.radius`.
+    @inline(never)
+    private static func label(_ i: Int) -> String { "node." + NodeProperty.all[i].path }
 
     /// A value of an animatable kind, checked; a number beyond its range is clamped into it, or
     /// refused past a limit on the host's work.
