@@ -256,6 +256,7 @@ enum NodeBinding {
 
     /// A value of an animatable kind, checked; a number beyond its range is clamped into it, or
     /// refused past a limit on the host's work.
+    @inline(__always)
     private static func animatable(_ L: OpaquePointer, _ v: Int32, _ check: PropertyCheck, _ what: @autoclosure () -> String) throws -> AnimatableValue {
         switch check.kind {
         case .number:
@@ -330,8 +331,11 @@ enum NodeBinding {
             var writer = InitialWriter()
             var hasChildren = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
-            // table's traversal order, which differs between runs: each value waits in its key's slot.
+            // table's traversal order, which differs between runs: each value waits in its key's slot,
+            // and `given` marks the slots filled (at most 32 keys, see ``InternedKeys``), so that only
+            // those are visited.
             let slots = lua_gettop(L) + 1
+            var given: UInt64 = 0
             guard lua_checkstack(L, Int32(NodeKey.byOrdinal.count) + 4) != 0 else { throw BindingError("node{…}: Lua's stack is full") }
             lua_settop(L, slots + Int32(NodeKey.byOrdinal.count) - 1)
             var unknown: [String] = []
@@ -339,6 +343,7 @@ enum NodeBinding {
             while lua_next(L, 1) != 0 {
                 if lua_type(L, -2) == LUA_TSTRING, let ordinal = host.nodeKeys.ordinal(of: ah_tostring(L, -2, nil)) {
                     lua_copy(L, -1, slots + Int32(ordinal))
+                    given |= 1 << UInt64(ordinal)
                     ah_pop(L, 1)
                 } else {
                     unknown.append(LuaHost.string(L, -2) ?? typeName(L, -2))
@@ -349,9 +354,10 @@ enum NodeBinding {
                 LuaHost.push(L, first)
                 _ = try unknownKey(L, -1)
             }
-            for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
-                let value = slots + Int32(ordinal)
-                if lua_type(L, value) == LUA_TNIL { continue }
+            while given != 0 {
+                let ordinal = given.trailingZeroBitCount
+                given &= given - 1
+                let value = slots + Int32(ordinal), key = NodeKey.byOrdinal[ordinal]
                 switch key {
                 case .id: id = try checkString(L, value, "node{}.id")
                 case .children: hasChildren = true
