@@ -54,6 +54,7 @@ final class InteractiveZoomTests: XCTestCase {
             return #"{"t": \#(t), "x": 195, "y": \#(422 + dy)}"#
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pan-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
         try #"{"samples": [\#(samples.joined(separator: ","))]}"#.write(to: url, atomically: true, encoding: .utf8)
         let (_, rec) = try run(url.path)
         let frame = rec.frames[15]

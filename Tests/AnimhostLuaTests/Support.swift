@@ -12,10 +12,23 @@ final class Recorder: FrameSink {
     func finish(_ result: TransitionRunner.Result) throws { self.result = result }
 }
 
-/// Writes Lua source to a fresh folder and loads it as a plugin.
+/// One folder for the plugins the tests write, removed when the test bundle has run.
+final class PluginFolders: NSObject, XCTestObservation {
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
+        XCTestObservationCenter.shared.addTestObserver(PluginFolders(root))
+        return root
+    }()
+
+    private let url: URL
+    private init(_ url: URL) { self.url = url }
+    func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Writes Lua source to a fresh folder under ``PluginFolders/root`` and loads it as a plugin.
 func makePlugin(_ source: String, file: String = "p.lua", limits: SandboxLimits = SandboxLimits(),
                 printed: ((String) -> Void)? = nil) throws -> Plugin {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
+    let dir = PluginFolders.root.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(file)
     try source.write(to: url, atomically: true, encoding: .utf8)

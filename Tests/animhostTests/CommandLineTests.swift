@@ -6,8 +6,7 @@ final class CommandLineTests: XCTestCase {
     var work: URL!
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        work = try temporaryFolder("cli")
     }
 
     var repository: URL { CLI.repository }

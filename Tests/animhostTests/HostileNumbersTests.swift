@@ -7,8 +7,7 @@ import Foundation
 final class HostileNumbersTests: XCTestCase {
     var work: URL!
 
-    override func setUpWithError() throws { work = try CLI.temporaryFolder("numbers") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func setUpWithError() throws { work = try temporaryFolder("numbers") }
 
     /// Runs `body` as the `animate` of a plugin whose `duration` returns `duration`, with `args`;
     /// checks that the run was refused as promised and returns standard error.

@@ -12,8 +12,7 @@ final class HostilePluginTests: XCTestCase {
     let startMargin = 2.0
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        work = try temporaryFolder("hostile")
     }
 
 

@@ -12,7 +12,7 @@ final class SandboxEscapeTests: XCTestCase {
     var bound: Double { timeout + 0.75 + 8 }
 
     override func setUpWithError() throws {
-        work = try CLI.temporaryFolder("escape")
+        work = try temporaryFolder("escape")
     }
 
     struct Outcome {
@@ -36,6 +36,7 @@ final class SandboxEscapeTests: XCTestCase {
         p.executableURL = CLI.executable
         p.arguments = ["run", "hostile.lua", "--timeout", String(timeout)] + extra
         p.currentDirectoryURL = work
+        p.environment = CLI.environment(home: work)
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
