@@ -5,20 +5,9 @@ import AnimhostCore
 /// Behaviours the docs promise, each checked against the promise itself: the expected values come
 /// from the docs' formulas (Core Animation's curves, the damped oscillator), not from the host's code.
 final class DocumentedBehaviourTests: XCTestCase {
-    /// A plugin on grid → detail with `animate` and `interact` bodies.
-    func interactivePlugin(animate: String, interact: String, duration: Double = 0.5) throws -> Plugin {
-        let source = """
-        local p = { name = "probe", scenes = { from = "grid", to = "detail" } }
-        function p.duration(ctx) return \(duration) end
-        function p.animate(ctx)
-        \(animate)
-        end
-        function p.interact(ctx, g)
-        \(interact)
-        end
-        return p
-        """
-        return try makePlugin(source)
+    /// A 0.5 s plugin on grid → detail with `animate` and `interact` bodies.
+    func interactivePlugin(animate: String, interact: String) throws -> Plugin {
+        try makePlugin(animatorSource(animate, duration: "0.5", interact: interact))
     }
 
     /// docs/lua-api.md, docs/security.md: `require("lib.curves")` loads `lib/curves.lua` from the plugin's folder.

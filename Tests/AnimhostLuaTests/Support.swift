@@ -35,14 +35,16 @@ func makePlugin(_ source: String, file: String = "p.lua", limits: SandboxLimits 
     return try Plugin(url: url, limits: limits, printSink: printed)
 }
 
-/// A plugin on the built-in grid → detail scenes whose `animate` runs `body` (with `ctx` in scope).
-func animatorSource(_ body: String, duration: String = "0.3") -> String {
+/// A plugin on the built-in grid → detail scenes whose `animate` runs `body` (with `ctx` in scope)
+/// and, given `interact`, whose `interact(ctx, g)` runs that.
+func animatorSource(_ body: String, duration: String = "0.3", interact: String? = nil) -> String {
     """
     local p = { name = "probe", scenes = { from = "grid", to = "detail" } }
     function p.duration(ctx) return \(duration) end
     function p.animate(ctx)
     \(body)
     end
+    \(interact.map { "function p.interact(ctx, g)\n\($0)\nend" } ?? "")
     return p
     """
 }

@@ -27,6 +27,19 @@ enum CLI {
         return dir
     }
 
+    /// Writes `dir/hostile.lua`: a plugin on grid → detail whose `duration` returns `duration` and whose
+    /// `animate(ctx)` runs `body`.
+    static func writeHostilePlugin(_ body: String, duration: String = "0.3", in dir: URL) throws {
+        try """
+        local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
+        function p.duration() return \(duration) end
+        function p.animate(ctx)
+        \(body)
+        end
+        return p
+        """.write(to: dir.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+    }
+
     /// The environment every run starts from, whatever the test process inherited: no `ANIMHOST_*`
     /// (plugin path, built-ins folder), no `NO_COLOR` or locale, a `HOME` of its own. Only `PATH` is kept
     /// (encoders find `ffmpeg` there) and `TMPDIR` (where runs stage their work).

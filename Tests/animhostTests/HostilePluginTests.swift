@@ -21,15 +21,7 @@ final class HostilePluginTests: XCTestCase {
     func attack(_ body: String, expect fragment: String, maxMemory: Int = 256, timeout: Double? = nil,
                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let timeout = timeout ?? self.timeout
-        let source = """
-        local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
-        function p.duration() return 0.3 end
-        function p.animate(ctx)
-        \(body)
-        end
-        return p
-        """
-        try source.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+        try CLI.writeHostilePlugin(body, in: work)
         return try run(["run", "hostile.lua", "--timeout", String(timeout), "--max-memory", String(maxMemory)],
                        expect: fragment, timeout: timeout, file: file, line: line)
     }
