@@ -3,6 +3,7 @@
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]      targets: scene gesture easing lua; default all, 30 s each
 # Builds animhost-libfuzzer with -sanitize=fuzzer,address into .build-fuzz, then runs each target on one
 # core for SECONDS, starting from the seeds in Fuzz/corpus/<target>/ with Fuzz/dictionaries/<target>.dict.
+# Every input once saved under Fuzz/crashes/<target>/ runs again first, as a regression test.
 # Inputs it finds interesting go to .build-fuzz/corpus/<target>/ (the committed seeds are only read),
 # logs to .build-fuzz/logs/<target>/; a crash, a hang (-timeout), running out of memory, a leak or a
 # broken promise saves the input under Fuzz/crashes/<target>/ and makes the script exit 1. FUZZ_FLAGS adds libFuzzer flags, e.g.
@@ -39,7 +40,7 @@ for target in "${targets[@]}"; do
   [ -f "Fuzz/dictionaries/$target.dict" ] && dict=("-dict=$root/Fuzz/dictionaries/$target.dict")
   echo "== $target: $seconds s"
   # shellcheck disable=SC2086
-  if ! (cd "$logs" && "$root/$binary" --target="$target" "$root/$work" "$root/Fuzz/corpus/$target" "${dict[@]}" \
+  if ! (cd "$logs" && "$root/$binary" --target="$target" "$root/$work" "$root/Fuzz/corpus/$target" "$root/$crashes" "${dict[@]}" \
       -max_total_time="$seconds" -workers=1 -jobs=1 -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
       -artifact_prefix="$root/$crashes/" -print_final_stats=1 ${FUZZ_FLAGS:-} >/dev/null 2>&1); then
     failed+=("$target")

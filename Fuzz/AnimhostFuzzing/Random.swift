@@ -18,7 +18,7 @@ extension FuzzEntropy {
         case 0: return 0
         case 1: return -Double(next() % 1000)
         case 2: return Double(next() % 1_000_000) / 1000
-        case 3: return pick([1e300, -1e300, 1e-300, 5e-324, Double(Int64.max), 0.5, 1, 2])
+        case 3: return pick([1e300, -1e300, 1e-300, Double.leastNonzeroMagnitude, Double(Int64.max), 0.5, 1, 2])
         default: return Double(next() % 1000)
         }
     }
