@@ -32,6 +32,7 @@ final class FuzzCorpusTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
 
     func testEverySeedRunsThroughItsTarget() throws {
+        addTeardownBlock { try? FileManager.default.removeItem(at: FuzzTarget.pluginFolder) }
         var counts: [String: Int] = [:]
         for target in FuzzTarget.allCases {
             let folder = corpus.appendingPathComponent(target.rawValue)
