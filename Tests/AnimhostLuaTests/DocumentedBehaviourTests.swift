@@ -56,7 +56,7 @@ final class DocumentedBehaviourTests: XCTestCase {
         """, interact: """
         if g.state == "ended" then ctx:finish() else ctx:update(0.3) end
         """)
-        let recorder = Recorder()
+        let recorder = FrameRecorder()
         let outcome = try plugin.run(TransitionRequest(fps: 20, gesture: "pan-down"), catalog: PluginCatalog(environment: [:]), sink: recorder)
         XCTAssertTrue(outcome.result.completed)
         // 0.3 of the 0.5 s transition: 0.15 s into the spring, before its overshoot (alpha stays in 0…1).
@@ -90,7 +90,7 @@ final class DocumentedBehaviourTests: XCTestCase {
         let plugin = try makePlugin(animatorSource("""
         animate{ function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
         """))
-        let recorder = Recorder()
+        let recorder = FrameRecorder()
         _ = try plugin.run(TransitionRequest(fps: 40), catalog: PluginCatalog(environment: [:]), sink: recorder)
         let alphas = recorder.frames.compactMap { $0.node("grid")?.opacity }
         XCTAssertEqual(alphas.count, 10, "frames 0 … 9 of 40 fps show the from-screen, until 0.25 s ends the block")

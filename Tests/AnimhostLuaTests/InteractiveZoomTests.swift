@@ -3,10 +3,10 @@ import AnimhostCore
 @testable import AnimhostLua
 
 final class InteractiveZoomTests: XCTestCase {
-    func run(_ gesture: String, fps: Int = 60) throws -> (TransitionOutcome, Recorder) {
+    func run(_ gesture: String, fps: Int = 60) throws -> (TransitionOutcome, FrameRecorder) {
         let catalog = PluginCatalog(environment: [:])
         let plugin = try Plugin(url: try catalog.locate("zoom").url)
-        let recorder = Recorder()
+        let recorder = FrameRecorder()
         let outcome = try plugin.run(TransitionRequest(operation: .pop, fps: fps, gesture: gesture), catalog: catalog, sink: recorder)
         return (outcome, recorder)
     }

@@ -2,16 +2,6 @@ import XCTest
 import AnimhostCore
 @testable import AnimhostLua
 
-/// Collects a run's frames.
-final class Recorder: FrameSink {
-    var info: TimelineInfo?
-    var frames: [FrameSample] = []
-    var result: TransitionRunner.Result?
-    func begin(_ info: TimelineInfo) throws { self.info = info }
-    func write(_ frame: FrameSample) throws { frames.append(frame) }
-    func finish(_ result: TransitionRunner.Result) throws { self.result = result }
-}
-
 /// One folder for the plugins the tests write, removed when the test bundle has run.
 final class PluginFolders: NSObject, XCTestObservation {
     static let root: URL = {
@@ -76,10 +66,10 @@ func luaError(_ body: String, complete: Bool = true, duration: String = "0.3", l
 
 /// Runs a built-in plugin on its default scenes.
 func runBuiltin(_ name: String, _ operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:]) throws -> (TransitionOutcome, Recorder) {
+                params: [String: String] = [:]) throws -> (TransitionOutcome, FrameRecorder) {
     let catalog = PluginCatalog(environment: [:])
     let plugin = try Plugin(url: try catalog.locate(name).url)
-    let recorder = Recorder()
+    let recorder = FrameRecorder()
     let outcome = try plugin.run(TransitionRequest(operation: operation, fps: fps, params: params), catalog: catalog, sink: recorder)
     return (outcome, recorder)
 }
