@@ -47,7 +47,8 @@ public final class TransitionContext {
     public func log(_ call: String) { calls.append((engine.now, call)) }
 
     /// Ends the transition, like `completeTransition(_:)`: on success the from-screen leaves the
-    /// container (unless the destination is an overlay); on failure the to-screen does.
+    /// container (unless the destination is an overlay); on failure the to-screen does (unless it is
+    /// the screen beneath an overlay, which stays where it was).
     public func complete(_ finished: Bool) throws {
         guard completion == nil else { throw TransitionError.completedTwice }
         completion = finished
@@ -57,7 +58,7 @@ public final class TransitionContext {
             if !to.isOverlay { from.root.removeFromParent() }
         } else {
             isCancelled = true
-            to.root.removeFromParent()
+            if !from.isOverlay { to.root.removeFromParent() }
         }
     }
 

@@ -15,13 +15,15 @@ final class LuaTransition {
     var ctxAddress: UnsafeRawPointer?
     /// The gesture sample being delivered, for `ctx:drive()`.
     var currentEvent: GestureEvent?
+    /// `ctx.reducedMotion`: the viewer asked for less motion.
+    var reducedMotion = false
 
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
 
 /// The names `ctx` answers to.
 enum ContextKey: String, CaseIterable {
-    case container, from, to, operation, presenting, interactive, cancelled, params
+    case container, from, to, operation, presenting, interactive, cancelled, params, reducedMotion
     case size, gesture, duration, complete, update, finish, cancel, drive
 
     static let byOrdinal = Array(allCases)
@@ -67,6 +69,7 @@ enum ContextBinding {
         host.pushRef(t.paramsRef); lua_setfield(L, -2, "params")
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
+        lua_pushboolean(L, t.reducedMotion ? 1 : 0); lua_setfield(L, -2, "reducedMotion")
         for (key, method) in [("duration", duration), ("complete", complete), ("update", update),
                               ("finish", finish), ("cancel", cancel), ("drive", drive)] {
             LuaHost.setFunction(L, key, method)

@@ -10,7 +10,7 @@ public struct PluginCatalog: Sendable {
         public let origin: String
     }
 
-    public let folders: [Folder]
+    public private(set) var folders: [Folder]
 
     /// The search path for the given `--plugins` folders and environment.
     public init(pluginFolders: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -23,6 +23,13 @@ public struct PluginCatalog: Sendable {
         if let builtins = BuiltinResources.pluginsFolder { folders.append(Folder(url: builtins, origin: "built-in")) }
         var seen = Set<String>()
         self.folders = folders.filter { seen.insert($0.url.path).inserted }
+    }
+
+    /// The same search path with `folder` searched first (a spec's own folder).
+    public func searching(first folder: URL, origin: String) -> PluginCatalog {
+        var copy = self
+        copy.folders = [Folder(url: folder.standardizedFileURL, origin: origin)] + folders.filter { $0.url.path != folder.standardizedFileURL.path }
+        return copy
     }
 
     /// A plugin file found on the search path.

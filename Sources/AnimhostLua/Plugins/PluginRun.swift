@@ -16,11 +16,14 @@ public struct TransitionRequest: Sendable {
     public var speed: Double
     /// Emit only the state at this instant.
     public var only: TransitionRunner.Instant?
+    /// The viewer asked for reduced motion: `ctx.reducedMotion` is true.
+    public var reducedMotion: Bool
 
     public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil) {
+                params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil,
+                reducedMotion: Bool = false) {
         self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
-        self.gesture = gesture; self.speed = speed; self.only = only
+        self.gesture = gesture; self.speed = speed; self.only = only; self.reducedMotion = reducedMotion
     }
 
     /// The gesture for a container of `size`: read from a file or generated from a spec.
@@ -49,11 +52,9 @@ extension Plugin {
     /// The scenes for `request`: given ones, else the plugin's defaults (swapped for pop and dismiss).
     public func scenes(for request: TransitionRequest, catalog: PluginCatalog) throws -> (from: Scene, to: Scene) {
         let presenting = request.operation.isPresenting
-        let fromName = request.from ?? (presenting ? defaultScenes.from : defaultScenes.to)
-        let toName = request.to ?? (presenting ? defaultScenes.to : defaultScenes.from)
-        guard let fromName, let toName else {
-            throw PluginError(file: file, message: "no scenes to run on: pass --from and --to, or declare scenes = { from = …, to = … } in the plugin")
-        }
+        let declared = runScenes
+        let fromName = request.from ?? (presenting ? declared.from : declared.to)
+        let toName = request.to ?? (presenting ? declared.to : declared.from)
         let fromURL = try catalog.locateScene(fromName, besides: url), toURL = try catalog.locateScene(toName, besides: url)
         if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
             throw PluginError(file: file, message: sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
@@ -66,9 +67,8 @@ extension Plugin {
     private func sameScene(_ path: String, request: TransitionRequest, defaults: (from: String, to: String)) -> String {
         let op = request.operation.rawValue
         let run = "\(op) \(defaults.from) → \(defaults.to)"
-        guard (request.from == nil) != (request.to == nil), let declaredFrom = defaultScenes.from, let declaredTo = defaultScenes.to else {
-            return "\(run): both scenes are \(path); a transition needs two"
-        }
+        guard (request.from == nil) != (request.to == nil) else { return "\(run): both scenes are \(path); a transition needs two" }
+        let (declaredFrom, declaredTo) = runScenes
         let (given, other, defaulted) = request.from != nil ? ("--from", "--to", defaults.to) : ("--to", "--from", defaults.from)
         let declared = request.operation.isPresenting ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
                                                       : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"
@@ -83,8 +83,8 @@ extension Plugin {
         var runner = TransitionRunner(fps: request.fps)
         runner.speed = request.speed
         runner.only = request.only
-        return try run(from: from, to: to, operation: request.operation, runner: runner,
-                       params: try resolveParams(request.params), gesture: try request.gestureTrace(size: size), sink: sink)
+        return try run(from: from, to: to, operation: request.operation, runner: runner, params: try resolveParams(request.params),
+                       gesture: try request.gestureTrace(size: size), reducedMotion: request.reducedMotion, sink: sink)
     }
 
     /// Runs the transition between two loaded scenes; a `gesture` makes it interactive.
@@ -93,13 +93,15 @@ extension Plugin {
         try run(from: from, to: to, operation: operation, runner: TransitionRunner(fps: fps), params: params, gesture: gesture, sink: sink)
     }
 
-    /// Runs the transition between two loaded scenes with `runner`'s sampling.
+    /// Runs the transition between two loaded scenes with `runner`'s sampling; `reducedMotion` sets `ctx.reducedMotion`.
     public func run(from: Scene, to: Scene, operation: TransitionOperation, runner: TransitionRunner,
-                    params: [(name: String, value: ParamValue)], gesture: GestureTrace?, sink: FrameSink?) throws -> TransitionOutcome {
+                    params: [(name: String, value: ParamValue)], gesture: GestureTrace?, reducedMotion: Bool = false,
+                    sink: FrameSink?) throws -> TransitionOutcome {
         let fps = runner.fps
         guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
         let context = try TransitionContext(from: from, to: to, operation: operation)
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
+        transition.reducedMotion = reducedMotion
         try bind(transition, params: params)
         host.engine = context.engine
         host.transition = transition
