@@ -69,26 +69,42 @@ struct PixelComparison {
         return Difference(pixels: pixels, total: total, region: region, shown: shown, expected: expected, diff: diff)
     }
 
-    /// The nodes drawn in `region` that explain a difference: those visible there in one frame and not
-    /// as they are in the other first, then the topmost visible ones; at most three, named with their scene.
+    /// The nodes drawn in `region` that explain a difference: the outermost ones visible there in one
+    /// frame and not as they are in the other (a moved screen, not each of its rows), topmost first;
+    /// else the topmost visible ones. At most three, named with their scene.
     static func nodes(in region: Rect, shown: FrameSample, expected: FrameSample) -> [String] {
-        func visible(_ n: NodeSample) -> Bool { !n.properties.hidden && n.opacity > 0.01 && overlaps(n.bbox, region) }
+        func visible(_ n: NodeSample) -> Bool { !n.properties.hidden && n.opacity > 0.01 }
         func key(_ n: NodeSample) -> String { "\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)" }
         func name(_ n: NodeSample) -> String {
             "'\(n.id)'" + (n.isSnapshot ? " (a snapshot)" : n.scene.map { " (\($0))" } ?? " (added by the plugin)")
         }
-        let shownVisible = shown.nodes.filter(visible), expectedVisible = expected.nodes.filter(visible)
-        let expectedByKey = Dictionary(expectedVisible.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
-        let shownByKey = Dictionary(shownVisible.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
-        func changed(_ n: NodeSample, _ other: NodeSample?) -> Bool {
-            guard let o = other else { return true }
+        func byKey(_ f: FrameSample) -> [String: NodeSample] {
+            Dictionary(f.nodes.filter(visible).map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        let shownByKey = byKey(shown), expectedByKey = byKey(expected)
+        func changed(_ n: NodeSample, in other: [String: NodeSample]) -> Bool {
+            guard visible(n) else { return false }
+            guard let o = other[key(n)] else { return true }
             return !close(n.bbox, o.bbox) || abs(n.opacity - o.opacity) > 0.01
         }
-        let culprits = shownVisible.filter { changed($0, expectedByKey[key($0)]) }.reversed()
-            + expectedVisible.filter { changed($0, shownByKey[key($0)]) }.reversed()
-        let ordered = culprits.isEmpty ? Array(shownVisible.reversed()) : Array(culprits)
+        let culprits = outermost(shown) { changed($0, in: expectedByKey) } + outermost(expected) { changed($0, in: shownByKey) }
+        let inRegion = culprits.filter { overlaps($0.bbox, region) }
+        let ordered = inRegion.isEmpty ? shown.nodes.filter { visible($0) && overlaps($0.bbox, region) }.reversed() : inRegion
         var seen = Set<String>()
         return ordered.map(name).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+    }
+
+    /// The nodes of `frame` for which `test` holds and for none of their ancestors, last painted first.
+    private static func outermost(_ frame: FrameSample, _ test: (NodeSample) -> Bool) -> [NodeSample] {
+        var ancestors: [(depth: Int, held: Bool)] = []
+        var found: [NodeSample] = []
+        for n in frame.nodes {
+            while let last = ancestors.last, last.depth >= n.depth { ancestors.removeLast() }
+            let held = test(n)
+            if held && !ancestors.contains(where: \.held) { found.append(n) }
+            ancestors.append((n.depth, held))
+        }
+        return found.reversed()
     }
 
     private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
