@@ -10,6 +10,10 @@ public struct InteractionRule: Equatable, Sendable {
     public var finishVelocity: Double?
     /// What a gesture the system cancels does: `"cancel"` always cancels; other values decide as a release does.
     public var cancelledGesture: String?
+
+    public init(finishProgress: Double? = nil, finishVelocity: Double? = nil, cancelledGesture: String? = nil) {
+        self.finishProgress = finishProgress; self.finishVelocity = finishVelocity; self.cancelledGesture = cancelledGesture
+    }
 }
 
 extension Plugin {
