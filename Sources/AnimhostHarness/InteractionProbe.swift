@@ -3,7 +3,8 @@ import AnimhostLua
 
 /// An interactive pop driven by an edge swipe whose outcome every rule agrees on: a slow release
 /// near the start cancels, a fling finishes. A plugin's declared `interaction` rule moves the probes
-/// so that they stay on the right side of it, and adds one past its `finishProgress`.
+/// so that they stay on the right side of it, and adds one past its `finishProgress` and, when it
+/// says a cancelled gesture cancels (`cancelledGesture = "cancel"`), one the system cancels at 90 %.
 struct InteractionProbe {
     /// Part of the run's name: `pop+NAME@60fps`.
     let name: String
@@ -14,8 +15,9 @@ struct InteractionProbe {
 
     /// The check's name in failures.
     var check: String {
-        finishes ? "an interactive pop flung or released past its rule finishes at the destination"
-                 : "an interactive pop released slowly near its start cancels back to the source"
+        if name == "cancelled-gesture" { return "an interactive pop whose gesture the system cancels cancels back to the source" }
+        return finishes ? "an interactive pop flung or released past its rule finishes at the destination"
+                        : "an interactive pop released slowly near its start cancels back to the source"
     }
 
     /// The host's fling speed: the probe flings at least this fast, and half again the rule's `finishVelocity`.
@@ -38,6 +40,9 @@ struct InteractionProbe {
         if let finishAt {
             let past = ((finishAt + 1) / 2 * 100).rounded() / 100
             list.append(InteractionProbe(name: "slow-release-past-finishProgress", gesture: "edge-swipe to=\(formatNumber(past)) release=slow", finishes: true))
+        }
+        if rule?.cancelledGesture == "cancel" {
+            list.append(InteractionProbe(name: "cancelled-gesture", gesture: "edge-swipe to=0.9 release=cancelled", finishes: false))
         }
         return list
     }

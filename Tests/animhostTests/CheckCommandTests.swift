@@ -61,6 +61,7 @@ final class CheckCommandTests: XCTestCase {
             ("forgets-the-way-back", ["--fps", "60"], "push+pop@60fps: a pop after a push returns to the start: frame 12: "),
             ("always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"),
             ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
+            ("cancelled-finishes", pop, "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"),
             ("ignores-reduced-motion", push, "push@60fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %: frame 5, node 'article' has moved 62 pt"),
         ]
         for (name, args, line) in cases {
@@ -144,10 +145,12 @@ final class CheckCommandTests: XCTestCase {
     func testProbesFollowADeclaredInteractionRule() {
         let host = InteractionProbe.probes(rule: nil)
         XCTAssertEqual(host.map(\.gesture), ["edge-swipe to=0.1 release=slow", "edge-swipe to=0.3 duration=0.062 release=fling"])
-        let rule = InteractionRule(finishProgress: 0.06, finishVelocity: 3000, cancelledGesture: nil)
+        let rule = InteractionRule(finishProgress: 0.06, finishVelocity: 3000, cancelledGesture: "cancel")
         // (0.3 × 320 − 2) pt in 0.02 s is 4700 pt/s, past 1.5 × 3000.
         XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.gesture), [
-            "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow"])
+            "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow",
+            "edge-swipe to=0.9 release=cancelled"])
+        XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.finishes), [false, true, true, false])
     }
 
     func testAnEndlessLoopStopsTheChecksAtTheFirstTimeout() throws {
