@@ -99,6 +99,7 @@ public final class TimelineWriter: FrameSink {
 /// A number for JSON: rounded to 1e-6, shortest form, no negative zero.
 func num(_ x: Double) -> String {
     guard x.isFinite else { return "null" }
+    guard abs(x) < 1e15 else { return String(x) }  // no fraction left to round, and x · 1e6 could overflow
     var r = (x * 1e6).rounded() / 1e6
     if r == 0 { r = 0 }
     if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }

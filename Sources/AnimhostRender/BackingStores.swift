@@ -28,7 +28,7 @@ final class BackingStores: @unchecked Sendable {
     func key(for p: NodeProperties, scene: String?) -> Key? {
         guard p.image != nil || p.text != nil else { return nil }
         let size = p.frame.size
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        let w = checkedInt(size.width * scale, .up), h = checkedInt(size.height * scale, .up)
         guard w > 0, h > 0 else { return nil }
         return Key(pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, cornerRadius: p.cornerRadius,
                    image: p.image, scene: scene, contentMode: p.contentMode, clips: p.clips, text: p.text)

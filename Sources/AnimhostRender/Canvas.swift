@@ -29,9 +29,10 @@ final class Surface {
     let height: Int
 
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws {
-        surface = cairo_image_surface_create(format, Int32(width), Int32(height))
+        let fits = (1...32_767).contains(width) && (1...32_767).contains(height)
+        surface = cairo_image_surface_create(format, Int32(fits ? width : -1), Int32(fits ? height : -1))  // -1: Cairo's static error surface
         self.width = width; self.height = height
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        guard fits, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             throw RenderError("cannot draw a \(width)×\(height)-pixel image (Cairo's limit is 32,767 a side, and memory)")
         }

@@ -23,8 +23,8 @@ public final class FrameRenderer {
     public init(size: Size, caches: RenderCaches) throws {
         scale = caches.scale
         self.caches = caches
-        pixelWidth = max(1, Int((size.width * scale).rounded()))
-        pixelHeight = max(1, Int((size.height * scale).rounded()))
+        pixelWidth = max(1, checkedInt(size.width * scale, .toNearestOrAwayFromZero))
+        pixelHeight = max(1, checkedInt(size.height * scale, .toNearestOrAwayFromZero))
         canvas = try Surface(width: pixelWidth, height: pixelHeight)
         cr = canvas.context()
     }
@@ -47,8 +47,14 @@ public final class FrameRenderer {
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_paint(cr)
         }
+        var tops: [Step] = []
         var i = covering ?? 0
-        while i < nodes.count { i = try drawTree(nodes, i, on: cr, groupLevel: 0) }
+        while i < nodes.count {
+            let end = subtreeEnd(nodes, i)
+            tops.append(.tree(i: i, end: end, cr: cr, level: 0, inherited: 1))
+            i = end
+        }
+        try walk(nodes, tops.reversed())
         caches.frameDrawn(frame.index)
         return canvas.pixels
     }
@@ -72,18 +78,56 @@ public final class FrameRenderer {
         return j
     }
 
-    /// Draws `nodes[i]` and its descendants onto `cr`; returns the index after them.
-    private func drawTree(_ nodes: [NodeSample], _ i: Int, on cr: OpaquePointer, groupLevel: Int) throws -> Int {
-        let end = subtreeEnd(nodes, i)
-        let p = nodes[i].properties
-        let alpha = min(max(p.alpha, 0), 1)
-        guard !p.hidden, alpha > 0 else { return end }
-        if alpha < 1 && needsGroup(nodes, i, end) {
-            try drawGroup(nodes, i, end, on: cr, alpha: alpha, level: groupLevel)
-        } else {
-            try drawNode(nodes, i, end, on: cr, opacity: alpha, groupLevel: groupLevel)
+    /// The most nested group-opacity buffers a frame uses (each as large as the canvas): below
+    /// this many, a subtree with alpha < 1 multiplies its alpha down its nodes instead, as UIKit
+    /// does with `allowsGroupOpacity` off, so that a deep tree cannot claim a buffer per level.
+    static let maxGroupLevels = 8
+
+    private typealias Region = (x: Int, y: Int, w: Int, h: Int)
+
+    /// One step of drawing a frame. The walk keeps its own stack of steps, so a tree's depth never
+    /// reaches the call stack.
+    private enum Step {
+        /// Draw the subtree `i..<end` onto `cr`; `inherited` multiplies its alpha (past the group levels).
+        case tree(i: Int, end: Int, cr: OpaquePointer, level: Int, inherited: Double)
+        /// The children are drawn: undo their clip.
+        case restore(cr: OpaquePointer)
+        /// The node's border, painted over its children.
+        case border(i: Int, cr: OpaquePointer, opacity: Double)
+        /// The group is drawn: release its context and composite it onto `target` with `alpha`.
+        case composite(group: Surface, gcr: OpaquePointer, target: OpaquePointer, region: Region, alpha: Double)
+    }
+
+    /// Runs `initial` (the last first) and every step they lead to.
+    private func walk(_ nodes: [NodeSample], _ initial: [Step]) throws {
+        var steps = initial
+        var open: [OpaquePointer] = []  // group contexts not yet composited, released if drawing fails
+        defer { open.forEach { cairo_destroy($0) } }
+        while let step = steps.popLast() {
+            switch step {
+            case .tree(let i, let end, let cr, let level, let inherited):
+                let p = nodes[i].properties
+                let alpha = min(max(p.alpha, 0), 1) * inherited
+                guard !p.hidden, alpha > 0 else { continue }
+                if alpha < 1 && level < FrameRenderer.maxGroupLevels && needsGroup(nodes, i, end) {
+                    guard let region = deviceRegion(nodes, i, end) else { continue }
+                    let (group, gcr) = try openGroup(level: level, region: region, keeping: opaqueInterior(nodes[i]))
+                    open.append(gcr)
+                    steps.append(.composite(group: group, gcr: gcr, target: cr, region: region, alpha: alpha))
+                    try drawNode(nodes, i, end, on: gcr, opacity: 1, level: level + 1, inherited: 1, then: &steps)
+                } else {
+                    try drawNode(nodes, i, end, on: cr, opacity: alpha, level: level, inherited: alpha, then: &steps)
+                }
+            case .restore(let cr):
+                cairo_restore(cr)
+            case .border(let i, let cr, let opacity):
+                drawBorder(nodes[i], on: cr, opacity: opacity)
+            case .composite(let group, let gcr, let target, let region, let alpha):
+                cairo_destroy(gcr)
+                open.removeLast()
+                composite(group, onto: target, region: region, alpha: alpha)
+            }
         }
-        return end
     }
 
     /// A subtree whose parts overlap must be flattened before its alpha applies; a lone layer need not.
@@ -102,11 +146,12 @@ public final class FrameRenderer {
         node.toContainer.concatenating(.scale(scale, scale))
     }
 
-    private func drawNode(_ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, opacity: Double, groupLevel: Int) throws {
+    /// Paints the node's own layers and queues its children and its border onto `steps`.
+    private func drawNode(_ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, opacity: Double,
+                          level: Int, inherited: Double, then steps: inout [Step]) throws {
         let node = nodes[i], p = node.properties
         let bounds = Rect(origin: .zero, size: p.frame.size)
-        let transform = deviceTransform(node)
-        Draw.setTransform(cr, transform)
+        Draw.setTransform(cr, deviceTransform(node))
         if hasShadow(p) { try naming(node) { try drawShadow(p, on: cr, opacity: opacity) } }
         if let key = caches.stores.key(for: p, scene: node.scene) {
             let store = try naming(node) { try caches.stores.store(key, frame: frameIndex) }
@@ -116,25 +161,34 @@ public final class FrameRenderer {
             Draw.setColor(cr, background, opacity: opacity)
             cairo_fill(cr)
         }
-        if end > i + 1 {
-            cairo_save(cr)
-            if p.clips {
-                Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
-                cairo_clip(cr)
-            }
-            var j = i + 1
-            while j < end { j = try drawTree(nodes, j, on: cr, groupLevel: groupLevel) }
-            cairo_restore(cr)
-            Draw.setTransform(cr, transform)
+        if p.border.width > 0 { steps.append(.border(i: i, cr: cr, opacity: opacity)) }
+        guard end > i + 1 else { return }
+        cairo_save(cr)
+        if p.clips {
+            Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
+            cairo_clip(cr)
         }
-        if p.border.width > 0 {
-            let w = min(p.border.width, min(bounds.width, bounds.height) / 2)
-            Draw.roundedRect(cr, Rect(x: w / 2, y: w / 2, width: bounds.width - w, height: bounds.height - w),
-                             radius: p.cornerRadius - w / 2)
-            cairo_set_line_width(cr, w)
-            Draw.setColor(cr, p.border.color, opacity: opacity)
-            cairo_stroke(cr)
+        steps.append(.restore(cr: cr))
+        let first = steps.count
+        var j = i + 1
+        while j < end {
+            let e = subtreeEnd(nodes, j)
+            steps.append(.tree(i: j, end: e, cr: cr, level: level, inherited: inherited))
+            j = e
         }
+        steps[first...].reverse()
+    }
+
+    private func drawBorder(_ node: NodeSample, on cr: OpaquePointer, opacity: Double) {
+        let p = node.properties
+        let bounds = Rect(origin: .zero, size: p.frame.size)
+        Draw.setTransform(cr, deviceTransform(node))
+        let w = min(p.border.width, min(bounds.width, bounds.height) / 2)
+        Draw.roundedRect(cr, Rect(x: w / 2, y: w / 2, width: bounds.width - w, height: bounds.height - w),
+                         radius: p.cornerRadius - w / 2)
+        cairo_set_line_width(cr, w)
+        Draw.setColor(cr, p.border.color, opacity: opacity)
+        cairo_stroke(cr)
     }
 
     /// Runs `body`, naming the node in any error it throws.
@@ -153,18 +207,20 @@ public final class FrameRenderer {
         Draw.paint(cr, surface: s.surface, pixelSize: (s.width, s.height), over: over, opacity: opacity * min(max(p.shadow.opacity, 0), 1))
     }
 
-    /// Draws the subtree at full opacity into an offscreen buffer, then composites it with `alpha`,
-    /// as `CALayer.allowsGroupOpacity` does.
-    private func drawGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, alpha: Double, level: Int) throws {
-        guard let region = deviceRegion(nodes, i, end) else { return }
+    /// The group buffer of `level`, cleared over `region` (but for `kept`) and clipped to it, with a
+    /// context to draw the subtree into at full opacity, as `CALayer.allowsGroupOpacity` does.
+    private func openGroup(level: Int, region: Region, keeping kept: Region?) throws -> (Surface, OpaquePointer) {
         while groups.count <= level { groups.append(try Surface(width: pixelWidth, height: pixelHeight)) }
         let group = groups[level]
         let gcr = group.context()
-        defer { cairo_destroy(gcr) }
         cairo_rectangle(gcr, Double(region.x), Double(region.y), Double(region.w), Double(region.h))
         cairo_clip(gcr)
-        clear(gcr, region, except: opaqueInterior(nodes[i]))
-        try drawNode(nodes, i, end, on: gcr, opacity: 1, groupLevel: level + 1)
+        clear(gcr, region, except: kept)
+        return (group, gcr)
+    }
+
+    /// Composites a drawn group onto `cr` with `alpha`.
+    private func composite(_ group: Surface, onto cr: OpaquePointer, region: Region, alpha: Double) {
         cairo_surface_flush(group.surface)
         cairo_save(cr)
         cairo_identity_matrix(cr)
@@ -199,8 +255,8 @@ public final class FrameRenderer {
         guard let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0, p.image == nil, p.text == nil,
               t.b == 0, t.c == 0 else { return nil }
         let b = node.bbox
-        let x0 = Int((b.x * scale).rounded(.up)), y0 = Int((b.y * scale).rounded(.up))
-        let x1 = Int(((b.x + b.width) * scale).rounded(.down)), y1 = Int(((b.y + b.height) * scale).rounded(.down))
+        let x0 = checkedInt(b.x * scale, .up), y0 = checkedInt(b.y * scale, .up)
+        let x1 = checkedInt((b.x + b.width) * scale, .down), y1 = checkedInt((b.y + b.height) * scale, .down)
         return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : nil
     }
 
@@ -214,8 +270,8 @@ public final class FrameRenderer {
             minX = min(minX, b.x - spread); minY = min(minY, b.y - spread)
             maxX = max(maxX, b.x + b.width + spread); maxY = max(maxY, b.y + b.height + spread)
         }
-        let x0 = max(0, Int((minX * scale).rounded(.down)) - 1), y0 = max(0, Int((minY * scale).rounded(.down)) - 1)
-        let x1 = min(pixelWidth, Int((maxX * scale).rounded(.up)) + 1), y1 = min(pixelHeight, Int((maxY * scale).rounded(.up)) + 1)
+        let x0 = max(0, checkedInt(minX * scale, .down) - 1), y0 = max(0, checkedInt(minY * scale, .down) - 1)
+        let x1 = min(pixelWidth, checkedInt(maxX * scale, .up) + 1), y1 = min(pixelHeight, checkedInt(maxY * scale, .up) + 1)
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }

@@ -32,7 +32,7 @@ final class ShadowMasks: @unchecked Sendable {
 
     /// The shadow of a `size` rounded rect with `cornerRadius`, blurred by `radius` points, in `color`.
     func mask(size: Size, cornerRadius: Double, radius: Double, color: Color, frame: Int) throws -> Mask {
-        let q = { (v: Double) in Int((v * 8).rounded()) }  // eighths of a point
+        let q = { (v: Double) in checkedInt(v * 8, .toNearestOrAwayFromZero) }  // eighths of a point
         let key = Key(width: q(size.width), height: q(size.height), radius: q(radius), corner: q(cornerRadius), color: color)
         return try masks.value(key, frame: frame) {
             try make(size: size, cornerRadius: cornerRadius, sigma: radius, color: color)
@@ -43,8 +43,8 @@ final class ShadowMasks: @unchecked Sendable {
         let reduction = min(max(sigma * scale / 3, 1), 4)  // device pixels per mask pixel
         let pointsPerPixel = reduction / scale
         let padding = 3 * sigma
-        let alpha = try Surface(width: Int(((size.width + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
-                                height: Int(((size.height + 2 * padding) / pointsPerPixel).rounded(.up)) + 1,
+        let alpha = try Surface(width: checkedInt((size.width + 2 * padding) / pointsPerPixel, .up) + 1,
+                                height: checkedInt((size.height + 2 * padding) / pointsPerPixel, .up) + 1,
                                 format: CAIRO_FORMAT_A8)
         let cr = alpha.context()
         cairo_scale(cr, 1 / pointsPerPixel, 1 / pointsPerPixel)
@@ -91,7 +91,7 @@ enum BoxBlur {
     /// Radii of three boxes whose combined variance matches σ² (each box of width w adds (w² − 1)/12).
     static func boxRadii(sigma: Double) -> [Int] {
         let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = checkedInt(ideal, .down)
         if lower % 2 == 0 { lower -= 1 }
         let upper = lower + 2
         let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4)).rounded()

@@ -43,7 +43,7 @@ final class TextPainter: @unchecked Sendable {
         pango_font_description_set_absolute_size(font, style.fontSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
-        pango_layout_set_width(layout, Int32(size.width * Double(PANGO_SCALE)))
+        pango_layout_set_width(layout, Int32(min(max(checkedInt(size.width * Double(PANGO_SCALE)), -1), Int(Int32.max))))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         switch style.alignment {
         case "center": pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

@@ -190,10 +190,37 @@ static inline void ah_pushfunction(lua_State *L, ah_swift_function f, int nup) {
     lua_pushcclosure(L, ah_trampoline, nup + 1);
 }
 
-/* Message handler: appends a traceback to string errors; describes others without running their metamethods. */
+/* The chunk name of the sandbox's prelude, whose frames are the host's and never an error's place. */
+#define AH_PRELUDE_NAME "animhost/prelude.lua"
+
+/* The place of the innermost plugin function running, as "file:line: ", or "" when there is none. */
+static inline const char *ah_innermost_place(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        int prelude = ar.source[0] == '@' && strcmp(ar.source + 1, AH_PRELUDE_NAME) == 0;
+        if (ar.currentline > 0 && !prelude) return lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    }
+    return lua_pushliteral(L, "");
+}
+
+/* Message handler: appends a traceback to string errors; describes others (error(nil), error
+ * tables) without running their metamethods, at the line that raised them. */
 static inline int ah_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    const size_t prelude = strlen(AH_PRELUDE_NAME);
+    if (msg == NULL) {
+        const char *place = ah_innermost_place(L);
+        msg = lua_pushfstring(L, "%s(error object is a %s value)", place, luaL_typename(L, 1));
+    } else if (strncmp(msg, AH_PRELUDE_NAME ":", prelude + 1) == 0) {
+        /* raised by Lua's library under one of the prelude's wrappers: the plugin's line instead */
+        const char *rest = msg + prelude + 1;
+        while (*rest >= '0' && *rest <= '9') rest++;
+        if (*rest == ':') rest++;
+        if (*rest == ' ') rest++;
+        const char *place = ah_innermost_place(L);
+        msg = lua_pushfstring(L, "%s%s", place, rest);
+    }
     luaL_traceback(L, L, msg, 1);
     return 1;
 }

@@ -14,7 +14,7 @@ final class RenderProgress: FrameSink {
     init(speed: Double) { self.speed = speed }
 
     func begin(_ info: TimelineInfo) throws {
-        expected = Int((info.duration * Double(info.fps) / speed).rounded(.up)) + 1
+        expected = checkedInt(info.duration * Double(info.fps) / speed, .up) + 1
     }
 
     func write(_ frame: FrameSample) throws {}

@@ -12,8 +12,9 @@ struct RunCommand: ParsableCommand {
         discussion: """
         PLUGIN is a plugin name (looked up in --plugins folders, $ANIMHOST_PATH, ./Plugins, then the \
         built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares \
-        (grid → detail, said once, when it declares none); pop and dismiss swap them. With only one of --from and --to, the other is the declared default; \
-        when both would then be the same scene the run is refused (name both).
+        (grid → detail, said once, when it declares none); pop and dismiss swap them. With only one \
+        of --from and --to, the other is the declared default; when both would then be the same \
+        scene the run is refused (name both).
 
         Formats (default json,html; several may be given, e.g. --format json,png,webp; \
         every image format comes from one render of each frame):
@@ -47,10 +48,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "push, pop, present or dismiss.")
     var operation: TransitionOperation = .push
 
-    @Option(help: "Frames per second of the sampling (1 to 1000).")
+    @Option(parsing: .unconditional, help: "Frames per second of the sampling (1 to 1000).")
     var fps: Int = 60
 
-    @Option(help: "Pixels per point for rendered output (0.5 to 4), recorded in the timeline.")
+    @Option(parsing: .unconditional, help: "Pixels per point for rendered output (0.5 to 4), recorded in the timeline.")
     var scale: Double = 2
 
     @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
@@ -65,13 +66,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", discussion: "Generated gestures, with their keys and defaults:\n" + GeneratedGesture.help, valueName: "trace.json|spec"))
     var gesture: String?
 
-    @Option(help: ArgumentHelp("Write only the state this many seconds into the transition.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Write only the state this many seconds (0 to 600) into the transition.", valueName: "seconds"))
     var at: Double?
 
-    @Option(help: ArgumentHelp("Write only the state at this fraction (0 to 1) of the declared duration.", valueName: "fraction"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Write only the state at this fraction (0 to 1) of the declared duration.", valueName: "fraction"))
     var progress: Double?
 
-    @Option(help: "Playback speed of a non-interactive run: 2 samples twice as far apart, 0.5 in slow motion.")
+    @Option(parsing: .unconditional, help: "Playback speed of a non-interactive run (0.01 to 100): 2 samples twice as far apart, 0.5 in slow motion.")
     var speed: Double = 1
 
     @Flag(help: "Write the frames in reverse order, as the transition played backwards.")
@@ -90,10 +91,10 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
         }
         _ = try parsedParams()
-        if let at { guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a number of seconds ≥ 0") } }
-        if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1") } }
+        if let at { guard at >= 0 && at <= Bounds.seconds else { throw ValidationError("--at must be a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(formatNumber(at))") } }
+        if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1, got \(formatNumber(progress))") } }
         guard at == nil || progress == nil else { throw ValidationError("give either --at or --progress, not both") }
-        guard speed > 0 && speed <= 100 else { throw ValidationError("--speed must be more than 0 and at most 100") }
+        guard speed >= 0.01 && speed <= 100 else { throw ValidationError("--speed must be from 0.01 to 100, got \(formatNumber(speed))") }
         guard speed == 1 || gesture == nil else { throw ValidationError("--speed is for non-interactive runs (a gesture sets its own pace)") }
         try sandbox.check()
     }
@@ -113,7 +114,7 @@ struct RunCommand: ParsableCommand {
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, from == nil || to == nil { print(note) }
             let outcome = try loaded.run(request, catalog: catalog, sink: sink)
-            print(summary(outcome, written: sinks.urls))
+            print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {

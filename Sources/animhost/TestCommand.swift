@@ -24,7 +24,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Run only the tests whose full name contains this text.")
     var filter: String?
 
-    @Option(help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
     var timeout: Double = 60
 
     @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder searched for plugins after the spec's own (repeatable).", valueName: "dir"))
@@ -40,7 +40,7 @@ struct TestCommand: ParsableCommand {
     var output: Output = .text
 
     func validate() throws {
-        guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        guard timeout > 0 && timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds, got \(timeout)") }
     }
 
     func run() throws {

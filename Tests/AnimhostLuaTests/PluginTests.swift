@@ -32,7 +32,7 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(luaError("animate{ duration = 0.2, function() ctx.from.view.alpha = 0 end }", complete: false),
                        "p.lua:3: ctx:complete was never called: every animation had ended at 0.2 s and the host waited 1 s more (call ctx:complete(not ctx.cancelled) in the last completion)")
         XCTAssertEqual(luaError("", duration: "'soon'"), "p.lua:2: duration(ctx) must return a number of seconds, got string")
-        XCTAssertEqual(luaError("", duration: "-1"), "p.lua:3: duration() must return a finite number of seconds ≥ 0, got -1.0")
+        XCTAssertEqual(luaError("", duration: "-1"), "p.lua:2: duration(ctx) must return a number of seconds from 0 to 600, got -1.0")
     }
 
     /// The delegate's reference methods return a node and a rect, never nil: a scene without a `reference` is an error.
@@ -55,7 +55,7 @@ final class PluginLoadingTests: XCTestCase {
 
     func testUnknownPluginsAndScenesListWhatExists() {
         let catalog = PluginCatalog(environment: [:])
-        XCTAssertThrowsError(try catalog.locate("zom")) { XCTAssertTrue("\($0)".contains("unknown plugin. Did you mean 'zoom'? Plugins found: card-lift, crossfade, zoom")) }
+        XCTAssertThrowsError(try catalog.locate("zom")) { XCTAssertTrue("\($0)".contains("unknown plugin. Did you mean 'zoom'? Plugins found: card-lift, crossfade, match, zoom")) }
         XCTAssertThrowsError(try catalog.locateScene("gird", besides: nil)) { XCTAssertTrue("\($0)".contains("built-in scene: article, card, cards, detail, grid, news")) }
     }
 }

@@ -104,8 +104,8 @@ final class SandboxTests: XCTestCase {
     }
 
     func testHostileErrorValuesAreDescribed() {
-        XCTAssertEqual(luaError("error(setmetatable({}, { __tostring = function() error('boom') end }))"), "p.lua: (error object is a table value)")
-        XCTAssertEqual(luaError("error({ code = 1 })"), "p.lua: (error object is a table value)")
+        XCTAssertEqual(luaError("error(setmetatable({}, { __tostring = function() error('boom') end }))"), "p.lua:4: (error object is a table value)")
+        XCTAssertEqual(luaError("error({ code = 1 })"), "p.lua:4: (error object is a table value)")
     }
 
     func testYieldingAcrossTheHostIsAnError() {

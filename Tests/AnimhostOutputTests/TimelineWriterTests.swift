@@ -36,6 +36,14 @@ final class TimelineWriterTests: XCTestCase {
         XCTAssertEqual(num(.nan), "null")
     }
 
+    func testNumbersTooLargeToRoundStayValidJSON() throws {
+        // A transform nested deep enough reaches 1e300 and beyond; JSON has no "inf".
+        for x in [1e15, -1e300, 1.7e308] {
+            let parsed = try JSONSerialization.jsonObject(with: Data("[\(num(x))]".utf8)) as? [Double]
+            XCTAssertEqual(parsed, [x], num(x))
+        }
+    }
+
     func testTheFileAppearsOnlyWhenFinished() throws {
         let url = dir.appendingPathComponent("timeline.json")
         let writer = TimelineWriter(url: url, scale: 2)

@@ -20,9 +20,9 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testEveryBuiltInPluginAndExampleConforms() throws {
-        let r = try check(["zoom", "crossfade", "card-lift", CLI.repository.appendingPathComponent("Examples/popup/popup.lua").path])
+        let r = try check(["zoom", "crossfade", "card-lift", "match", CLI.repository.appendingPathComponent("Examples/popup/popup.lua").path])
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, ["zoom", "crossfade", "card-lift", "popup"].map { "✓ \($0): conforms (19 runs)\n" }.joined())
+        XCTAssertEqual(r.out, ["zoom", "crossfade", "card-lift", "match", "popup"].map { "✓ \($0): conforms (19 runs)\n" }.joined())
     }
 
     /// Plugins that reach the resting states by other routes than the scene's own nodes: what a person sees is the same.
@@ -151,6 +151,42 @@ final class CheckCommandTests: XCTestCase {
             "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow",
             "edge-swipe to=0.9 release=cancelled"])
         XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.finishes), [false, true, true, false])
+    }
+
+    /// The match plugin with every one of Hero's presets (reversed when popping), the presets taking the
+    /// built-in scene pairs in turn, every other one with an arc; at 60 fps (the rates are checked above).
+    /// All conform but `none`, which jumps at t = 0.
+    func testMatchConformsOnEveryBuiltInScenePairAndPreset() throws {
+        let dir = try CLI.temporaryFolder("match")
+        try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
+                                         to: dir.appendingPathComponent("match.lua"))
+        let pairs = [("grid", "detail"), ("news", "article"), ("cards", "card")]
+        let presets = ["push(left)", "pull(right)", "cover(up)", "uncover(down)", "slide(left)", "zoomSlide(right)",
+                       "pageIn(left)", "pageOut(left)", "fade", "zoom", "zoomOut", "none"]
+        var names: [String] = []
+        for (i, preset) in presets.enumerated() {
+            let (from, to) = pairs[i % pairs.count]
+            let name = "match-\(from)-\(i)"
+            names.append(name)
+            try """
+            local base = require("match")
+            local p = { name = "\(name)", scenes = { from = "\(from)", to = "\(to)" }, params = {} }
+            for k, v in pairs(base) do if p[k] == nil then p[k] = v end end
+            for k, v in pairs(base.params) do p.params[k] = v end
+            p.params.preset = "autoReverse(\(preset))"
+            p.params.arc = "\(i % 2 == 0 ? "true" : "false")"
+            return p
+            """.write(to: dir.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
+        }
+        let r = try check(names.dropLast().map { $0 + ".lua" } + ["--fps", "60"], in: dir)
+        XCTAssertEqual(r.code, 0, r.out)
+        XCTAssertEqual(r.out.split(separator: "\n").filter { $0.hasSuffix(": conforms (11 runs)") }.count, names.count - 1, r.out)
+        // `none` animates no screen: the destination shows at once, over the whole source, at t = 0.
+        let none = try check([names.last! + ".lua", "--fps", "60"], in: dir)
+        XCTAssertEqual(none.code, 1)
+        let lines = none.out.split(separator: "\n").dropFirst()
+        XCTAssertEqual(lines.count, 8, none.out)
+        XCTAssertTrue(lines.allSatisfy { $0.contains(": no jump at t = 0: frame 0: ") }, none.out)
     }
 
     func testAnEndlessLoopStopsTheChecksAtTheFirstTimeout() throws {

@@ -24,7 +24,7 @@ public struct Color: Hashable, Sendable {
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var hexString: String {
         func byte(_ v: Double) -> String {
-            let n = Int((Swift.min(Swift.max(v, 0), 1) * 255).rounded())
+            let n = checkedInt(Swift.min(Swift.max(v, 0), 1) * 255, .toNearestOrAwayFromZero)
             return n < 16 ? "0" + String(n, radix: 16, uppercase: true) : String(n, radix: 16, uppercase: true)
         }
         return "#" + byte(r) + byte(g) + byte(b) + (a >= 1 ? "" : byte(a))

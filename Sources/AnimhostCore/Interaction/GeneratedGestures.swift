@@ -74,7 +74,7 @@ public enum GeneratedGesture {
         var samples = path(duration: duration, from: start) { u in Point(x: start.x, y: start.y + dy * u) }
         if up {
             let turn = samples.last!.time
-            let steps = Int(0.08 * rate)
+            let steps = checkedInt(0.08 * rate)
             for i in 1...steps {
                 let t = turn + Double(i) / rate
                 samples.append(GestureSample(time: t, location: Point(x: start.x, y: start.y + dy - 40 * Double(i) / Double(steps)), state: .changed))
@@ -84,7 +84,7 @@ public enum GeneratedGesture {
     }
 
     private static func path(duration: Double, from start: Point, _ at: (Double) -> Point) -> [GestureSample] {
-        let count = max(Int((duration * rate).rounded()), 2)
+        let count = max(checkedInt(duration * rate, .toNearestOrAwayFromZero), 2)
         var samples = [GestureSample(time: 0, location: start, state: .began)]
         for i in 1...count {
             let u = Double(i) / Double(count)

@@ -18,16 +18,26 @@ public struct GestureSample: Equatable, Sendable {
 public struct GestureTrace: Equatable, Sendable {
     public let samples: [GestureSample]
 
-    /// Checks the samples: at least one, finite, in time order; the first becomes `began` and a missing
-    /// release is added as an `ended` at the last sample's time and place.
+    /// Checks the samples: at least one and at most ``Bounds/gestureSamples``, finite, times within
+    /// ``Bounds/seconds`` and positions within ±``Bounds/magnitude``, in time order; the first becomes
+    /// `began` and a missing release is added as an `ended` at the last sample's time and place.
     public init(samples raw: [GestureSample]) throws {
         guard !raw.isEmpty else { throw GestureError("a gesture needs at least one sample") }
+        guard raw.count <= Bounds.gestureSamples else {
+            throw GestureError("\(raw.count) samples is more than the \(Bounds.gestureSamples) a gesture may have")
+        }
         var samples = raw
         for (i, s) in samples.enumerated() {
             guard s.time.isFinite, s.location.x.isFinite, s.location.y.isFinite else {
                 throw GestureError("samples[\(i)]: times and positions must be finite numbers")
             }
             guard s.time >= 0 else { throw GestureError("samples[\(i)]: times start at 0 (seconds from the transition's start)") }
+            guard s.time <= Bounds.seconds else {
+                throw GestureError("samples[\(i)]: t = \(formatNumber(s.time)) is past the \(formatNumber(Bounds.seconds)) s a transition may last")
+            }
+            guard abs(s.location.x) <= Bounds.magnitude, abs(s.location.y) <= Bounds.magnitude else {
+                throw GestureError("samples[\(i)]: positions must lie within ±1e9 points")
+            }
             if i > 0 && s.time < samples[i - 1].time {
                 throw GestureError("samples[\(i)]: t = \(formatNumber(s.time)) comes before the previous sample's \(formatNumber(samples[i - 1].time)): samples must be in time order")
             }
@@ -49,6 +59,9 @@ public struct GestureTrace: Equatable, Sendable {
         do { json = try JSONValue.parse(data) } catch let e as JSONSyntaxError { throw fail("", e.detail) }
         guard case .object(let root) = json, case .array(let items)? = root["samples"] else {
             throw fail("", "expected an object with a \"samples\" array")
+        }
+        guard items.count <= Bounds.gestureSamples else {
+            throw fail("samples", "\(items.count) samples is more than the \(Bounds.gestureSamples) a gesture may have")
         }
         var samples: [GestureSample] = []
         for (i, item) in items.enumerated() {

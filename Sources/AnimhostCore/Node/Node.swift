@@ -74,9 +74,15 @@ public final class Node {
         case above(Node)
     }
 
+    /// The most levels a tree may have below its root: a scene's own limit (``SceneLoader/maxDepth``)
+    /// twice over, room for a scene inside a container inside a plugin's wrappers. Every walk over a
+    /// tree is iterative anyway; the limit keeps what a plugin builds within what scenes may hold.
+    public static let maxDepth = 128
+
     /// Adds `child` on top of its siblings, moving it from any previous parent.
     public func add(_ child: Node) throws {
         guard child.parent == nil, child.children.isEmpty, child !== self else { return try insert(child, at: .front) }
+        guard levelsAbove < Node.maxDepth else { throw NodeError.tooDeep(child: child.id, parent: id, limit: Node.maxDepth) }
         children.append(child)  // a new leaf: nothing to move and no cycle to check
         child.parent = self
     }
@@ -85,6 +91,9 @@ public final class Node {
     public func insert(_ child: Node, at position: Position) throws {
         if child === self || isDescendant(of: child) {
             throw NodeError.cycle(child: child.id, parent: id)
+        }
+        guard levelsAbove + 1 + child.height <= Node.maxDepth else {
+            throw NodeError.tooDeep(child: child.id, parent: id, limit: Node.maxDepth)
         }
         var index = children.count
         switch position {
@@ -109,6 +118,24 @@ public final class Node {
         parent = nil
     }
 
+    /// How many ancestors the node has (0 for a root).
+    var levelsAbove: Int {
+        var n = 0
+        var p = parent
+        while let node = p { n += 1; p = node.parent }
+        return n
+    }
+
+    /// How many levels the subtree has below this node (0 for a leaf), walked breadth first.
+    var height: Int {
+        var level: [Node] = children, n = 0
+        while !level.isEmpty {
+            n += 1
+            level = level.flatMap(\.children)
+        }
+        return n
+    }
+
     /// True when `ancestor` is above this node in the tree.
     public func isDescendant(of ancestor: Node) -> Bool {
         var p = parent
@@ -121,9 +148,10 @@ public final class Node {
 
     /// The first node with `id` in this subtree (depth first, this node included).
     public func find(_ id: String) -> Node? {
-        if self.id == id { return self }
-        for child in children {
-            if let hit = child.find(id) { return hit }
+        var stack: [Node] = [self]
+        while let node = stack.popLast() {
+            if node.id == id { return node }
+            stack.append(contentsOf: node.children.reversed())
         }
         return nil
     }
@@ -141,13 +169,17 @@ public final class Node {
 
     /// A deep copy of the subtree with its current model values, marked as a snapshot.
     public func snapshot() -> Node {
-        let copy = Node(id: id, scene: scene, isSnapshot: true, properties: storedModel)
-        for child in children {
-            let c = child.snapshot()
-            copy.children.append(c)
-            c.parent = copy
+        let root = Node(id: id, scene: scene, isSnapshot: true, properties: storedModel)
+        var pending: [(original: Node, copy: Node)] = [(self, root)]
+        while let (original, copy) = pending.popLast() {
+            for child in original.children {
+                let c = Node(id: child.id, scene: child.scene, isSnapshot: true, properties: child.storedModel)
+                copy.children.append(c)
+                c.parent = copy
+                pending.append((child, c))
+            }
         }
-        return copy
+        return root
     }
 
     // MARK: Geometry
@@ -213,11 +245,14 @@ public final class Node {
 public enum NodeError: Error, CustomStringConvertible, Equatable {
     case cycle(child: String, parent: String)
     case notASibling(String, parent: String)
+    case tooDeep(child: String, parent: String, limit: Int)
 
     public var description: String {
         switch self {
         case .cycle(let child, let parent): return "cannot add '\(child)' to '\(parent)': a node cannot contain itself"
         case .notASibling(let s, let parent): return "'\(s)' is not a child of '\(parent)'"
+        case .tooDeep(let child, let parent, let limit):
+            return "cannot add '\(child)' to '\(parent)': node trees nest at most \(limit) levels deep"
         }
     }
 }

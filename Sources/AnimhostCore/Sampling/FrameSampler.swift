@@ -53,15 +53,35 @@ public struct FrameSampler {
     public func sample(index: Int, time: Double, touch: GestureEvent? = nil) -> FrameSample {
         var nodes: [NodeSample] = []
         nodes.reserveCapacity(FrameSampler.descendants(of: container))
-        for child in container.paintOrderedChildren(presentation: true) {
-            visit(child, origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 1, into: &nodes)
+        // Depth first in paint order, with a stack of its own: a tree's depth never reaches the call stack.
+        var pending: [(node: Node, parent: Parent)] = []
+        let top = Parent(origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 0)
+        for child in container.paintOrderedChildren(presentation: true).reversed() { pending.append((child, top)) }
+        while let (node, parent) = pending.popLast() {
+            let placed = place(node, under: parent, into: &nodes)
+            for child in node.paintOrderedChildren(presentation: true).reversed() { pending.append((child, placed)) }
         }
         return FrameSample(index: index, time: time, nodes: nodes, touch: touch)
     }
 
+    /// What a node hands down to its children: where its frame starts, its transform to the
+    /// container, its opacity and its depth.
+    private struct Parent {
+        let origin: Point
+        let transform: Transform2D
+        let opacity: Double
+        let depth: Int
+    }
+
     /// How many nodes are below `node`: a frame's size, known before sampling it.
     private static func descendants(of node: Node) -> Int {
-        node.children.reduce(node.children.count) { $0 + descendants(of: $1) }
+        var count = 0
+        var pending: [Node] = [node]
+        while let n = pending.popLast() {
+            count += n.children.count
+            pending.append(contentsOf: n.children)
+        }
+        return count
     }
 
     /// The axis-aligned box of a `size` rectangle at the origin mapped through `t` (no allocation).
@@ -74,18 +94,16 @@ public struct FrameSampler {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    private func visit(_ node: Node, origin: Point, transform: Transform2D, opacity: Double, depth: Int,
-                       into out: inout [NodeSample]) {
+    /// Samples `node` under `parent` into `out`; returns what its children inherit.
+    private func place(_ node: Node, under parent: Parent, into out: inout [NodeSample]) -> Parent {
         var p = node.presentation
         p.alpha = min(max(p.alpha, 0), 1)  // springs overshoot; alpha clamps as UIKit's does
-        let toContainer = Node.toParentTransform(p).concatenating(transform)
-        let frame = Rect(x: origin.x + p.frame.x, y: origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
+        let toContainer = Node.toParentTransform(p).concatenating(parent.transform)
+        let frame = Rect(x: parent.origin.x + p.frame.x, y: parent.origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
         let bbox = FrameSampler.bounds(of: p.frame.size, through: toContainer)
-        let own = opacity * p.alpha
+        let own = parent.opacity * p.alpha
         out.append(NodeSample(id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
-                              opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: depth))
-        for child in node.paintOrderedChildren(presentation: true) {
-            visit(child, origin: frame.origin, transform: toContainer, opacity: own, depth: depth + 1, into: &out)
-        }
+                              opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1))
+        return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1)
     }
 }

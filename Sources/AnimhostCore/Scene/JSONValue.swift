@@ -31,6 +31,9 @@ public enum JSONValue: Equatable, Sendable, Decodable {
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             throw JSONSyntaxError(detail: "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(context.debugDescription)")
         } catch {
+            if let (path, number) = JSONNumberScanner.firstOutOfRange(in: [UInt8](data)) {
+                throw JSONSyntaxError(detail: (path.isEmpty ? "" : "\(path): ") + "\(number) is out of range")
+            }
             throw JSONSyntaxError(detail: syntaxErrorLocation(in: data))
         }
         if let twice = JSONDuplicateKeys.first(in: data) {  // the decoder keeps the last value silently

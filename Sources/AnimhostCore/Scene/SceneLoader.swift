@@ -45,7 +45,7 @@ struct SceneReader {
 
     static let sceneKeys = ["name", "size", "background", "reference", "overlay", "nodes"]
     static let nodeKeys = ["id", "frame", "backgroundColor", "image", "cornerRadius", "contentMode", "clips", "alpha",
-                           "tag", "hidden", "zIndex", "transform", "border", "shadow", "text", "children"]
+                           "tag", "modifiers", "hidden", "zIndex", "transform", "border", "shadow", "text", "children"]
 
     func fail(_ path: String, _ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
 
@@ -63,9 +63,7 @@ struct SceneReader {
         props.backgroundColor = overlay && obj["background"] == nil ? nil : background
         let root = Node(id: name, scene: name, properties: props)
         seenIDs.insert(name)
-        for (i, child) in try array(obj["nodes"] ?? .array([]), "nodes").enumerated() {
-            try root.add(node(child, "nodes[\(i)]", scene: name, depth: 1))
-        }
+        try nodes(try array(obj["nodes"] ?? .array([]), "nodes"), under: root, scene: name)
         for (op, id) in references where root.find(id) == nil {
             let where_ = op.map { "reference.\($0.rawValue)" } ?? "reference"
             throw fail(where_, "no node has the id '\(id)'")
@@ -91,7 +89,20 @@ struct SceneReader {
         }
     }
 
-    private mutating func node(_ json: JSONValue, _ path: String, scene: String, depth: Int) throws -> Node {
+    /// Reads `top` and every node below it into `root`'s tree, in document order, from a stack of
+    /// its own: the file's nesting never reaches the call stack.
+    private mutating func nodes(_ top: [JSONValue], under root: Node, scene: String) throws {
+        var pending: [(json: JSONValue, path: String, depth: Int, parent: Node)] =
+            top.enumerated().reversed().map { ($1, "nodes[\($0)]", 1, root) }
+        while let (json, path, depth, parent) = pending.popLast() {
+            let (node, children) = try self.node(json, path, scene: scene, depth: depth)
+            try parent.add(node)
+            pending += children.enumerated().reversed().map { ($1, "\(path).children[\($0)]", depth + 1, node) }
+        }
+    }
+
+    /// One node without its children, and the JSON of its children.
+    private mutating func node(_ json: JSONValue, _ path: String, scene: String, depth: Int) throws -> (Node, [JSONValue]) {
         guard depth <= SceneLoader.maxDepth else { throw fail(path, "nodes nest deeper than \(SceneLoader.maxDepth) levels") }
         nodeCount += 1
         guard nodeCount <= SceneLoader.maxNodes else { throw fail(path, "more than \(SceneLoader.maxNodes) nodes in one scene") }
@@ -111,6 +122,7 @@ struct SceneReader {
         p.clips = try bool(obj["clips"], path + ".clips") ?? false
         p.alpha = try number(obj["alpha"], path + ".alpha", min: 0, max: 1) ?? 1
         p.tag = try string(obj["tag"], path + ".tag")
+        p.modifiers = try modifiers(obj["modifiers"], path + ".modifiers", node: id)
         p.hidden = try bool(obj["hidden"], path + ".hidden") ?? false
         p.zIndex = try number(obj["zIndex"], path + ".zIndex") ?? 0
         if let t = obj["transform"] {
@@ -120,11 +132,7 @@ struct SceneReader {
         if let b = obj["border"] { p.border = try border(b, path + ".border") }
         if let s = obj["shadow"] { p.shadow = try shadow(s, path + ".shadow") }
         if let t = obj["text"] { p.text = try text(t, path + ".text") }
-        let node = Node(id: id, scene: scene, properties: p)
-        for (i, child) in try array(obj["children"] ?? .array([]), path + ".children").enumerated() {
-            try node.add(self.node(child, "\(path).children[\(i)]", scene: scene, depth: depth + 1))
-        }
-        return node
+        return (Node(id: id, scene: scene, properties: p), try array(obj["children"] ?? .array([]), path + ".children"))
     }
 
     private func border(_ json: JSONValue, _ path: String) throws -> Border {
@@ -138,7 +146,7 @@ struct SceneReader {
         var s = Shadow()
         s.color = try color(o["color"], path + ".color") ?? .black
         s.opacity = try number(o["opacity"], path + ".opacity", min: 0, max: 1) ?? 0
-        s.radius = try number(o["radius"], path + ".radius", min: 0) ?? 3
+        s.radius = try number(o["radius"], path + ".radius", min: 0, max: Bounds.shadowRadius) ?? 3
         if let off = o["offset"] {
             let v = try numbers(off, path + ".offset", count: 2, what: "[dx, dy]")
             s.offset = Size(width: v[0], height: v[1])
@@ -147,14 +155,30 @@ struct SceneReader {
     }
 
     private func text(_ json: JSONValue, _ path: String) throws -> TextStyle {
-        if case .string(let s) = json { return TextStyle(string: s) }
+        if case .string(let s) = json {
+            if let problem = Bounds.textProblem(s) { throw fail(path, problem) }
+            return TextStyle(string: s)
+        }
         let o = try object(json, path, keys: ["string", "size", "weight", "color", "alignment"])
-        var t = TextStyle(string: try string(o["string"], path + ".string", required: true)!)
+        let s = try string(o["string"], path + ".string", required: true)!
+        if let problem = Bounds.textProblem(s) { throw fail(path + ".string", problem) }
+        var t = TextStyle(string: s)
         t.fontSize = try number(o["size"], path + ".size", min: 1, max: 1000) ?? 17
         t.weight = try string(o["weight"], path + ".weight") ?? "regular"
         t.color = try color(o["color"], path + ".color") ?? .black
         t.alignment = try string(o["alignment"], path + ".alignment") ?? "left"
         return t
+    }
+
+    /// Hero's modifier strings; an unknown one names the node and the closest modifier.
+    private func modifiers(_ json: JSONValue?, _ path: String, node id: String) throws -> [Modifier] {
+        guard let json, json != .null else { return [] }
+        return try array(json, path).enumerated().map { i, item in
+            let text = try string(item, "\(path)[\(i)]", required: true)!
+            do { return try Modifier(parsing: text) } catch let e as ModifierError {
+                throw fail("\(path)[\(i)]", "node '\(id)': \(e.description)")
+            }
+        }
     }
 
     /// `placeholder:N`, or a relative path that stays inside the scene's folder.

@@ -81,6 +81,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case tooLong(limit: Double)
     case invalidDuration(Double)
     case gestureEndedUndecided
+    case tooManyFrames(frames: Double, limit: Int)
 
     public var description: String {
         switch self {
@@ -94,7 +95,10 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case .gestureEndedUndecided:
             return "the gesture ended but the transition was neither finished nor cancelled (call ctx:finish() or ctx:cancel() when g.state is \"ended\")"
         case .invalidDuration(let d):
-            return "duration() must return a finite number of seconds ≥ 0, got \(d)"
+            return "duration() must return a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(d)"
+        case .tooManyFrames(let frames, let limit):
+            let count = frames < 1e15 ? formatNumber(frames) : "\(frames)"
+            return "the run would take \(count) frames, more than the limit of \(limit) (shorten the duration, or lower --fps or raise --speed)"
         }
     }
 }

@@ -25,6 +25,9 @@ public struct TransitionRunner {
     public var speed: Double = 1
     /// Emit only the state at one instant instead of every frame.
     public var only: Instant?
+    /// Wraps the runner's own work on each frame (sampling it and handing it to `emit`), so that an
+    /// embedder can keep that work off a time budget meant for the animator's code.
+    public var hostWork: (() throws -> Void) throws -> Void = { try $0() }
 
     /// One instant of a run: seconds from its start, or a fraction of its declared duration.
     public enum Instant: Equatable, Sendable {
@@ -42,6 +45,8 @@ public struct TransitionRunner {
         public var cancelled: Bool
         /// The time of the last frame: the transition at rest.
         public var endTime: Double
+        /// The engine's plain curve-timed blocks (see ``CurveSpan``), for exporters that keep curves.
+        public var curveSpans: [CurveSpan] = []
 
         public init(duration: Double, frameCount: Int, completed: Bool, cancelled: Bool, endTime: Double) {
             self.duration = duration; self.frameCount = frameCount; self.completed = completed
@@ -58,7 +63,11 @@ public struct TransitionRunner {
                     begin: (Double) throws -> Void = { _ in },
                     emit: ((FrameSample) throws -> Void)?) throws -> Result {
         let duration = try animator.transitionDuration(using: context)
-        guard duration.isFinite, duration >= 0 else { throw TransitionError.invalidDuration(duration) }
+        guard duration.isFinite, duration >= 0, duration <= Bounds.seconds else { throw TransitionError.invalidDuration(duration) }
+        let step = (gesture == nil ? speed : 1) / Double(fps)
+        let lastTime = max(duration, gesture?.samples.last?.time ?? 0)
+        let frames = (lastTime / step).rounded(.up) + 1
+        guard frames <= Double(Bounds.frames) else { throw TransitionError.tooManyFrames(frames: frames, limit: Bounds.frames) }
         try begin(duration)
         var tracker = GestureTracker(width: context.size.width)
         let events = gesture?.samples.map { tracker.event(for: $0) } ?? []
@@ -70,7 +79,6 @@ public struct TransitionRunner {
         var index = 0
         var idleSince: Double? = nil
         var delivered = 0
-        let step = (events.isEmpty ? speed : 1) / Double(fps)
         var pendingInstant: Double? = only.map {
             switch $0 {
             case .time(let t): return t
@@ -98,16 +106,16 @@ public struct TransitionRunner {
                 // The one state asked for, evaluated at exactly that instant.
                 try engine.advance(to: max(instant, engine.now))
                 engine.updatePresentation()
-                try emit?(sampler.sample(index: 0, time: instant, touch: current))
+                if let emit { try hostWork { try emit(sampler.sample(index: 0, time: instant, touch: current)) } }
                 pendingInstant = nil
             }
             try engine.advance(to: t)
             engine.updatePresentation()
-            if let emit, only == nil { try emit(sampler.sample(index: index, time: t, touch: current)) }
+            if let emit, only == nil { try hostWork { try emit(sampler.sample(index: index, time: t, touch: current)) } }
             if engine.isIdle {
                 if context.completion != nil {
                     if let instant = pendingInstant {  // asked for a time past the end: the state at rest
-                        try emit?(sampler.sample(index: 0, time: instant, touch: nil))
+                        if let emit { try hostWork { try emit(sampler.sample(index: 0, time: instant, touch: nil)) } }
                     }
                     break
                 }
@@ -118,10 +126,13 @@ public struct TransitionRunner {
                 idleSince = nil
             }
             if t >= maxDuration { throw TransitionError.tooLong(limit: maxDuration) }
+            if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
-        return Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
-                      cancelled: context.isCancelled, endTime: Double(index) * step)
+        var result = Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
+                            cancelled: context.isCancelled, endTime: Double(index) * step)
+        result.curveSpans = engine.curveSpans
+        return result
     }
 
     /// The fraction past which a released gesture finishes (ZoomTransitioning's third of the width).

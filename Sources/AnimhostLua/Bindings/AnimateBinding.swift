@@ -94,6 +94,11 @@ enum AnimateBinding {
             options.timing = .spring(try spring(L, -1, duration: options.duration, what: "\(what).spring"))
         }
         ah_pop(L, 1)
+        let end = options.delay + options.activeDuration
+        guard end <= Bounds.seconds else {
+            let length = end < 1e15 ? formatNumber((end * 1000).rounded() / 1000) : "\(end)"
+            throw BindingError("\(what): delay + duration is \(length) s, past the \(formatNumber(Bounds.seconds)) s a transition may last")
+        }
         return options
     }
 

@@ -48,6 +48,50 @@ enum Bindings {
     }
 }
 
+// MARK: Read-only tables
+
+extension Bindings {
+    /// Replaces the table on top of the stack with a read-only view of it: an empty table that
+    /// reads through to it (`pairs` included) and whose every write, `rawset` too, raises `message`.
+    static func makeReadOnly(_ L: OpaquePointer, message: String) {
+        let fields = lua_gettop(L)
+        ah_newtable(L)
+        lua_createtable(L, 0, 4)
+        lua_pushvalue(L, fields); lua_setfield(L, -2, "__index")
+        LuaHost.push(L, message); LuaHost.push(L, rejectWrite, upvalues: 1); lua_setfield(L, -2, "__newindex")
+        lua_pushvalue(L, fields); LuaHost.push(L, pairsOfFields, upvalues: 1); lua_setfield(L, -2, "__pairs")
+        LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")
+        lua_setmetatable(L, -2)
+        Sandbox.seal(L, -1, message: message)
+        ah_remove(L, fields)
+    }
+
+    /// `__newindex` of a read-only view: raises its message (the first upvalue after the binding's own).
+    private static let rejectWrite: LuaBinding = { L in
+        let L = L!
+        lua_pushvalue(L, ah_upvalueindex(2))
+        return LuaHost.raise
+    }
+
+    /// `__pairs` of a read-only view: Lua's `next` over a copy of the fields it reads through to
+    /// (handing out the fields themselves would let the plugin write to them).
+    private static let pairsOfFields: LuaBinding = { L in
+        let L = L!
+        Sandbox.pushNext(L)
+        ah_newtable(L)
+        let copy = lua_gettop(L), fields = ah_upvalueindex(2)
+        lua_pushnil(L)
+        while lua_next(L, fields) != 0 {
+            lua_pushvalue(L, -2)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, copy)
+            ah_pop(L, 1)
+        }
+        lua_pushnil(L)
+        return 3
+    }
+}
+
 // MARK: Reading arguments
 
 /// Lua's name of the value's type at `index`, as messages show it.
@@ -63,23 +107,25 @@ func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
     return String(cString: lua_typename(L, lua_type(L, index)))
 }
 
-/// A finite number at `index`, or an error naming `what`. Inlined: bindings read several numbers
+/// A number within ±``Bounds/magnitude`` at `index`, or an error naming `what`: no value a plugin
+/// passes can be too large for the arithmetic after it. Inlined: bindings read several numbers
 /// per call (a `rect` four), and the check is a few instructions beside the call it would cost.
 @inline(__always)
 func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double {
     if lua_type(L, index) == LUA_TNUMBER {
         let n = lua_tonumberx(L, index, nil)
-        if n.isFinite { return n }
+        if abs(n) <= Bounds.magnitude { return n }
     }
     throw notANumber(L, index, what())
 }
 
-/// Why the value at `index` is not a finite number.
+/// Why the value at `index` is not a number in range.
 @inline(never)
 private func notANumber(_ L: OpaquePointer, _ index: Int32, _ what: String) -> BindingError {
     guard lua_type(L, index) == LUA_TNUMBER else { return BindingError("\(what): expected a number, got \(typeName(L, index))") }
     let n = lua_tonumberx(L, index, nil)
-    return BindingError("\(what): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")")
+    guard n.isFinite else { return BindingError("\(what): expected a finite number, got \(n.isNaN ? "nan" : "\(n)")") }
+    return BindingError("\(what): \(LuaHost.string(L, index) ?? "\(n)") is out of range (at most ±1e9)")
 }
 
 func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double? {

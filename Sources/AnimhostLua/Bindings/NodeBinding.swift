@@ -5,7 +5,7 @@ import AnimhostCore
 enum NodeKey: String, CaseIterable {
     case id, scene, isSnapshot, parent, children
     case frame, bounds, center, alpha, transform, backgroundColor, cornerRadius, border, shadow
-    case image, contentMode, clips, hidden, zIndex, tag, text
+    case image, contentMode, clips, hidden, zIndex, tag, modifiers, text
     case add, insert, remove, snapshot, find, convert
 
     /// Each key's position, by which the Lua side finds it.
@@ -152,6 +152,7 @@ enum NodeBinding {
         case .hidden: lua_pushboolean(L, node.model.hidden ? 1 : 0)
         case .zIndex: lua_pushnumber(L, node.model.zIndex)
         case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
+        case .modifiers: ModifierBinding.pushStrings(L, node.model.modifiers)
         case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .add, .insert, .remove, .snapshot, .find, .convert:
             lua_pushvalue(L, 2)
@@ -203,7 +204,10 @@ enum NodeBinding {
                 switch field {
                 case "color": set(.shadowColor, .color(try ValueBinding.checkColor(L, -1, what() + ".color")))
                 case "opacity": set(.shadowOpacity, .number(min(max(try checkNumber(L, -1, what() + ".opacity"), 0), 1)))
-                case "radius": set(.shadowRadius, .number(max(try checkNumber(L, -1, what() + ".radius"), 0)))
+                case "radius":
+                    let r = try checkNumber(L, -1, what() + ".radius")
+                    guard r <= Bounds.shadowRadius else { throw BindingError("\(what()).radius: \(formatNumber(r)) is out of range (at most \(formatNumber(Bounds.shadowRadius)))") }
+                    set(.shadowRadius, .number(max(r, 0)))
                 default: set(.shadowOffset, .size(try ValueBinding.checkSize(L, -1, what() + ".offset")))
                 }
             }
@@ -223,8 +227,12 @@ enum NodeBinding {
         case .tag:
             let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
             discrete { $0.tag = s }
+        case .modifiers:
+            let m = try ModifierBinding.check(L, v, what())
+            discrete { $0.modifiers = m }
         case .text:
             let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what()))
+            if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             discrete { $0.text = t }
         default:
             throw BindingError("\(what()) is read-only")
@@ -257,15 +265,36 @@ enum NodeBinding {
             var id: String?
             var writer = InitialWriter()
             var hasChildren = false
+            // Fields apply in NodeKey's order (frame before bounds before center), whatever the
+            // table's traversal order, which differs between runs: each value waits in its key's slot.
+            let slots = lua_gettop(L) + 1
+            guard lua_checkstack(L, Int32(NodeKey.byOrdinal.count) + 4) != 0 else { throw BindingError("node{…}: Lua's stack is full") }
+            lua_settop(L, slots + Int32(NodeKey.byOrdinal.count) - 1)
+            var unknown: [String] = []
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
-                defer { ah_pop(L, 1) }
-                switch try key(L, -2) {
-                case .id: id = try checkString(L, -1, "node{}.id")
-                case .children: hasChildren = true
-                case let key: try assign(L, key: key, value: lua_gettop(L), to: &writer)
+                if lua_type(L, -2) == LUA_TSTRING, let ordinal = host.nodeKeys.ordinal(of: ah_tostring(L, -2, nil)) {
+                    lua_copy(L, -1, slots + Int32(ordinal))
+                    ah_pop(L, 1)
+                } else {
+                    unknown.append(LuaHost.string(L, -2) ?? typeName(L, -2))
+                    ah_pop(L, 1)
                 }
             }
+            if let first = unknown.min() {
+                LuaHost.push(L, first)
+                _ = try unknownKey(L, -1)
+            }
+            for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
+                let value = slots + Int32(ordinal)
+                if lua_type(L, value) == LUA_TNIL { continue }
+                switch key {
+                case .id: id = try checkString(L, value, "node{}.id")
+                case .children: hasChildren = true
+                default: try assign(L, key: key, value: value, to: &writer)
+                }
+            }
+            lua_settop(L, slots - 1)
             host.createdNodes += 1
             host.charge(nodeBytes)
             let node = Node(id: id ?? defaultID(host.createdNodes), properties: (consume writer).properties)

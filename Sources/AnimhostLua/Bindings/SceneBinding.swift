@@ -22,7 +22,9 @@ enum SceneBinding {
             LuaHost.push(L, f, upvalues: 3)
             lua_setfield(L, -2, name)
         }
+        Bindings.makeReadOnly(L, message: "a scene's delegate is read-only")
         lua_setfield(L, -2, "delegate")
+        Bindings.makeReadOnly(L, message: "ctx.\(side) is read-only (set values on its nodes, such as ctx.\(side).view)")
     }
 
     /// The scene the delegate method belongs to, from its upvalues (side, method name, transition serial).

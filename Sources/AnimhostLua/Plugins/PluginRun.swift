@@ -116,12 +116,14 @@ extension Plugin {
         var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
         info.imageFolders = Dictionary([from, to].compactMap { s in s.directory.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
         let result: TransitionRunner.Result
+        var runner = runner
+        runner.hostWork = { [host] work in try host.offTheClock(work) }  // sampling and writing frames are the host's time
         do {
             result = try runner.run(animator, in: context, gesture: gesture, begin: { duration in
                 transition.duration = duration
                 info.duration = duration
                 try host.offTheClock { try sink?.begin(info) }
-            }, emit: sink.map { sink in { [host] frame in try host.offTheClock { try sink.write(frame) } } })
+            }, emit: sink.map { sink in { frame in try sink.write(frame) } })
             try animator.ended(completed: result.completed)
         } catch let e as TransitionError {
             throw PluginError(file: file, line: animator.animateLine, message: e.description)
@@ -142,6 +144,7 @@ extension Plugin {
             }
             lua_setfield(L, -2, name)
         }
+        Bindings.makeReadOnly(L, message: "ctx.params is read-only (copy a value into a local to change it)")
         transition.paramsRef = host.ref()
         SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial)
         transition.fromRef = host.ref()
@@ -175,7 +178,12 @@ final class LuaAnimator: TransitionAnimator {
         guard lua_type(L, -1) == LUA_TNUMBER else {
             throw PluginError(file: plugin.file, line: durationLine, message: "duration(ctx) must return a number of seconds, got \(typeName(L, -1))")
         }
-        return lua_tonumberx(L, -1, nil)
+        let seconds = lua_tonumberx(L, -1, nil)
+        guard seconds.isFinite, (0...Bounds.seconds).contains(seconds) else {
+            throw PluginError(file: plugin.file, line: durationLine,
+                              message: "duration(ctx) must return a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(LuaHost.string(L, -1) ?? "\(seconds)")")
+        }
+        return seconds
     }
 
     private var durationLine: Int? {

@@ -43,11 +43,11 @@ enum SnapshotBinding {
             guard let store = LuaHost.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
             let name = try checkString(L, 1, "snapshot name")
             guard let run = RunBinding.recorded(L, 2) else { throw BindingError("image snapshots take a run from animhost.run{}") }
-            let index = Int(try checkNumber(L, 3, "frame index"))
+            let index = checkedInt(try checkNumber(L, 3, "frame index"))
             guard run.frames.indices.contains(index) else { throw BindingError("the run has frames 0 to \(run.frames.count - 1)") }
             let scale = try checkNumber(L, 4, "scale")
             guard (0.5...4).contains(scale) else { throw BindingError("scale: from 0.5 to 4, got \(formatNumber(scale))") }
-            let tolerance = Int(try checkNumber(L, 5, "tolerance"))
+            let tolerance = checkedInt(try checkNumber(L, 5, "tolerance"))
             switch try store.checkImage(name: name, frame: run.frames[index], info: run.info, scale: scale, tolerance: tolerance) {
             case .matched: LuaHost.push(L, "matched"); return 1
             case .recorded: LuaHost.push(L, "recorded"); return 1

@@ -97,7 +97,7 @@ public final class LuaHost {
         watchdog.close()
         // A state whose deadline tripped may hold code that would run again at close; its memory is left.
         if info.pointee.tripped == 0 {
-            ah_close(L)  // may run plugins' finalizers, which may read nodes' keys
+            ah_close(L)  // runs no plugin code: plugins cannot make finalizers (Lua/prelude.lua)
             info.deallocate()
         }
         nodeKeys.deallocate()

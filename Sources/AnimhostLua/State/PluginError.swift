@@ -9,7 +9,20 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
     public let traceback: String?
 
     public init(file: String, line: Int? = nil, message: String, traceback: String? = nil) {
-        self.file = file; self.line = line; self.message = message; self.traceback = traceback
+        self.file = file; self.line = line; self.message = PluginError.bounded(message); self.traceback = traceback
+    }
+
+    /// How much of a message is kept: a plugin's `error()` may raise megabytes of text.
+    static let maxMessageBytes = 4096
+
+    /// `message` cut to ``maxMessageBytes`` at a character boundary, saying how much was left out.
+    static func bounded(_ message: String) -> String {
+        let bytes = message.utf8
+        guard bytes.count > maxMessageBytes else { return message }
+        var cut = bytes.index(bytes.startIndex, offsetBy: maxMessageBytes)
+        while cut > bytes.startIndex, bytes[cut] & 0xC0 == 0x80 { cut = bytes.index(before: cut) }
+        let kept = String(decoding: bytes[..<cut], as: UTF8.self)
+        return kept + "… (\(bytes.distance(from: cut, to: bytes.endIndex)) more bytes left out)"
     }
 
     /// Splits a Lua error message (`file:line: text`, maybe followed by a traceback); a location

@@ -9,7 +9,7 @@ enum Sandbox {
         let L = host.L
         let libraries: [(String, lua_CFunction)] = [
             ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
-            ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine), ("os", luaopen_os),
+            ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
         ]
         for (name, open) in libraries {
             luaL_requiref(L, name, open, 1)
@@ -20,88 +20,75 @@ enum Sandbox {
         ah_pushcoroutinecreate(L)
         lua_setfield(L, -2, "create")
         ah_pop(L, 1)
-        try host.load(source: prelude, chunkName: "=animhost")
+        makeSealedTable(L)
+        try host.load(source: try preludeSource(), chunkName: AH_PRELUDE_NAME)
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
-        try host.call(nargs: 2, nresults: 0)
+        LuaHost.push(L, clockBinding)
+        lua_rawgetp(L, ah_registryindex(), sealedKey)
+        try host.call(nargs: 4, nresults: 1)
+        lua_rawsetp(L, ah_registryindex(), nextKey)
+        try SharedLibrary.install(in: host)
     }
 
-    /// Lua run once per state, with the host's `print` and module loader as arguments. It replaces
+    /// Lua run once per state (`Lua/prelude.lua`, a resource of this module), with the host's
+    /// `print`, module loader, virtual clock and table of sealed tables as arguments. It replaces
     /// what the base library would let a plugin escape or observe with safe versions.
-    static let prelude = #"""
-    local hostPrint, loadModule = ...
-    local rawset_, setmetatable_, type_, tostring_, error_, select_ = rawset, setmetatable, type, tostring, error, select
-    local concat, collect = table.concat, collectgarbage
-    local randomseed = math.randomseed
+    private static func preludeSource() throws -> Data {
+        guard let source = preludeData else {
+            throw PluginError(file: "animhost", message: "the sandbox prelude (prelude.lua) is missing beside the executable: reinstall animhost")
+        }
+        return source
+    }
 
-    dofile, loadfile, load, loadstring = nil, nil, nil, nil
-    string.dump = nil
-    os = { clock = os.clock, time = os.time }
-    getmetatable("").__metatable = "the string metatable is locked"
+    /// Read once per process: every state runs the same prelude.
+    private static let preludeData: Data? = Bundle.module.url(forResource: "prelude", withExtension: "lua")
+        .flatMap { try? Data(contentsOf: $0) }
 
-    function print(...)
-      local n = select_("#", ...)
-      local parts = {}
-      for i = 1, n do parts[i] = tostring_((select_(i, ...))) end
-      hostPrint(concat(parts, "\t"))
-    end
+    /// The registry key of the weak-keyed table from the host's read-only tables to the message a
+    /// write to them raises: the prelude's `rawset` refuses them (see ``seal(_:_:message:)``).
+    private static let sealedKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
-    function setmetatable(t, mt)
-      if type_(mt) == "table" and rawget(mt, "__gc") ~= nil then
-        error_("setmetatable: __gc finalizers are not available to plugins", 2)
-      end
-      return setmetatable_(t, mt)
-    end
+    private static func makeSealedTable(_ L: OpaquePointer) {
+        ah_newtable(L)
+        lua_createtable(L, 0, 1)
+        LuaHost.push(L, "k")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        lua_rawsetp(L, ah_registryindex(), sealedKey)
+    }
 
-    function collectgarbage(option)
-      if option == "count" then return collect("count") end
-      error_("collectgarbage: only collectgarbage(\"count\") is available to plugins", 2)
-    end
+    /// The registry key of the prelude's `next` (a fixed walking order), kept before any plugin code
+    /// runs (it may replace the global).
+    private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
-    local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
-    function coroutine.wrap(f)
-      local co = create(f)
-      return function(...)
-        local r = pack(resume(co, ...))
-        if not r[1] then error_(r[2], 0) end
-        return unpack(r, 2, r.n)
-      end
-    end
+    /// Pushes the sandbox's `next`, which walks keys in a fixed order.
+    static func pushNext(_ L: OpaquePointer) {
+        lua_rawgetp(L, ah_registryindex(), nextKey)
+    }
 
-    -- table.move over a huge empty range would run in C for minutes: bound it.
-    local move = table.move
-    function table.move(a1, f, e, t, a2)
-      if type_(f) == "number" and type_(e) == "number" and e - f >= 1e7 then
-        error_("table.move: at most 10000000 elements at a time", 2)
-      end
-      return move(a1, f, e, t, a2)
-    end
-
-    randomseed(0)
-    function math.randomseed(x, y)
-      if x == nil then error_("math.randomseed needs a seed: runs are deterministic", 2) end
-      return randomseed(x, y)
-    end
-
-    local loaded = {}
-    function require(name)
-      if type_(name) ~= "string" then error_("require expects a module name", 2) end
-      local value = loaded[name]
-      if value ~= nil then return value end
-      local chunk, message = loadModule(name)
-      if not chunk then error_(message, 2) end
-      value = chunk(name)
-      if value == nil then value = true end
-      loaded[name] = value
-      return value
-    end
-    """#
+    /// Makes `rawset` on the table at `index` raise `message`, as its `__newindex` does.
+    static func seal(_ L: OpaquePointer, _ index: Int32, message: String) {
+        let t = lua_absindex(L, index)
+        lua_rawgetp(L, ah_registryindex(), sealedKey)
+        lua_pushvalue(L, t)
+        LuaHost.push(L, message)
+        lua_rawset(L, -3)
+        ah_pop(L, 1)
+    }
 
     private static let printBinding: LuaBinding = { L in
         let L = L!
         let host = LuaHost.of(L)
         host.printSink("[\(host.printPrefix)] " + (LuaHost.string(L, 1) ?? ""))
         return 0
+    }
+
+    /// The transition's virtual clock in seconds: the plugin's `os.clock()` (runs are deterministic).
+    private static let clockBinding: LuaBinding = { L in
+        let L = L!
+        lua_pushnumber(L, LuaHost.of(L).engine.now)
+        return 1
     }
 
     /// Finds `name.lua` in the plugin's module folders and returns it loaded as text, or nil and why not.
@@ -116,7 +103,11 @@ enum Sandbox {
             let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
             for folder in host.moduleFolders {
                 let url = folder.appendingPathComponent(relative)
-                guard let source = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                guard let real = realPath(url) else { continue }
+                guard let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                    throw BindingError("require: module '\(name)' leads outside the plugin's folder (through a symbolic link): only files inside it are loaded")
+                }
+                guard let source = FileManager.default.contents(atPath: real) else { continue }
                 try host.load(source: source, chunkName: displayPath(url))
                 return 1
             }
@@ -133,6 +124,13 @@ private func returningFailure(_ L: OpaquePointer, _ body: () throws -> Int32) ->
         LuaHost.push(L, (error as? PluginError)?.headline ?? "\(error)")
         return 2
     }
+}
+
+/// The absolute path of `url` with every symbolic link resolved, or nil when nothing is there.
+private func realPath(_ url: URL) -> String? {
+    guard let resolved = realpath(url.path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }
 
 /// A path as messages show it: relative to the working folder when inside it.

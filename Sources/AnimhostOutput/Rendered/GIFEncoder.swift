@@ -29,7 +29,7 @@ public final class GIFEncoder: FrameEncoder {
 
     public func begin(_ info: TimelineInfo, width: Int, height: Int) throws {
         self.width = width; self.height = height; fps = info.fps
-        step = max(1, Int((Double(fps) / 50).rounded(.up)))
+        step = max(1, checkedInt(Double(fps) / 50, .up))
         file = try OutputFile(url)
         var error: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(bytes).toOpaque(), { gif, data, count in
@@ -46,7 +46,7 @@ public final class GIFEncoder: FrameEncoder {
     }
 
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        let time = Int((Double(frame.index) * 100 / Double(fps)).rounded())
+        let time = checkedInt(Double(frame.index) * 100 / Double(fps), .toNearestOrAwayFromZero)
         if frame.index % step == 0 {
             if let pending { try writeFrame(pending.pixels, delay: time - pending.centiseconds) }
             pending = (copy(pixels, reusing: pending?.pixels), time)
@@ -59,7 +59,7 @@ public final class GIFEncoder: FrameEncoder {
     public func finish() throws {
         guard var last = pending else { throw OutputError("a GIF needs at least one frame") }
         if let latest { last.pixels = latest }
-        try writeFrame(last.pixels, delay: Int(loopHold * 100))
+        try writeFrame(last.pixels, delay: checkedInt(loopHold * 100))
         try closeGIFChecked()
         try flush()
         try file?.commit()

@@ -43,14 +43,14 @@ public final class WebPEncoder: FrameEncoder {
         guard WebPPictureImportBGRA(&picture, pixels.base, Int32(pixels.stride)) != 0 else {
             throw OutputError("out of memory for a WebP frame")
         }
-        lastTimestamp = Int((Double(frame.index) * 1000 / Double(fps)).rounded())
+        lastTimestamp = checkedInt(Double(frame.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(lastTimestamp), &config) != 0 else {
             throw OutputError("WebP encoding failed: \(String(cString: WebPAnimEncoderGetError(encoder)))")
         }
     }
 
     public func finish() throws {
-        let end = lastTimestamp + Int(loopHold * 1000)
+        let end = lastTimestamp + checkedInt(loopHold * 1000)
         guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
             throw OutputError("WebP encoding failed: \(String(cString: WebPAnimEncoderGetError(encoder)))")
         }

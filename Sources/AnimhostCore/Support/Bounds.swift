@@ -1,0 +1,35 @@
+/// The ranges every number from a plugin, a file or the command line must lie in, checked where it
+/// enters, so that no later arithmetic meets a value it cannot handle (docs/security.md lists them).
+public enum Bounds {
+    /// Coordinates, sizes, offsets, radii, widths and transform entries: ±1e9 points.
+    public static let magnitude = 1e9
+    /// Virtual seconds a transition may run: its declared duration, an animation's delay plus duration.
+    public static let seconds = 600.0
+    /// Frames one run may produce, refused before the run starts when its duration asks for more.
+    public static let frames = 100_000
+    /// Characters of text in one node, so that no text layout runs unbounded.
+    public static let textLength = 10_000
+    /// A cubic Bézier's y control points: ±1000 (CSS allows any; past this a curve is noise).
+    public static let controlPoint = 1000.0
+    /// A shadow's blur radius in points: its mask grows with the square of it.
+    public static let shadowRadius = 1000.0
+    /// Samples in one gesture trace.
+    public static let gestureSamples = 100_000
+}
+
+extension Bounds {
+    /// Why `text` is too long for one node, or nil when it is not.
+    public static func textProblem(_ text: String) -> String? {
+        let n = text.unicodeScalars.count
+        return n > textLength ? "text of \(n) characters is longer than the \(textLength) one node may hold" : nil
+    }
+}
+
+/// `value` rounded by `rule` as an `Int`, clamped to ±2^53 (NaN gives 0): a Double→Int conversion
+/// that cannot trap, for every conversion of a computed value in the host.
+@inline(__always)
+public func checkedInt(_ value: Double, _ rule: FloatingPointRoundingRule = .towardZero) -> Int {
+    let limit = 9_007_199_254_740_992.0
+    guard !value.isNaN else { return 0 }
+    return Int(min(max(value.rounded(rule), -limit), limit))
+}
