@@ -46,8 +46,11 @@ let package = Package(
             dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender", "AnimhostOutput", "CRLottie"],
             path: "Benchmarks/animhost-benchmark"
         ),
-        .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Fuzz/AnimhostFuzzing"),
+        .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender"], path: "Fuzz/AnimhostFuzzing"),
         .executableTarget(name: "animhost-fuzz", dependencies: ["AnimhostFuzzing"], path: "Fuzz/animhost-fuzz"),
+        // libFuzzer's targets: scripts/fuzz.sh builds this alone with the sanitizer; ordinary builds get a replayer.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "animhost-libfuzzer", dependencies: ["AnimhostFuzzing", "CLibFuzzer"], path: "Fuzz/libfuzzer"),
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
