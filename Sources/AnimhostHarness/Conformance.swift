@@ -21,6 +21,7 @@ public struct Conformance {
     /// A plugin's verdict: its failures (none when it conforms), how many runs were checked, and the
     /// note said once when it runs on the built-in scenes.
     public struct Verdict: Sendable {
+        /// Every broken rule, in the order of the runs.
         public let failures: [Failure]
         /// The names of the runs checked, in order (`push@60fps` …).
         public let runNames: [String]
@@ -35,7 +36,9 @@ public struct Conformance {
     public struct Options: Sendable {
         /// Scenes for push and present (pop and dismiss swap them); nil: the plugin's.
         public var from: String?, to: String?
+        /// The operations checked.
         public var operations: [TransitionOperation] = TransitionOperation.allCases
+        /// The sampling rates each operation is checked at; the other runs use 60 fps when listed, else the first.
         public var rates: [Int] = Conformance.rates
         /// `--param key=value` overrides.
         public var params: [String: String] = [:]
@@ -44,6 +47,7 @@ public struct Conformance {
         /// Where the images of a failed pixel check go; nil: not written.
         public var artifacts: URL?
 
+        /// Everything checked, nothing written.
         public init() {}
     }
 
@@ -56,8 +60,10 @@ public struct Conformance {
     public let catalog: PluginCatalog
     /// The sandbox limits each run gets.
     public let limits: SandboxLimits
+    /// What to run.
     public let options: Options
 
+    /// A suite finding scenes through `catalog`, running plugins under `limits`, as `options` says.
     public init(catalog: PluginCatalog = PluginCatalog(), limits: SandboxLimits = SandboxLimits(), options: Options = Options()) {
         self.catalog = catalog; self.limits = limits; self.options = options
     }

@@ -11,6 +11,7 @@ public struct InteractionRule: Equatable, Sendable {
     /// What a gesture the system cancels does: `"cancel"` always cancels; other values decide as a release does.
     public var cancelledGesture: String?
 
+    /// A rule with the given fields; nil ones are not declared.
     public init(finishProgress: Double? = nil, finishVelocity: Double? = nil, cancelledGesture: String? = nil) {
         self.finishProgress = finishProgress; self.finishVelocity = finishVelocity; self.cancelledGesture = cancelledGesture
     }
