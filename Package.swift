@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
         .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"],
                 resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
-        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"]),
-        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"]),
+        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"],
+                resources: [.copy("HTML/preview.html")]),
+        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
+                resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
         .executableTarget(
             name: "animhost",
             dependencies: [
@@ -46,6 +48,7 @@ let package = Package(
             dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender", "AnimhostOutput", "CRLottie"],
             path: "Benchmarks/animhost-benchmark"
         ),
+        .executableTarget(name: "animhost-embedding", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Examples/embedding"),
         .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender"], path: "Fuzz/AnimhostFuzzing"),
         .executableTarget(name: "animhost-fuzz", dependencies: ["AnimhostFuzzing"], path: "Fuzz/animhost-fuzz"),
         // libFuzzer's targets: scripts/fuzz.sh builds this alone with the sanitizer; ordinary builds get a replayer.
@@ -56,7 +59,7 @@ let package = Package(
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
-        .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing", "AnimhostHarness"], exclude: ["Fixtures"]),
+        .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -84,7 +84,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         try source.write(to: url, atomically: false, encoding: .utf8)
         do {
             let plugin = try Plugin(url: url, limits: SandboxLimits(maxMemory: 64 << 20, timeout: 2), printSink: { _ in })
-            _ = try plugin.run(request, sink: RenderProbe())
+            _ = try TransitionSession(plugin, scenes: PluginCatalog()).run(request, sink: RenderProbe())
         } catch is PluginError {} catch is SceneError {} catch is GestureError {} catch is RenderError {} catch {
             throw FuzzFinding(target: "lua", input: source, error: "\(type(of: error)): \(error)")
         }

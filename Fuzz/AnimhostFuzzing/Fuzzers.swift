@@ -120,7 +120,7 @@ public struct Fuzzer {
         counts["plugin", default: 0] += 1
         do {
             let plugin = try Plugin(url: url, limits: SandboxLimits(maxMemory: 64 << 20, timeout: 2), printSink: { _ in })
-            _ = try plugin.run(TransitionRequest(fps: Int(1 + random.next() % 120)), sink: nil)
+            _ = try TransitionSession(plugin, scenes: PluginCatalog()).run(TransitionRequest(fps: Int(1 + random.next() % 120)))
         } catch is PluginError {} catch is SceneError {} catch {
             throw FuzzFinding(target: "plugin", input: source, error: "\(type(of: error)): \(error)")
         }

@@ -138,16 +138,13 @@ public struct Conformance {
     }
 
     func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> Ran {
-        let (from, to) = try plugin.scenes(for: request, catalog: catalog)
+        let session = TransitionSession(plugin, scenes: catalog)
+        session.maxDuration = 60
+        let (from, to) = try session.scenes(for: request)
         let before = Conformance.rest(from.isOverlay ? [to, from] : [from])
         let after = Conformance.rest(to.isOverlay ? [from, to] : [to])
-        var runner = TransitionRunner(fps: request.fps)
-        runner.maxDuration = 60
-        let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
         let frames = FrameRecorder()
-        let outcome = try plugin.run(from: from, to: to, operation: request.operation, runner: runner,
-                                     params: try plugin.resolveParams(request.params), gesture: try request.gestureTrace(size: size),
-                                     reducedMotion: request.reducedMotion, sink: frames)
+        let outcome = try session.run(request, from: from, to: to, sink: frames)
         let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders))
         return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 import AnimhostLua
 
 /// Finds and runs Lua spec files (`*_spec.lua`), and reports them.
@@ -53,7 +54,7 @@ public struct SpecRunner {
     public func run(_ url: URL) -> FileResult {
         let snapshots = SnapshotFiles(spec: url, update: updateSnapshots)
         do {
-            let cases = try SpecFile.run(url, framework: SpecFramework.source, filter: filter, limits: limits,
+            let cases = try SpecFile.run(url, framework: try SpecFramework.source(), filter: filter, limits: limits,
                                          snapshots: snapshots, searchPath: searchPath)
             var result = FileResult(file: displayPath(url), cases: cases, error: nil)
             if filter == nil { result.orphans = snapshots.orphans.map { displayPath($0) } }

@@ -113,7 +113,7 @@ struct RunCommand: ParsableCommand {
                                             gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, from == nil || to == nil { print(note) }
-            let outcome = try loaded.run(request, catalog: catalog, sink: sink)
+            let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)

@@ -5,7 +5,6 @@ import AnimhostCore
 final class LuaTransition {
     let context: TransitionContext
     let serial: Int
-    var duration: Double = 0
     /// Registry references to the `params` table and the two scene tables.
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
@@ -15,8 +14,6 @@ final class LuaTransition {
     var ctxAddress: UnsafeRawPointer?
     /// The gesture sample being delivered, for `ctx:drive()`.
     var currentEvent: GestureEvent?
-    /// `ctx.reducedMotion`: the viewer asked for less motion.
-    var reducedMotion = false
 
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
@@ -69,7 +66,7 @@ enum ContextBinding {
         host.pushRef(t.paramsRef); lua_setfield(L, -2, "params")
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
-        lua_pushboolean(L, t.reducedMotion ? 1 : 0); lua_setfield(L, -2, "reducedMotion")
+        lua_pushboolean(L, c.reducedMotion ? 1 : 0); lua_setfield(L, -2, "reducedMotion")
         for (key, method) in [("duration", duration), ("complete", complete), ("update", update),
                               ("finish", finish), ("cancel", cancel), ("drive", drive),
                               ("matches", matches)] {
@@ -154,7 +151,7 @@ enum ContextBinding {
     private static let duration: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            lua_pushnumber(L, try transition(L, 1).duration)
+            lua_pushnumber(L, try transition(L, 1).context.duration)
             return 1
         }
     }

@@ -57,7 +57,7 @@ enum RunBinding {
                 if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }
-                outcome = try plugin.run(request, catalog: catalog, sink: frames)
+                outcome = try TransitionSession(plugin, scenes: catalog).run(request, sink: frames)
             } catch let e as PluginError { throw BindingError(e.headline) } catch let e as SceneError {
                 throw BindingError(e.description)
             } catch let e as GestureError { throw BindingError(e.description) }

@@ -18,22 +18,6 @@ public struct InteractionRule: Equatable, Sendable {
 }
 
 extension Plugin {
-    /// The scenes a plugin that declares none runs on: the built-in list and its detail page.
-    public static let fallbackScenes = (from: "grid", to: "detail")
-
-    /// Whether the plugin names both of its scenes.
-    public var declaresScenes: Bool { defaultScenes.from != nil && defaultScenes.to != nil }
-
-    /// The scenes runs default to for push and present: the declared ones, else ``fallbackScenes``.
-    public var runScenes: (from: String, to: String) {
-        (defaultScenes.from ?? Plugin.fallbackScenes.from, defaultScenes.to ?? Plugin.fallbackScenes.to)
-    }
-
-    /// The line said once when a run falls back to the built-in scenes; nil when the plugin declares its own.
-    public var fallbackScenesNote: String? {
-        declaresScenes ? nil : "\(name) declares no scenes: running on the built-in \(runScenes.from) → \(runScenes.to) (reversed for pop and dismiss)"
-    }
-
     /// The plugin's declared `interaction` rule, or nil when it declares none or its fields are not numbers and a string.
     public var interactionRule: InteractionRule? {
         let L = host.L
