@@ -128,6 +128,7 @@
 ---@field params table<string, any> the plugin's params with --param overrides (numbers, booleans, strings)
 ---@field size Size
 ---@field gesture Gesture? how the driving gesture began; nil when not interactive
+---@field reducedMotion boolean the viewer asked for less motion: crossfade instead of moving or scaling
 ---@field duration fun(self: Context): number
 ---@field complete fun(self: Context, ok: boolean)
 ---@field update fun(self: Context, fraction: number)
@@ -173,7 +174,7 @@
 ---@field name string
 ---@field summary? string
 ---@field params? table<string, any> defaults: numbers, booleans or strings
----@field scenes? {from: string, to: string}
+---@field scenes? {from: string, to: string} default: the built-in grid → detail
 ---@field duration? fun(ctx: Context): number
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)
@@ -365,6 +366,7 @@ function shared.arcPoint(from, control, to, s) end
 ---@field fps? integer
 ---@field params? table<string, any>
 ---@field gesture? string a .json trace or a generated gesture spec
+---@field reducedMotion? boolean sets ctx.reducedMotion
 
 ---@class AnimhostLibrary
 animhost = {}
