@@ -34,7 +34,7 @@ final class PropertyTableBindingTests: XCTestCase {
                 print(\(read) ~= nil)
                 ctx:complete(true)
                 """), printed: { printed.append($0) })
-            let frames = Recorder()
+            let frames = FrameRecorder()
             _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: frames)
             XCTAssertEqual(printed.map { String($0.split(separator: " ").last ?? "") }, ["true"], "Lua reads \(property.path)")
             let node = try XCTUnwrap(frames.frames.last?.node("probe"), property.path)
@@ -49,7 +49,7 @@ final class PropertyTableBindingTests: XCTestCase {
     }
 
     func testBlurAnimatesLinearlyInsideABlock() throws {
-        let frames = Recorder()
+        let frames = FrameRecorder()
         let plugin = try makePlugin(animatorSource("""
             local n = node{ id = "probe", frame = rect(0, 0, 10, 10) }
             ctx.container:add(n)
