@@ -120,7 +120,8 @@ enum SpecFramework {
       end
     end
     local function near(expected, actual, tolerance, msg)
-      if type_(actual) ~= "number" or type_(expected) ~= "number" or math.abs(expected - actual) > (tolerance or 1e-9) then
+      -- Written as "not within" so that NaN (which compares false with everything) fails.
+      if type_(actual) ~= "number" or type_(expected) ~= "number" or not (math.abs(expected - actual) <= (tolerance or 1e-9)) then
         fail(format("expected %s within %s, got %s", show(expected), show(tolerance or 1e-9), show(actual)), msg)
       end
     end
@@ -219,7 +220,8 @@ enum SpecFramework {
       snapshotsTaken = snapshotsTaken + 1
       name = name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
       local text = trace(run)
-      local verdict, recorded = animhost.snapshot(name, text)
+      local ok, verdict, recorded = pcall_(animhost.snapshot, name, text)
+      if not ok then error_(verdict, 2) end
       if verdict ~= "differs" then return end
       local old, new = {}, {}
       for line in recorded:gmatch("[^\n]*") do old[#old + 1] = line end
@@ -242,11 +244,15 @@ enum SpecFramework {
     end
     local runMethods = {}
     function runMethods.frame(run, i)
+      if math.type(i) ~= "integer" and not (type_(i) == "number" and i == math.floor(i) and math.abs(i) < 2^53) then
+        error_("run:frame(i): i must be a whole number, got " .. show(i), 2)
+      end
       local f = i < 0 and run.frames[#run.frames + i + 1] or run.frames[i + 1]
       if f == nil then error_(format("run:frame(%d): the run has frames 0 to %d", i, #run.frames - 1), 2) end
       return f
     end
     function runMethods.at(run, t)
+      if type_(t) ~= "number" or t ~= t then error_("run:at(t): t must be a number of seconds, got " .. show(t), 2) end
       local found = run.frames[1]
       for _, f in ipairs_(run.frames) do if f.t <= t + 1e-9 then found = f end end
       return found
@@ -262,7 +268,7 @@ enum SpecFramework {
       local name = options.name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
       local frame
       if options.at ~= nil then
-        if type_(options.at) ~= "number" then error_("assert.matches_image_snapshot: at = seconds, got " .. show(options.at), 2) end
+        if type_(options.at) ~= "number" or options.at ~= options.at then error_("assert.matches_image_snapshot: at = seconds, got " .. show(options.at), 2) end
         frame = runMethods.at(run, options.at)
       elseif options.frame ~= nil then
         local ok, found = pcall_(runMethods.frame, run, options.frame)
@@ -280,7 +286,9 @@ enum SpecFramework {
 
     local hostRun = animhost.run
     animhost.run = function(options)
-      local run = hostRun(options)
+      -- Under pcall the host's error carries no place of its own: it is raised at the spec's line.
+      local ok, run = pcall_(hostRun, options)
+      if not ok then error_(run, 2) end
       for _, f in ipairs_(run.frames) do setmetatable(f, { __index = frameMethods }) end
       return setmetatable(run, { __index = runMethods })
     end
