@@ -106,6 +106,38 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertEqual(r.err, "animhost: edge-swipe: the key 'to' is given twice; keep one\n")
     }
 
+    /// Writes `hostile.lua` with `body` as `animate` and runs it.
+    func plugin(_ body: String, _ extra: [String]) throws -> CLI.Result {
+        try """
+        local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
+        function p.duration() return 0.3 end
+        function p.animate(ctx)
+        \(body)
+        end
+        return p
+        """.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+        return try CLI.run(["run", "hostile.lua", "--format", "none"] + extra, in: work)
+    }
+
+    func testASnapshotPastTheMemoryLimitIsRefusedBeforeItIsCopied() throws {
+        // Each round doubles the tree: round 16 would copy 65,536 nodes (about 64 MiB at 1 KB a node),
+        // past a 16 MiB limit; the copy is counted first, so the run ends on memory, not on the clock.
+        let r = try plugin("local s = node{} for i = 1, 40 do local t = s:snapshot() t:add(s) s = t end",
+                           ["--max-memory", "16", "--timeout", "30"])
+        XCTAssertEqual(r.code, 1, r.err)
+        XCTAssertTrue(r.err.hasPrefix("animhost: hostile.lua"), r.err)
+        XCTAssertTrue(r.err.contains("memory"), r.err)
+        XCTAssertFalse(r.err.contains("time limit"), r.err)
+    }
+
+    func testPrintIsCutAsErrorMessagesAre() throws {
+        let r = try plugin("print(string.rep('y', 10000000)) ctx:complete(true)", [])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertLessThan(r.err.utf8.count, 4096 + 100, "one cut line, not 10 MB")
+        XCTAssertTrue(r.err.hasPrefix("[hostile] yyyy"), String(r.err.prefix(100)))
+        XCTAssertTrue(r.err.contains("… (\(10_000_000 - 4096) more bytes left out)"), String(r.err.suffix(100)))
+    }
+
     /// Starts `args`, waits until it has taken over SIGINT, SIGTERM and SIGHUP (as /proc shows), sends
     /// `signal` and returns how it ended; a process that outlives 20 s after the signal is killed.
     func interrupt(_ args: [String], with signal: Int32) throws -> (status: Int32, exited: Bool) {
