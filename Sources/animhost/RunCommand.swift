@@ -108,8 +108,8 @@ struct RunCommand: ParsableCommand {
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            let outcome = try loaded.run(request, catalog: catalog, sink: sink)
-            print(summary(outcome, written: sinks.urls))
+            let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
+            print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {

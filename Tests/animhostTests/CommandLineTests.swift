@@ -106,7 +106,7 @@ final class CommandLineTests: XCTestCase {
                      ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]] {
             XCTAssertEqual(try animhost(args).code, 1, args.joined(separator: " "))
         }
-        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, none)"))
+        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, lottie, none)"))
     }
 
     func testFormatNoneEvaluatesAndWritesNothing() throws {
