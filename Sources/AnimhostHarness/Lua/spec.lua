@@ -121,9 +121,13 @@ local function same(expected, actual, msg)
     fail(format("tables differ at %s: expected %s, got %s", d, show(lookup(expected, d)), show(lookup(actual, d))), msg)
   end
 end
+-- Whether two numbers lie within `tolerance`: false for NaN anywhere, as NaN compares false with everything.
+local function within(expected, actual, tolerance)
+  if type_(actual) ~= "number" or type_(expected) ~= "number" then return false end
+  return math.abs(expected - actual) <= tolerance
+end
 local function near(expected, actual, tolerance, msg)
-  -- Written as "not within" so that NaN (which compares false with everything) fails.
-  if type_(actual) ~= "number" or type_(expected) ~= "number" or not (math.abs(expected - actual) <= (tolerance or 1e-9)) then
+  if not within(expected, actual, tolerance or 1e-9) then
     fail(format("expected %s within %s, got %s", show(expected), show(tolerance or 1e-9), show(actual)), msg)
   end
 end
