@@ -106,6 +106,36 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertEqual(r.err, "animhost: edge-swipe: the key 'to' is given twice; keep one\n")
     }
 
+    func testSpecMistakesAreNamedAtTheirLineAndHugeFailuresAreCut() throws {
+        try """
+        describe("x", function()
+          describe("a", 5)
+        end)
+        describe("y", function() it("b", 6) end)
+        describe("z", function()
+          it("c", function() error(setmetatable({}, { __tostring = function() return string.rep("z", 1e7) end })) end)
+        end)
+        """.write(to: work.appendingPathComponent("m_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "m_spec.lua"], in: work)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.contains("m_spec.lua:2: describe(name, body): body must be a function, got number"), r.out)
+        XCTAssertTrue(r.out.contains("m_spec.lua:4: it(name, body): body must be a function, got number"), r.out)
+        XCTAssertTrue(r.out.contains("more bytes left out)"), String(r.out.suffix(300)))
+        XCTAssertLessThan(r.out.utf8.count, 10_000, "a 10 MB message is cut to a few KB")
+    }
+
+    func testNewRefusesLongNamesAndFilesInTheWayInPlainWords() throws {
+        let r = try CLI.run(["new", String(repeating: "a", count: 300)], in: work)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("at most 64 characters"), r.err)
+        try "x".write(to: work.appendingPathComponent("f"), atomically: true, encoding: .utf8)
+        let f = try CLI.run(["new", "ok", "--dir", "f"], in: work)
+        XCTAssertEqual(f.code, 1)
+        XCTAssertTrue(f.err.hasSuffix("/f is a file, not a folder; give --dir a folder\n"), f.err)
+        for text in [r.err, f.err] { XCTAssertFalse(text.contains("Domain"), text) }
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: work.path), ["f"], "nothing made")
+    }
+
     /// Writes `hostile.lua` with `body` as `animate` and runs it.
     func plugin(_ body: String, _ extra: [String]) throws -> CLI.Result {
         try """

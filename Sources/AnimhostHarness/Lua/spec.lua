@@ -17,6 +17,7 @@ end
 local function wanted(name) return filter == nil or name:find(filter, 1, true) ~= nil end
 
 function describe(name, body)
+  if type_(body) ~= "function" then error_("describe(name, body): body must be a function, got " .. type_(body), 2) end
   blocks[#blocks + 1] = { name = name, before = {}, after = {}, setup = {}, teardown = {} }
   local block = blocks[#blocks]
   local ok, err = pcall_(body)
@@ -43,6 +44,7 @@ function it(name, body)
   local full = fullName(name)
   if not wanted(full) then return end
   if body == nil then return pending(name) end
+  if type_(body) ~= "function" then error_("it(name, body): body must be a function, got " .. type_(body), 2) end
   currentTest, snapshotsTaken = full, 0
   local ok, err = pcall_(function()
     for _, b in ipairs_(blocks) do for _, f in ipairs_(b.before) do f() end end
