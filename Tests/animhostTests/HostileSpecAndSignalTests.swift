@@ -136,6 +136,16 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: work.path), ["f"], "nothing made")
     }
 
+    func testJSONTooDeepToReadIsNamedAsSuchNotAsInvalid() throws {
+        // 2,000 levels of valid JSON (objects and arrays): past the JSON reader's own depth, so the loader never sees it.
+        let levels = 1000
+        let nodes = String(repeating: "{\"id\":\"n\",\"children\":[", count: levels) + String(repeating: "]}", count: levels)
+        try "{\"name\":\"s\",\"size\":[10,10],\"nodes\":[\(nodes)]}".write(to: work.appendingPathComponent("deep.json"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "crossfade", "--from", "deep.json", "--format", "none"], in: work)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.hasPrefix("animhost: deep.json: arrays and objects nested too deeply to read at line 1, column "), r.err)
+    }
+
     /// Writes `hostile.lua` with `body` as `animate` and runs it.
     func plugin(_ body: String, _ extra: [String]) throws -> CLI.Result {
         try """
