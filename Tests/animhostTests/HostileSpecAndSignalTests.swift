@@ -206,6 +206,35 @@ final class HostileSpecAndSignalTests: XCTestCase {
         return (p.terminationStatus, p.terminationReason == .exit)
     }
 
+    func testAnInterruptWhileImageSnapshotsAreWrittenLeavesNoPartialFile() throws {
+        // Large image snapshots written one after another: most of the time goes into writing them,
+        // so the signal lands inside a write more often than not.
+        try """
+        describe('x', function() it('y', function()
+          local run = animhost.run{ plugin = 'crossfade', fps = 1000 }
+          for i = 1, 100000 do assert.matches_image_snapshot(run, { name = 's' .. i, scale = 4, frame = i % 200 }) end
+        end) end)
+        """.write(to: work.appendingPathComponent("snaps_spec.lua"), atomically: true, encoding: .utf8)
+        let folder = work.appendingPathComponent("__snapshots__/snaps_spec")
+        for _ in 0..<3 {
+            let p = Process()
+            p.executableURL = CLI.executable
+            p.arguments = ["test", "snaps_spec.lua"]
+            p.currentDirectoryURL = work
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let ready = Date().addingTimeInterval(30)
+            while Date() < ready, p.isRunning, ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).count < 3 { usleep(20_000) }
+            kill(p.processIdentifier, SIGTERM)
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 143)
+            let partial = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
+            XCTAssertEqual(partial, [], "nothing half-written is left")
+            try? fm.removeItem(at: folder)
+        }
+    }
+
     func testEveryCommandEndsOnAnInterruptWithTheShellsCode() throws {
         try "describe('x', function() it('y', function() while true do end end) end)\n"
             .write(to: work.appendingPathComponent("loop_spec.lua"), atomically: true, encoding: .utf8)
