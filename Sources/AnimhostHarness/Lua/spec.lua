@@ -301,9 +301,8 @@ end
 
 local hostRun = animhost.run
 animhost.run = function(options)
-  -- Under pcall the host's error carries no place of its own: it is raised at the spec's line.
   local ok, run = pcall_(hostRun, options)
-  if not ok then error_(run, 2) end
+  if not ok then error_(run, 2) end  -- at the spec's line, not this one
   for _, f in ipairs_(run.frames) do setmetatable(f, { __index = frameMethods }) end
   return setmetatable(run, { __index = runMethods })
 end
