@@ -19,31 +19,8 @@ function lift.duration(ctx)
   return p.backMove + p.backSettle
 end
 
--- Reduced motion: a crossfade of the same duration, nothing moves or scales. Presenting fades the
--- destination in over the source; going back fades the source out over the destination.
-local function crossfade(ctx)
-  local from, to = ctx.from.view, ctx.to.view
-  if ctx.presenting then
-    ctx.container:add(to)
-    to.alpha = 0
-  else
-    ctx.container:insert(to, { below = from })
-  end
-  animate{
-    duration = ctx:duration(),
-    curve = "easeInOut",
-    function()
-      if ctx.presenting then to.alpha = 1 else from.alpha = 0 end
-    end,
-    completion = function()
-      from.alpha = 1
-      ctx:complete(not ctx.cancelled)
-    end,
-  }
-end
-
 function lift.animate(ctx)
-  if ctx.reducedMotion then return crossfade(ctx) end
+  if ctx.reducedMotion then return shared.crossfade(ctx) end
   local p = ctx.params
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)

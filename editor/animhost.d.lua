@@ -290,6 +290,11 @@ shared = {}
 ---@param options {duration: number?, curve: string|Easing?, spring: table?, delay: number?, completion: fun(finished: boolean)?}?
 ---@return table[] the animated nodes' plans
 function shared.modifiers(ctx, options) end
+
+---The reduced-motion form of a transition: the screens cross-fade over `ctx:duration()`, then it completes.
+---@param ctx Context
+function shared.crossfade(ctx) end
+
 ---@param ctx Context
 ---@param spec string such as "push(left)", "fade" or "autoReverse(zoom)"
 ---@param options {duration: number?, delay: number?, completion: fun(finished: boolean)?}?
