@@ -175,17 +175,23 @@ final class LuaHost {
     // MARK: Calling Lua
 
     /// Calls the function below `nargs` arguments (already pushed). Errors become ``PluginError``s
-    /// with file, line and traceback; a nested failure keeps its innermost traceback.
+    /// with file, line and traceback; a nested failure keeps its innermost traceback. A started time
+    /// budget runs only while the outermost such call is under way: the host's work between calls
+    /// (evaluating animations, sampling and writing frames) is not the plugin's time.
     func call(nargs: Int32, nresults: Int32, on thread: OpaquePointer? = nil) throws {
         let L = thread ?? self.L
         if timedOut {
             lua_settop(L, -(nargs + 2))
             throw PluginError.timeout(file: chunkName, seconds: limits.timeout)
         }
-        if callDepth == 0 { pendingError = nil }
+        if callDepth == 0 {
+            pendingError = nil
+            resumeClock()  // the budget counts plugin code: from the outermost call into Lua to its return
+        }
         callDepth += 1
         let status = ah_pcall(L, nargs, nresults)
         callDepth -= 1
+        if callDepth == 0 { pauseClock() }
         if status == LUA_OK && timedOut {
             // The plugin caught the deadline's error (in a coroutine) and went on: its time is still up.
             ah_pop(L, nresults == LUA_MULTRET ? 0 : nresults)
