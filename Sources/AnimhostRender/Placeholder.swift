@@ -1,10 +1,11 @@
 import Foundation
 import CCairo
+import AnimhostCore
 
 /// The `placeholder:N` pictures: a landscape "photo" drawn from N alone (a sky gradient, a sun, two
 /// ranges of hills and a lake), so examples carry no binary assets and every run draws the same one.
 enum Placeholder {
-    static let width = 1024, height = 768
+    static let width = Int(ImageSize.placeholder.width), height = Int(ImageSize.placeholder.height)
 
     private struct Palette {
         let skyTop: UInt32, skyBottom: UInt32, sun: UInt32, far: UInt32, near: UInt32, water: UInt32

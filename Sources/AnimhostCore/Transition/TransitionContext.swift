@@ -38,6 +38,9 @@ public final class TransitionContext {
         try container.add(from.root)
     }
 
+    /// The run's scenes: the two screens.
+    public var scenes: [Scene] { [from, to] }
+
     /// The container's size.
     public var size: Size { container.model.frame.size }
     /// True for push and present.

@@ -5,7 +5,7 @@ import AnimhostCore
 enum NodeKey: String, CaseIterable {
     case id, scene, isSnapshot, parent, children
     case frame, bounds, center, alpha, transform, backgroundColor, cornerRadius, border, shadow
-    case image, contentMode, clips, hidden, zIndex, tag, text
+    case image, imageSize, contentMode, clips, hidden, zIndex, tag, text
     case add, insert, remove, snapshot, find, convert
 
     /// Each key's position, by which the Lua side finds it.
@@ -114,9 +114,22 @@ enum NodeBinding {
     private static let index: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            try nodeRef(L, 1)!._withUnsafeGuaranteedRef { try read(L, key(L, 2), of: $0) }
+            let key = try key(L, 2)
+            if key == .imageSize { return try pushImageSize(L, of: node(L, 1)!) }
+            nodeRef(L, 1)!._withUnsafeGuaranteedRef { read(L, key, of: $0) }
             return 1
         }
+    }
+
+    /// Pushes the size in points of the node's image (nil without one), read from the file in its scene's folder.
+    private static func pushImageSize(_ L: OpaquePointer, of node: Node) throws -> Int32 {
+        guard let image = node.model.image else { lua_pushnil(L); return 1 }
+        let scenes = LuaHost.of(L).transition?.context.scenes ?? []
+        let folder = scenes.first { $0.name == node.scene }?.directory
+        do { ValueBinding.push(L, try ImageSize.of(image, in: folder)) } catch let e as ImageSizeError {
+            throw BindingError("node.imageSize of '\(node.id)': \(e.description)")
+        }
+        return 1
     }
 
     /// Pushes the value of property `key` of `node` (a method's function for a method's name).
@@ -129,7 +142,7 @@ enum NodeBinding {
         case .children:
             lua_createtable(L, Int32(node.children.count), 0)
             for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
-        case .frame: ValueBinding.push(L, node.model.frame)
+        case .frame: ValueBinding.push(L, node.model.visibleFrame)
         case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: node.model.frame.size))
         case .center: ValueBinding.push(L, node.model.frame.center)
         case .alpha: lua_pushnumber(L, node.model.alpha)
@@ -153,6 +166,7 @@ enum NodeBinding {
         case .zIndex: lua_pushnumber(L, node.model.zIndex)
         case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
         case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
+        case .imageSize: lua_pushnil(L)  // read by pushImageSize, which needs the run's scenes
         case .add, .insert, .remove, .snapshot, .find, .convert:
             lua_pushvalue(L, 2)
             lua_rawget(L, ah_upvalueindex(2))  // the method's function
@@ -179,7 +193,11 @@ enum NodeBinding {
         func discrete(_ change: (inout NodeProperties) -> Void) { writer.discrete(change) }
         switch key {
         case .frame:
-            set(.frame, .rect(try nonNegative(ValueBinding.checkRect(L, v, what()), what())))
+            let rect = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
+            guard let frame = writer.untransformedFrame(showing: rect) else {
+                throw BindingError("\(what()): no size shows rect(\([rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: ", "))) under the node's rotation (as Core Animation, set frame only under rotations by multiples of 90°; set center and bounds instead)")
+            }
+            set(.frame, .rect(frame))
         case .bounds:
             let b = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
             let c = writer.frame.center
@@ -412,6 +430,8 @@ enum NodeBinding {
 protocol PropertyWriter {
     /// The frame the node has now, for `center` and `bounds`.
     var frame: Rect { get }
+    /// The untransformed frame that shows `rect` under the node's transform now, for `frame`.
+    func untransformedFrame(showing rect: Rect) -> Rect?
     mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue)
     mutating func discrete(_ change: (inout NodeProperties) -> Void)
 }
@@ -423,6 +443,7 @@ struct LiveWriter: PropertyWriter {
     let node: Unmanaged<Node>
     let engine: Unmanaged<AnimationEngine>
     var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }
+    func untransformedFrame(showing rect: Rect) -> Rect? { node._withUnsafeGuaranteedRef { $0.model.untransformedFrame(showing: rect) } }
     func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
         engine._withUnsafeGuaranteedRef { engine in node._withUnsafeGuaranteedRef { engine.set(property, of: $0, to: value) } }
     }
@@ -435,6 +456,7 @@ struct LiveWriter: PropertyWriter {
 struct InitialWriter: PropertyWriter {
     var properties = NodeProperties()
     var frame: Rect { properties.frame }
+    func untransformedFrame(showing rect: Rect) -> Rect? { properties.untransformedFrame(showing: rect) }
     mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue) { property.set(value, in: &properties) }
     mutating func discrete(_ change: (inout NodeProperties) -> Void) { change(&properties) }
 }
