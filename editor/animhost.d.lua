@@ -67,9 +67,9 @@
 ---@field isSnapshot boolean read-only
 ---@field parent Node? read-only
 ---@field children Node[] read-only
----@field frame Rect animatable
----@field bounds Rect animatable (resizes about the centre)
----@field center Point animatable
+---@field frame Rect animatable; the box of the transformed bounds, as UIKit's (setting it keeps the transform)
+---@field bounds Rect animatable, untransformed (resizes about the centre)
+---@field center Point animatable, untransformed
 ---@field alpha number animatable, 0…1
 ---@field transform Transform animatable, about the centre
 ---@field backgroundColor Color|string? animatable
@@ -77,6 +77,7 @@
 ---@field border Border animatable
 ---@field shadow Shadow animatable
 ---@field image string? a path beside the scene file, or "placeholder:N"
+---@field imageSize Size? read-only: the image's size in points
 ---@field contentMode "fill"|"aspectFit"|"aspectFill"
 ---@field text string?
 ---@field clips boolean
@@ -132,6 +133,8 @@
 ---@field finish fun(self: Context)
 ---@field cancel fun(self: Context)
 ---@field drive fun(self: Context)
+---@field completionSpeed number? interactive only: speed of the run after release (settable, default 1)
+---@field completionCurve "easeInOut"|"easeIn"|"easeOut"|"linear"|nil interactive only: curve of the run after release (settable)
 
 -- `duration` and `animate` are required by the host; they are optional here only so that a plugin
 -- may define them after its table (`function plugin.animate(ctx) … end`).
@@ -143,6 +146,7 @@
 ---@field duration? fun(ctx: Context): number
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)
+---@field interaction? {finishProgress?: number, finishVelocity?: number, cancelledGesture?: "cancel"|"decide"}
 ---@field ended? fun(ctx: Context, completed: boolean)
 
 ---@class Easing

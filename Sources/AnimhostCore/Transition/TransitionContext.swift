@@ -20,6 +20,8 @@ public final class TransitionContext {
     public private(set) var completion: Bool?
     /// The virtual time at which ``complete(_:)`` was called.
     public private(set) var completionTime: Double?
+    /// When the default interaction finishes a released gesture (the plugin's `interaction`).
+    public var interactionRule = InteractionRule()
     /// Delegate hooks, completions and context calls, in order, with the time they happened.
     public private(set) var calls: [(time: Double, call: String)] = []
 

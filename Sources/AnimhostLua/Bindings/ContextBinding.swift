@@ -23,6 +23,7 @@ final class LuaTransition {
 enum ContextKey: String, CaseIterable {
     case container, from, to, operation, presenting, interactive, cancelled, params
     case size, gesture, duration, complete, update, finish, cancel, drive
+    case completionSpeed, completionCurve
 
     static let byOrdinal = Array(allCases)
 }
@@ -82,7 +83,10 @@ enum ContextBinding {
         ah_newtable(L)
         lua_createtable(L, 0, 4)
         lua_pushvalue(L, fields); lua_setfield(L, -2, "__index")
-        LuaHost.setFunction(L, "__newindex", readOnly)
+        lua_rawgetp(L, ah_registryindex(), keysKey)
+        lua_pushinteger(L, lua_Integer(t.serial))
+        LuaHost.push(L, assign, upvalues: 2)
+        lua_setfield(L, -2, "__newindex")
         LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")
         LuaHost.push(L, name); lua_setfield(L, -2, "__name")
         lua_setmetatable(L, -2)
@@ -119,12 +123,6 @@ enum ContextBinding {
 
     private static let readOnlyMessage = "ctx is read-only (set values on nodes, or keep your own state in a local table)"
 
-    private static let readOnly: LuaBinding = { L in
-        let L = L!
-        LuaHost.push(L, readOnlyMessage)
-        return LuaHost.raise
-    }
-
     /// `__index` of the fixed fields: the fields that change during the run, from the run whose
     /// serial is the third upvalue.
     private static let live: LuaBinding = { L in
@@ -141,9 +139,36 @@ enum ContextBinding {
             case .interactive: lua_pushboolean(L, c.isInteractive ? 1 : 0)
             case .size: ValueBinding.push(L, c.size)
             case .gesture: if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
+            case .completionSpeed: if let d = c.driver { lua_pushnumber(L, d.completionSpeed) } else { lua_pushnil(L) }
+            case .completionCurve: if let d = c.driver { LuaHost.push(L, CompletionCurve.name(of: d.completionCurve)) } else { lua_pushnil(L) }
             default: lua_pushnil(L)  // a fixed field, set in the table
             }
             return 1
+        }
+    }
+
+    /// `__newindex`: `completionSpeed` and `completionCurve` set the interactive driver's, as on
+    /// `UIPercentDrivenInteractiveTransition`; every other field is read-only.
+    private static let assign: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let key = try? key(L, 2)
+            guard key == .completionSpeed || key == .completionCurve else { throw BindingError(readOnlyMessage) }
+            unowned(unsafe) let host = LuaHost.of(L)
+            guard let t = host.transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(3), nil)) else {
+                throw BindingError("this ctx belongs to a transition that has ended")
+            }
+            guard let d = t.context.driver else {
+                throw BindingError("ctx.\(key!.rawValue) applies to interactive transitions; this one is not interactive (run it with --gesture)")
+            }
+            if key == .completionSpeed {
+                let speed = try checkNumber(L, 3, "ctx.completionSpeed")
+                guard speed > 0 else { throw BindingError("ctx.completionSpeed must be more than 0, got \(formatNumber(speed))") }
+                d.completionSpeed = speed
+            } else {
+                d.completionCurve = try CompletionCurve.easing(named: checkString(L, 3, "ctx.completionCurve"))
+            }
+            return 0
         }
     }
 
@@ -201,8 +226,22 @@ enum ContextBinding {
         return binding(L) {
             let (t, d) = try driver(L, "drive")
             guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
-            TransitionRunner.drive(d, with: event, size: t.context.size)
+            TransitionRunner.drive(d, with: event, size: t.context.size, rule: t.context.interactionRule)
             return 0
         }
     }
+}
+
+/// The curves `ctx.completionCurve` takes: `UIView.AnimationCurve`'s four.
+enum CompletionCurve {
+    static let all: [(name: String, easing: Easing)] = [("easeInOut", .easeInOut), ("easeIn", .easeIn), ("easeOut", .easeOut), ("linear", .linear)]
+
+    static func easing(named name: String) throws -> Easing {
+        guard let hit = all.first(where: { $0.name == name }) else {
+            throw BindingError("ctx.completionCurve: expected \(all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got '\(name)'")
+        }
+        return hit.easing
+    }
+
+    static func name(of easing: Easing) -> String { all.first { $0.easing == easing }?.name ?? "easeInOut" }
 }

@@ -52,6 +52,8 @@ public final class Plugin {
     public let defaultScenes: (from: String?, to: String?)
     /// Whether the plugin has its own `interact(ctx, g)`.
     public let isInteractive: Bool
+    /// When the default interaction finishes a released gesture: the plugin's `interaction`, else the edge-swipe defaults.
+    public let interactionRule: InteractionRule
     let host: LuaHost
     private let tableRef: Int32
 
@@ -110,6 +112,7 @@ public final class Plugin {
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
             defaultScenes = try Plugin.readScenes(L, table: t, file: file)
+            interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))
         } catch {
             ah_pop(L, 1)
             throw error
@@ -151,6 +154,39 @@ public final class Plugin {
         rawField(L, -1, "from"); let from = LuaHost.string(L, -1); ah_pop(L, 1)
         rawField(L, -1, "to"); let to = LuaHost.string(L, -1); ah_pop(L, 1)
         return (from, to)
+    }
+
+    /// The plugin's `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }`, each field optional.
+    private static func readInteraction(_ L: OpaquePointer, table t: Int32, file: String, line: Int?) throws -> InteractionRule {
+        defer { ah_pop(L, 1) }
+        var rule = InteractionRule()
+        let kind = rawField(L, t, "interaction")
+        if kind == LUA_TNIL { return rule }
+        func fail(_ message: String) -> PluginError { PluginError(file: file, line: line, message: "interaction: " + message) }
+        guard kind == LUA_TTABLE else { throw fail("expected { finishProgress = 0.33, finishVelocity = 1000, cancelledGesture = \"cancel\" }, got \(typeName(L, -1))") }
+        do { try rejectUnknownKeys(L, -1, allowed: ["finishProgress", "finishVelocity", "cancelledGesture"], in: "interaction") } catch {
+            throw PluginError(file: file, line: line, message: "\(error)")
+        }
+        func number(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
+            defer { ah_pop(L, 1) }
+            guard rawField(L, -1, key) != LUA_TNIL else { return nil }
+            let n = lua_tonumberx(L, -1, nil)
+            guard lua_type(L, -1) == LUA_TNUMBER, range.contains(n) else {
+                throw fail("\(key) must be a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(lua_type(L, -1) == LUA_TNUMBER ? formatNumber(n) : typeName(L, -1))")
+            }
+            return n
+        }
+        if let p = try number("finishProgress", in: 0...1) { rule.finishProgress = p }
+        if let v = try number("finishVelocity", in: 0...Bounds.magnitude) { rule.finishVelocity = v }
+        defer { ah_pop(L, 1) }
+        if rawField(L, -1, "cancelledGesture") != LUA_TNIL {
+            let names = InteractionRule.CancelledGesture.allCases.map(\.rawValue)
+            guard let mode = LuaHost.string(L, -1).flatMap(InteractionRule.CancelledGesture.init(rawValue:)) else {
+                throw fail("cancelledGesture must be \(names.map { "\"\($0)\"" }.joined(separator: " or ")), got \(LuaHost.string(L, -1) ?? typeName(L, -1))")
+            }
+            rule.cancelledGesture = mode
+        }
+        return rule
     }
 
     /// Bytes the plugin's Lua state holds at most so far.

@@ -99,6 +99,7 @@ extension Plugin {
         let fps = runner.fps
         guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
         let context = try TransitionContext(from: from, to: to, operation: operation)
+        context.interactionRule = interactionRule
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
         try bind(transition, params: params)
         host.engine = context.engine
