@@ -82,7 +82,7 @@ public struct Conformance {
             return [Conformance.failure(fail(Conformance.check(for: error), "\(error)".firstLine), error)]
         }
         let (outcome, frames, fromRest, toRest) = first
-        var failures: [Failure] = []
+        var failures = outcome.warnings.map { fail("no ctx:complete(true) after a cancel", $0.headline) }
         let completes = outcome.calls.filter { $0.call.hasPrefix("complete(") }.count
         if completes != 1 { failures.append(fail("ctx:complete exactly once", "called \(completes) times")) }
         if !outcome.result.completed { failures.append(fail("completes", "ctx:complete(false) without a gesture")) }
@@ -131,6 +131,7 @@ public struct Conformance {
             try #"{"samples": [\#(samples.joined(separator: ",")), {"t": 0.55, "x": 197, "y": 422, "state": "cancelled"}]}"#
                 .write(to: path, atomically: true, encoding: .utf8)
             let (outcome, frames, fromRest, _) = try run(plugin, TransitionRequest(operation: .pop, fps: 60, gesture: path.path))
+            if let warning = outcome.warnings.first { return [fail(warning.headline)] }
             if !outcome.result.cancelled { return [fail("the run was not cancelled")] }
             if let last = frames.last, let d = Conformance.differs(last, expected: fromRest) { return [fail("frame \(last.index), \(d)")] }
         } catch { return [Conformance.failure(fail("\(error)".firstLine), error)] }

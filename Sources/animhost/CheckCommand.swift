@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
         exactly once; no jump at t = 0; the last frame is the destination at rest, with nothing the plugin \
         added and every node visible as its scene file says; the run lasts duration() within one frame; \
         no NaN; two runs identical. Then: a pop after a push returns to the start, and an interactive \
-        cancel half way restores the from-state. Each failure is one line. A plugin that does not load \
+        cancel half way restores the from-state, and ctx:complete(true) never follows a cancel. Each failure is one line. A plugin that does not load \
         fails once; the checks stop at the first run past the time limit. On a terminal, stderr shows \
         which run is going.
         """

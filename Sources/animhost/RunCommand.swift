@@ -109,6 +109,7 @@ struct RunCommand: ParsableCommand {
                                             gesture: gesture, speed: speed, only: only)
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             let outcome = try loaded.run(request, catalog: catalog, sink: sink)
+            for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning.headline)\n".utf8)) }
             print(summary(outcome, written: sinks.urls))
         } catch let e as PluginError {
             throw CommandError(e)

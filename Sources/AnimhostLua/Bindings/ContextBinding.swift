@@ -15,6 +15,8 @@ final class LuaTransition {
     var ctxAddress: UnsafeRawPointer?
     /// The gesture sample being delivered, for `ctx:drive()`.
     var currentEvent: GestureEvent?
+    /// What the plugin did that UIKit allows but rarely means, at the plugin's line.
+    var warnings: [PluginError] = []
 
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
@@ -187,7 +189,13 @@ enum ContextBinding {
             guard lua_type(L, 2) == LUA_TBOOLEAN else {
                 throw BindingError("ctx:complete(ok): expected true or false, got \(typeName(L, 2)) (usually ctx:complete(not ctx.cancelled))")
             }
-            try t.context.complete(lua_toboolean(L, 2) != 0)
+            let ok = lua_toboolean(L, 2) != 0
+            if ok && t.context.isCancelled && t.context.completion == nil {
+                let place = String(cString: ah_innermost_place(L))
+                ah_pop(L, 1)
+                t.warnings.append(PluginError(file: LuaHost.of(L).chunkName, luaMessage: place + PluginError.completedAfterCancel))
+            }
+            try t.context.complete(ok)
             return 0
         }
     }

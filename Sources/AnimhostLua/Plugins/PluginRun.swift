@@ -43,6 +43,8 @@ public struct TransitionOutcome {
     public let result: TransitionRunner.Result
     /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
     public let calls: [(time: Double, call: String)]
+    /// What the plugin did that UIKit allows but rarely means (`ctx:complete(true)` after a cancel), at its line.
+    public let warnings: [PluginError]
 }
 
 extension Plugin {
@@ -128,7 +130,7 @@ extension Plugin {
             throw PluginError(file: file, line: animator.animateLine, message: e.description)
         }
         try host.offTheClock { try sink?.finish(result) }
-        return TransitionOutcome(info: info, result: result, calls: context.calls)
+        return TransitionOutcome(info: info, result: result, calls: context.calls, warnings: transition.warnings)
     }
 
     /// Creates the Lua side of a transition: `ctx.params` and the two scene tables.
