@@ -10,6 +10,8 @@ final class LuaTransition {
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
     var toRef: Int32 = LUA_NOREF
+    /// Registry references to the tables the scenes' delegate scripts returned.
+    var delegateRefs: [Int32] = []
     /// The run's `ctx` table (made on first use), and its address to recognise it.
     var ctxRef: Int32 = LUA_NOREF
     var ctxAddress: UnsafeRawPointer?

@@ -103,7 +103,6 @@ extension Plugin {
         let context = try TransitionContext(from: from, to: to, operation: operation)
         context.interactionRule = interactionRule
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
-        try bind(transition, params: params)
         host.engine = context.engine
         host.transition = transition
         host.startClock()
@@ -111,8 +110,9 @@ extension Plugin {
             host.stopClock()
             host.transition = nil
             host.engine = AnimationEngine()
-            for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] { host.unref(ref) }
+            for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] + transition.delegateRefs { host.unref(ref) }
         }
+        try bind(transition, params: params)
         let animator = LuaAnimator(plugin: self, transition: transition)
         var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
         info.imageFolders = Dictionary([from, to].compactMap { s in s.directory.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -147,10 +147,32 @@ extension Plugin {
         }
         Bindings.makeReadOnly(L, message: "ctx.params is read-only (copy a value into a local to change it)")
         transition.paramsRef = host.ref()
-        SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial)
+        let from = try loadDelegate(of: transition.context.from, into: transition)
+        let to = try loadDelegate(of: transition.context.to, into: transition)
+        try SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial, script: from)
         transition.fromRef = host.ref()
-        SceneBinding.push(L, transition.context.to, side: "to", serial: transition.serial)
+        try SceneBinding.push(L, transition.context.to, side: "to", serial: transition.serial, script: to)
         transition.toRef = host.ref()
+    }
+
+    /// Runs the scene's delegate script, if it names one, in the plugin's sandbox (its limits, its
+    /// clock) and returns a registry reference to the table it returned.
+    private func loadDelegate(of scene: Scene, into transition: LuaTransition) throws -> Int32? {
+        guard let url = scene.delegate else { return nil }
+        let file = displayPath(url)
+        guard let source = FileManager.default.contents(atPath: url.path) else {
+            throw PluginError(file: file, message: "cannot read the delegate of scene '\(scene.name)'")
+        }
+        try host.load(source: source, chunkName: file)
+        try host.call(nargs: 0, nresults: 1)
+        guard lua_type(host.L, -1) == LUA_TTABLE else {
+            let got = typeName(host.L, -1)
+            ah_pop(host.L, 1)
+            throw PluginError(file: file, message: "a delegate script must return a table of methods (return { referenceNode = function(self, ctx) … end }), got \(got)")
+        }
+        let ref = host.ref()
+        transition.delegateRefs.append(ref)
+        return ref
     }
 }
 
