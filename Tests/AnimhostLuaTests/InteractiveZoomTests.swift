@@ -11,10 +11,10 @@ final class InteractiveZoomTests: XCTestCase {
         return (outcome, recorder)
     }
 
-    /// The detail scene as its file describes it: id → frame, for every node.
+    /// The detail scene as its file describes it in a container of its size: id → frame, for every node.
     func detailAtRest() throws -> [String: Rect] {
         let scene = try SceneLoader.load(contentsOf: BuiltinResources.scenesFolder!.appendingPathComponent("detail.json"))
-        var frames: [String: Rect] = [:]
+        var frames: [String: Rect] = ["container": Rect(origin: .zero, size: scene.size)]
         for node in scene.root.subtree() { frames[node.id] = node.frame(in: scene.root.parent) }
         return frames
     }

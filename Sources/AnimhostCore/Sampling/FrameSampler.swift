@@ -3,19 +3,20 @@ public struct NodeSample: Sendable {
     public let id: String
     public let scene: String?
     public let isSnapshot: Bool
-    /// The untransformed frame in container coordinates.
+    /// The untransformed frame in the canvas's coordinates (the container's untransformed space).
     public let frame: Rect
     /// The on-screen axis-aligned bounding box after every transform.
     public let bbox: Rect
     /// The product of alphas down the tree.
     public let opacity: Double
-    /// Maps the node's own coordinates (origin top-left) to the container's, every transform included.
+    /// Maps the node's own coordinates (origin top-left) to the canvas's (the container's untransformed
+    /// space), every transform included, the container's own too.
     public let toContainer: Transform2D
     /// Paint order within the frame, from 0.
     public let z: Int
     /// The presentation values at the sampled instant.
     public let properties: NodeProperties
-    /// The depth below the container (1 for the scenes' roots).
+    /// The depth below the container: 0 for the container itself, 1 for the scenes' roots.
     public let depth: Int
 
     public init(id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
@@ -25,7 +26,7 @@ public struct NodeSample: Sendable {
     }
 }
 
-/// A frame: every node in the container, in paint order, hidden ones included.
+/// A frame: the container (id `container`, first) and every node in it, in paint order, hidden ones included.
 public struct FrameSample: Sendable {
     public let index: Int
     public let time: Double
@@ -52,10 +53,12 @@ public struct FrameSampler {
     /// The frame at this instant; call after the engine has updated presentations.
     public func sample(index: Int, time: Double, touch: GestureEvent? = nil) -> FrameSample {
         var nodes: [NodeSample] = []
-        nodes.reserveCapacity(FrameSampler.descendants(of: container))
+        nodes.reserveCapacity(FrameSampler.descendants(of: container) + 1)
         // Depth first in paint order, with a stack of its own: a tree's depth never reaches the call stack.
+        // The container is a view like the others, at the canvas's origin.
         var pending: [(node: Node, parent: Parent)] = []
-        let top = Parent(origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 0)
+        let canvas = Parent(origin: .zero, transform: .identity, opacity: 1, depth: -1)
+        let top = place(container, under: canvas, into: &nodes)
         for child in container.paintOrderedChildren(presentation: true).reversed() { pending.append((child, top)) }
         while let (node, parent) = pending.popLast() {
             let placed = place(node, under: parent, into: &nodes)
