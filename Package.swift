@@ -30,7 +30,8 @@ let package = Package(
         .systemLibrary(name: "CRLottie", path: "Benchmarks/CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "AnimhostCore"),
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
-        .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"], resources: [.copy("Lua/prelude.lua")]),
+        .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"],
+                resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
         .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"]),
         .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"]),
         .executableTarget(
@@ -51,6 +52,7 @@ let package = Package(
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
+        .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
         .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing", "AnimhostHarness"]),
     ],
     swiftLanguageModes: [.v5]

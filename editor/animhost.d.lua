@@ -84,6 +84,7 @@
 ---@field hidden boolean
 ---@field zIndex number
 ---@field tag string?
+---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -135,6 +136,38 @@
 ---@field drive fun(self: Context)
 ---@field completionSpeed number? interactive only: speed of the run after release (settable, default 1)
 ---@field completionCurve "easeInOut"|"easeIn"|"easeOut"|"linear"|nil interactive only: curve of the run after release (settable)
+---@field matches fun(self: Context): TagMatch[]
+
+---@class TagMatch
+---@field tag string
+---@field from Node
+---@field to Node
+
+---@class Flight
+---@field tag string
+---@field from Node
+---@field to Node
+---@field fromFrame Rect in the container
+---@field toFrame Rect in the container
+---@field duration number
+---@field delay number
+---@field curve string|Easing?
+---@field spring table|Spring?
+---@field control Point? the arc's control point
+---@field snapshot Node? the source's copy, once flying
+---@field destinationSnapshot Node? the destination's copy, when fading
+
+---@class SharedOptions
+---@field pairs TagMatch[]? default: ctx:matches()
+---@field duration number? default: Hero's automatic duration per flight
+---@field curve string|Easing? default: Material's curve by where the flight starts and ends
+---@field spring {damping: number, velocity: number?}|Spring?
+---@field delay number?
+---@field arc boolean|number? true or an intensity
+---@field properties "frame"|"position"|"size"?
+---@field zIndex number?
+---@field fade "none"|"cross"|"in"|"out"?
+---@field completion (fun(finished: boolean))?
 
 -- `duration` and `animate` are required by the host; they are optional here only so that a plugin
 -- may define them after its table (`function plugin.animate(ctx) … end`).
@@ -246,6 +279,39 @@ function easing(spec) end
 ---@param parameters SpringParameters {mass, stiffness, damping, velocity} or {dampingRatio, response, velocity}
 ---@return Spring
 function spring(parameters) end
+
+-- Shared elements (docs/shared-elements.md)
+
+---@class SharedLibrary
+---@overload fun(ctx: Context, options: SharedOptions?): Flight[]
+
+---`shared(ctx, options)` flies every matched pair; the fields below are the library's other parts.
+---@type SharedLibrary
+shared = {}
+---@param ctx Context
+---@param options {duration: number?, curve: string|Easing?, spring: table?, delay: number?, completion: fun(finished: boolean)?}?
+---@return table[] the animated nodes' plans
+function shared.modifiers(ctx, options) end
+---@param ctx Context
+---@param spec string such as "push(left)", "fade" or "autoReverse(zoom)"
+---@param options {duration: number?, delay: number?, completion: fun(finished: boolean)?}?
+function shared.preset(ctx, spec, options) end
+---@param ctx Context
+---@param options SharedOptions?
+---@return {flights: Flight[], modifiers: table[], duration: number}
+function shared.plan(ctx, options) end
+---@return {name: string, direction: string?}
+function shared.parsePreset(spec, presenting) end
+---@param fromFrame Rect
+---@param toFrame Rect
+---@return number seconds: 0.208 + clamp(distance, 0, 500) / 3000
+function shared.automaticDuration(fromFrame, toFrame) end
+---@return "standard"|"deceleration"|"acceleration"
+function shared.automaticCurve(fromFrame, toFrame, screen) end
+---@return Point? nil when either axis moves less than a point
+function shared.arcControl(from, to, intensity) end
+---@return Point
+function shared.arcPoint(from, control, to, s) end
 
 -- Specs (`animhost test`)
 

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
 # Installs the Debian packages animhost builds against: Lua 5.4, Cairo and Pango for drawing, the image
-# codecs (libpng, libjpeg-turbo, libwebp, giflib, libimagequant), rlottie for the benchmark's comparison,
-# ffmpeg for MP4, a font, Chromium, which the HTML preview's tests open, and luacheck (lua-check), which lints
-# the Lua files with editor/.luacheckrc.
+# codecs (libpng, libjpeg-turbo, libwebp, giflib, libimagequant), rlottie for the benchmark's and the Lottie
+# export's comparisons, ffmpeg for MP4, a font, Chromium, which the HTML preview's tests open, luacheck
+# (lua-check), which lints the Lua files with editor/.luacheckrc, and Python with scripts/requirements.txt
+# (the Lottie schema and its validator).
+# --list prints the Debian packages; --python installs only the Python packages (both for .ci/run).
 set -euo pipefail
 packages=(liblua5.4-dev lua-check pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
-          libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core fonts-dejavu-extra chromium)
+          libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core fonts-dejavu-extra chromium
+          python3 python3-pip)
+python_packages() {
+  # Debian's Python refuses pip outside a virtual environment unless told otherwise; older pips ignore this.
+  PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install --quiet --requirement "$(dirname "$0")/requirements.txt"
+}
 if [ "${1:-}" = "--list" ]; then echo "${packages[@]}"; exit 0; fi  # for .ci/run
+if [ "${1:-}" = "--python" ]; then python_packages; exit 0; fi  # for .ci/run
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+python3 -c "import lottie_specs, jsonschema" 2>/dev/null || python_packages

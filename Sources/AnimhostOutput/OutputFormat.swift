@@ -46,11 +46,15 @@ public struct OutputFormat: Sendable, Equatable {
     /// A self-contained HTML player.
     public static let html = OutputFormat(name: "html", files: ["preview.html"], help: "(a self-contained player with a scrubber)",
         writer: .rendered { HTMLPreviewEncoder(url: $0.appendingPathComponent("preview.html")) })
+    /// A Lottie document (docs/lottie.md).
+    public static let lottie = OutputFormat(name: "lottie", files: ["animation.json"],
+        help: "(a Lottie document, for lottie-ios, -android and -web)",
+        writer: .sink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
     /// Evaluate only.
     public static let none = OutputFormat(name: "none", files: [], help: "evaluate only", writer: .nothing)
 
     /// Every format, in the order help lists them.
-    public static let all: [OutputFormat] = [json, png, gif, webp, mp4, html, none]
+    public static let all: [OutputFormat] = [json, png, gif, webp, mp4, html, lottie, none]
 
     /// The formats of a comma-separated list (`json,webp`), each once, in the order given.
     public static func parseList(_ text: String) throws -> [OutputFormat] {
@@ -71,9 +75,10 @@ public struct OutputFormat: Sendable, Equatable {
 
     /// One line per format: its name, the files it writes in DIR, and what it is.
     public static var helpLines: String {
-        all.map { f in
+        let width = all.map(\.name.count).max() ?? 0
+        return all.map { f in
             let files = f.files.map { "DIR/" + $0 }.joined(separator: ", ")
-            return ["  " + f.name.padding(toLength: 5, withPad: " ", startingAt: 0), files, f.help]
+            return ["  " + f.name.padding(toLength: width, withPad: " ", startingAt: 0), files, f.help]
                 .filter { !$0.isEmpty }.joined(separator: " ")
         }.joined(separator: "\n")
     }

@@ -1,6 +1,12 @@
 import Foundation
 import AnimhostCore
 
+/// An output with something to add to the run's one-line summary once finished.
+public protocol SummarizedOutput {
+    /// A few words for the summary, or nil when there is nothing to say (say, before `finish`).
+    var summaryNote: String? { get }
+}
+
 /// Every output a run writes, in the requested formats: the sinks of their own, and one render
 /// feeding all image formats. Everything is written into an ``OutputStage`` and published into the
 /// output folder only when every format has finished; a run that fails, ends without `finish`, or
@@ -47,6 +53,9 @@ public final class OutputRun: FrameSink {
         render?.abandon()
         stage?.discard()
     }
+
+    /// What the finished outputs have to say in the run's summary (a Lottie document's size), in order.
+    public var notes: [String] { sinks.compactMap { ($0 as? SummarizedOutput)?.summaryNote } }
 
     public func begin(_ info: TimelineInfo) throws { try each { try $0.begin(info) } }
     public func write(_ frame: FrameSample) throws { try each { try $0.write(frame) } }

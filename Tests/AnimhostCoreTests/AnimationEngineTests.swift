@@ -210,6 +210,22 @@ final class AnimationEngineTests: XCTestCase {
         try engine.advance(to: 1)
         XCTAssertEqual(end, 0.5)
     }
+
+    /// Only plain blocks on a curve are recorded as curve spans, from their delayed start to their end:
+    /// not springs, keyframe blocks or blocks that change nothing.
+    func testCurveSpansAreThePlainCurveTimedBlocks() throws {
+        engine.animate(AnimationOptions(duration: 0.3, delay: 0.1, timing: .curve(.easeIn)), changes: {
+            engine.set(.alpha, of: box, to: .number(0.5))
+        })
+        engine.animate(AnimationOptions(duration: 0.5, timing: .spring(Spring(duration: 0.5, dampingRatio: 0.5))), changes: {
+            engine.set(.cornerRadius, of: box, to: .number(8))
+        })
+        try engine.animateKeyframes(AnimationOptions(duration: 0.4, timing: .curve(.linear)), changes: {
+            try engine.keyframe(start: 0, length: 1) { engine.set(.borderWidth, of: box, to: .number(2)) }
+        })
+        engine.animate(AnimationOptions(duration: 0.2, timing: .curve(.linear)), changes: {})
+        XCTAssertEqual(engine.curveSpans, [CurveSpan(begin: 0.1, end: 0.4, easing: .easeIn)])
+    }
 }
 
 private extension AnimationEngine {

@@ -55,7 +55,7 @@ final class PluginLoadingTests: XCTestCase {
 
     func testUnknownPluginsAndScenesListWhatExists() {
         let catalog = PluginCatalog(environment: [:])
-        XCTAssertThrowsError(try catalog.locate("zom")) { XCTAssertTrue("\($0)".contains("unknown plugin. Did you mean 'zoom'? Plugins found: card-lift, crossfade, zoom")) }
+        XCTAssertThrowsError(try catalog.locate("zom")) { XCTAssertTrue("\($0)".contains("unknown plugin. Did you mean 'zoom'? Plugins found: card-lift, crossfade, match, zoom")) }
         XCTAssertThrowsError(try catalog.locateScene("gird", besides: nil)) { XCTAssertTrue("\($0)".contains("built-in scene: article, card, cards, detail, grid, news")) }
     }
 }

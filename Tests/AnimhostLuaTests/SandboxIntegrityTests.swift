@@ -60,6 +60,36 @@ final class SandboxIntegrityTests: XCTestCase {
         }
     }
 
+    /// `pairs` and `next` walk keys in the documented order (numbers ascending, strings in byte order,
+    /// false before true, then other keys by their `tostring` number), in every state: Lua's own order
+    /// follows a hash seeded anew in each state, so fresh states would disagree without it.
+    func testPairsAndNextWalkKeysInAFixedOrder() throws {
+        let expected = ["-1,1,2.5,3,alpha,mu,zeta,false,true,table: #1,table: #2",
+                        "-1,1,2.5,3,alpha,mu,zeta,false,true,table: #1,table: #2",
+                        "a,c", "duration,lift,scale"]
+        for _ in 0..<4 {
+            let out = try evalLua("""
+            local first, second = {}, {}
+            tostring(first); tostring(second)
+            local t = { zeta = 1, alpha = 2, [3] = 'c', [1] = 'a', [2.5] = 'h', [true] = 't', [false] = 'f', mu = 3, [-1] = 'n' }
+            t[second] = 2; t[first] = 1
+            local order = {}
+            for k in pairs(t) do order[#order + 1] = tostring(k) end
+            print(table.concat(order, ","))
+            local walked, k = {}, next(t)
+            while k ~= nil do walked[#walked + 1] = tostring(k); k = next(t, k) end
+            print(table.concat(walked, ","))
+            local cleared, seen = { a = 1, b = 2, c = 3 }, {}
+            for key in pairs(cleared) do seen[#seen + 1] = key; cleared.b = nil end
+            print(table.concat(seen, ","))
+            local params = {}
+            for key in pairs(setmetatable({ scale = 1, duration = 2, lift = 3 }, {})) do params[#params + 1] = key end
+            print(table.concat(params, ","))
+            """)
+            XCTAssertEqual(out, expected)
+        }
+    }
+
     func testUnknownNodeFieldsAreReportedInNameOrder() {
         for _ in 0..<3 {
             XCTAssertEqual(luaError("node{ zeta = 1, alpah = 1, frame = rect(0, 0, 1, 1), beta = 2 }"),

@@ -8,9 +8,9 @@ final class CheckCommandTests: XCTestCase {
     func check(_ args: [String], in dir: URL? = nil) throws -> CLI.Result { try CLI.run(["check"] + args, in: dir) }
 
     func testEveryBuiltInPluginConforms() throws {
-        let r = try check(["zoom", "crossfade", "card-lift"])
+        let r = try check(["zoom", "crossfade", "card-lift", "match"])
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, "✓ zoom: conforms (14 runs)\n✓ crossfade: conforms (14 runs)\n✓ card-lift: conforms (14 runs)\n")
+        XCTAssertEqual(r.out, "✓ zoom: conforms (14 runs)\n✓ crossfade: conforms (14 runs)\n✓ card-lift: conforms (14 runs)\n✓ match: conforms (14 runs)\n")
     }
 
     func testBrokenPluginsAreRejectedWithAPreciseReason() throws {
@@ -84,5 +84,34 @@ final class CheckCommandTests: XCTestCase {
         let operations = ["push", "pop", "present", "dismiss"].flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } }
         let names = operations + ["push+pop@60fps", "pop+edge-swipe@60fps"]
         XCTAssertEqual(told, names.enumerated().map { "\($0.offset)/14 \($0.element)" })
+    }
+
+    /// The match plugin with every one of Hero's presets (reversed when popping), the presets taking the
+    /// built-in scene pairs in turn, every other one with an arc.
+    func testMatchConformsOnEveryBuiltInScenePairAndPreset() throws {
+        let dir = try CLI.temporaryFolder("match")
+        try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
+                                         to: dir.appendingPathComponent("match.lua"))
+        let pairs = [("grid", "detail"), ("news", "article"), ("cards", "card")]
+        let presets = ["push(left)", "pull(right)", "cover(up)", "uncover(down)", "slide(left)", "zoomSlide(right)",
+                       "pageIn(left)", "pageOut(left)", "fade", "zoom", "zoomOut", "none"]
+        var names: [String] = []
+        for (i, preset) in presets.enumerated() {
+            let (from, to) = pairs[i % pairs.count]
+            let name = "match-\(from)-\(i)"
+            names.append(name)
+            try """
+            local base = require("match")
+            local p = { name = "\(name)", scenes = { from = "\(from)", to = "\(to)" }, params = {} }
+            for k, v in pairs(base) do if p[k] == nil then p[k] = v end end
+            for k, v in pairs(base.params) do p.params[k] = v end
+            p.params.preset = "autoReverse(\(preset))"
+            p.params.arc = "\(i % 2 == 0 ? "true" : "false")"
+            return p
+            """.write(to: dir.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
+        }
+        let r = try check(names.map { $0 + ".lua" }, in: dir)
+        XCTAssertEqual(r.code, 0, r.out)
+        XCTAssertEqual(r.out.split(separator: "\n").filter { $0.hasSuffix(": conforms (14 runs)") }.count, names.count, r.out)
     }
 }

@@ -106,7 +106,7 @@ final class CommandLineTests: XCTestCase {
                      ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]] {
             XCTAssertEqual(try animhost(args).code, 1, args.joined(separator: " "))
         }
-        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, none)"))
+        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, lottie, none)"))
     }
 
     func testFormatNoneEvaluatesAndWritesNothing() throws {
@@ -130,7 +130,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(pop.out, "")
         XCTAssertTrue(pop.err.contains("--to defaults to grid for a pop (the declared scenes swapped: detail → grid), the scene --from names; name both --from and --to, or neither"), pop.err)
         let same = try animhost("run", "zoom", "--from", "grid", "--to", "grid", "--format", "none")
-        XCTAssertTrue(same.err.contains("push grid → grid: both scenes are "), same.err)
+        XCTAssertTrue(same.err.contains("--from and --to name the same scene 'grid'"), same.err)
         let named = try animhost("run", "zoom", "--from", "detail", "--to", grid, "--operation", "pop", "--format", "none")
         XCTAssertEqual(named.code, 0, named.err)
         XCTAssertTrue(named.out.hasPrefix("zoom pop detail → grid: "), named.out)

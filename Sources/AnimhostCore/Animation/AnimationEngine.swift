@@ -17,6 +17,8 @@ public final class AnimationEngine {
     @exclusivity(unchecked) private var recording: [Recording] = []
     @exclusivity(unchecked) private var nextGroupSerial = 0
     @exclusivity(unchecked) private var nextRecordingSerial: Int32 = 0
+    /// The plain blocks (no keyframes, no spring, not on an interactive clock) scheduled so far, in order.
+    public private(set) var curveSpans: [CurveSpan] = []
     /// While set, new blocks run on this clock instead of the engine's (interactive transitions).
     public var scrubbedClock: ScrubbedClock?
     /// Where retired lanes write, so that evaluation need not skip them.
@@ -183,6 +185,9 @@ public final class AnimationEngine {
         liveLanes += group.liveLanes
         // A block that changed nothing completes at once, as UIKit's does.
         if group.liveLanes == 0 { group.endTime = now; group.clock = nil }
+        if !rec.keyframes, group.clock == nil, group.liveLanes > 0, group.duration > 0, case .curve(let easing) = group.timing {
+            curveSpans.append(CurveSpan(begin: group.begin, end: group.begin + group.duration, easing: easing))
+        }
         groups.append(group)
     }
 

@@ -52,6 +52,8 @@ public struct NodeProperties: Hashable, Sendable {
     /// Paint order among siblings: higher paints later (on top), ties keep insertion order.
     public var zIndex: Double = 0
     public var tag: String? = nil
+    /// How the node animates when no tag matches it (Hero's modifiers); the engine does not read them.
+    public var modifiers: [Modifier] = []
 
     public init() {}
 }

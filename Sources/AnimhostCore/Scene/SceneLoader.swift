@@ -45,7 +45,7 @@ struct SceneReader {
 
     static let sceneKeys = ["name", "size", "background", "reference", "overlay", "delegate", "nodes"]
     static let nodeKeys = ["id", "frame", "backgroundColor", "image", "cornerRadius", "contentMode", "clips", "alpha",
-                           "tag", "hidden", "zIndex", "transform", "border", "shadow", "text", "children"]
+                           "tag", "modifiers", "hidden", "zIndex", "transform", "border", "shadow", "text", "children"]
 
     func fail(_ path: String, _ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
 
@@ -137,6 +137,7 @@ struct SceneReader {
         p.clips = try bool(obj["clips"], path + ".clips") ?? false
         p.alpha = try number(obj["alpha"], path + ".alpha", min: 0, max: 1) ?? 1
         p.tag = try string(obj["tag"], path + ".tag")
+        p.modifiers = try modifiers(obj["modifiers"], path + ".modifiers", node: id)
         p.hidden = try bool(obj["hidden"], path + ".hidden") ?? false
         p.zIndex = try number(obj["zIndex"], path + ".zIndex") ?? 0
         if let t = obj["transform"] {
@@ -182,6 +183,17 @@ struct SceneReader {
         t.color = try color(o["color"], path + ".color") ?? .black
         t.alignment = try string(o["alignment"], path + ".alignment") ?? "left"
         return t
+    }
+
+    /// Hero's modifier strings; an unknown one names the node and the closest modifier.
+    private func modifiers(_ json: JSONValue?, _ path: String, node id: String) throws -> [Modifier] {
+        guard let json, json != .null else { return [] }
+        return try array(json, path).enumerated().map { i, item in
+            let text = try string(item, "\(path)[\(i)]", required: true)!
+            do { return try Modifier(parsing: text) } catch let e as ModifierError {
+                throw fail("\(path)[\(i)]", "node '\(id)': \(e.description)")
+            }
+        }
     }
 
     /// `placeholder:N`, or a relative path that stays inside the scene's folder.

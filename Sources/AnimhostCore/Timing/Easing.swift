@@ -2,13 +2,14 @@ import Foundation
 
 /// A timing curve: maps normalised time x ∈ [0, 1] to progress.
 ///
-/// Parsed from the specs of DESIGN §3: `linear`, Core Animation's named curves, `cubic-bezier(…)`,
-/// `steps(…)` and Penner's names.
+/// Parsed from the specs of DESIGN §3: `linear`, Core Animation's named curves, Material's curves,
+/// `cubic-bezier(…)`, `steps(…)`, CSS's `linear(…)` and Penner's names.
 public enum Easing: Hashable, Sendable {
     case linear
     case cubicBezier(CubicBezier)
     case steps(Steps)
     case penner(Penner)
+    case piecewiseLinear(LinearEasing)
 
     /// Core Animation's `easeIn` (0.42, 0, 1, 1).
     public static let easeIn = Easing.cubicBezier(CubicBezier(0.42, 0, 1, 1))
@@ -18,6 +19,12 @@ public enum Easing: Hashable, Sendable {
     public static let easeInOut = Easing.cubicBezier(CubicBezier(0.42, 0, 0.58, 1))
     /// Core Animation's `default` (0.25, 0.1, 0.25, 1).
     public static let `default` = Easing.cubicBezier(CubicBezier(0.25, 0.1, 0.25, 1))
+    /// Material's standard curve (0.4, 0, 0.2, 1): on-screen motion.
+    public static let standard = Easing.cubicBezier(CubicBezier(0.4, 0, 0.2, 1))
+    /// Material's deceleration curve (0, 0, 0.2, 1): motion entering the screen.
+    public static let deceleration = Easing.cubicBezier(CubicBezier(0, 0, 0.2, 1))
+    /// Material's acceleration curve (0.4, 0, 1, 1): motion leaving the screen.
+    public static let acceleration = Easing.cubicBezier(CubicBezier(0.4, 0, 1, 1))
 
     /// Progress at normalised time `x`.
     @inline(__always)
@@ -27,12 +34,13 @@ public enum Easing: Hashable, Sendable {
         case .cubicBezier(let c): return c.value(at: x)
         case .steps(let s): return s.value(at: x)
         case .penner(let p): return p.value(at: x)
+        case .piecewiseLinear(let l): return l.value(at: x)
         }
     }
 
     /// The named curves a spec may use besides the functional forms.
     public static var names: [String] {
-        ["linear", "easeIn", "easeOut", "easeInOut", "default"] + Penner.allCases.map(\.rawValue)
+        ["linear", "easeIn", "easeOut", "easeInOut", "default", "standard", "deceleration", "acceleration"] + Penner.allCases.map(\.rawValue)
     }
 
     /// Parses an easing spec; the error says what was expected.
@@ -44,6 +52,9 @@ public enum Easing: Hashable, Sendable {
         case "easeOut": self = .easeOut; return
         case "easeInOut": self = .easeInOut; return
         case "default": self = .default; return
+        case "standard": self = .standard; return
+        case "deceleration": self = .deceleration; return
+        case "acceleration": self = .acceleration; return
         default: break
         }
         if let p = Penner(rawValue: spec) { self = .penner(p); return }
@@ -77,8 +88,11 @@ public enum Easing: Hashable, Sendable {
             }
             self = .steps(Steps(n, position)); return
         }
+        if let args = Easing.arguments(of: spec, function: "linear") {
+            self = .piecewiseLinear(try LinearEasing.parse(args, spec: raw)); return
+        }
         let suggestion = closestName(to: spec, among: Easing.names).map { " (did you mean '\($0)'?)" } ?? ""
-        throw EasingError("unknown easing '\(raw)'\(suggestion); expected linear, easeIn, easeOut, easeInOut, default, cubic-bezier(x1,y1,x2,y2), steps(n[, position]) or a Penner name such as easeOutBack")
+        throw EasingError("unknown easing '\(raw)'\(suggestion); expected linear, easeIn, easeOut, easeInOut, default, standard, deceleration, acceleration, cubic-bezier(x1,y1,x2,y2), steps(n[, position]), linear(stops…) or a Penner name such as easeOutBack")
     }
 
     private static func arguments(of spec: String, function: String) -> [String]? {

@@ -45,6 +45,8 @@ public struct TransitionRunner {
         public var cancelled: Bool
         /// The time of the last frame: the transition at rest.
         public var endTime: Double
+        /// The engine's plain curve-timed blocks (see ``CurveSpan``), for exporters that keep curves.
+        public var curveSpans: [CurveSpan] = []
 
         public init(duration: Double, frameCount: Int, completed: Bool, cancelled: Bool, endTime: Double) {
             self.duration = duration; self.frameCount = frameCount; self.completed = completed
@@ -127,8 +129,10 @@ public struct TransitionRunner {
             if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
-        return Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
-                      cancelled: context.isCancelled, endTime: Double(index) * step)
+        var result = Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
+                            cancelled: context.isCancelled, endTime: Double(index) * step)
+        result.curveSpans = engine.curveSpans
+        return result
     }
 
     /// The default interaction: the gesture's travel along its direction (``PercentDrivenDriver/direction(for:)``:

@@ -26,7 +26,7 @@ final class LuaTransition {
 /// The names `ctx` answers to.
 enum ContextKey: String, CaseIterable {
     case container, from, to, operation, presenting, interactive, cancelled, params
-    case size, gesture, duration, complete, update, finish, cancel, drive
+    case size, gesture, duration, complete, update, finish, cancel, drive, matches
     case completionSpeed, completionCurve
 
     static let byOrdinal = Array(allCases)
@@ -73,7 +73,8 @@ enum ContextBinding {
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
         for (key, method) in [("duration", duration), ("complete", complete), ("update", update),
-                              ("finish", finish), ("cancel", cancel), ("drive", drive)] {
+                              ("finish", finish), ("cancel", cancel), ("drive", drive),
+                              ("matches", matches)] {
             LuaHost.setFunction(L, key, method)
         }
         lua_createtable(L, 0, 1)
@@ -228,6 +229,25 @@ enum ContextBinding {
     private static let cancel: LuaBinding = { L in
         let L = L!
         return binding(L) { try driver(L, "cancel").1.cancel(); return 0 }
+    }
+
+    /// `ctx:matches()`: `{ tag =, from =, to = }` for each tag on a visible node of both scenes, in the
+    /// destination's paint order.
+    private static let matches: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let c = try transition(L, 1).context
+            let pairs = TagMatching.matches(from: c.from.root, to: c.to.root)
+            lua_createtable(L, Int32(pairs.count), 0)
+            for (i, pair) in pairs.enumerated() {
+                lua_createtable(L, 0, 3)
+                LuaHost.push(L, pair.tag); lua_setfield(L, -2, "tag")
+                NodeBinding.push(L, pair.from); lua_setfield(L, -2, "from")
+                NodeBinding.push(L, pair.to); lua_setfield(L, -2, "to")
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+            return 1
+        }
     }
 
     /// `ctx:drive()`: the default percent-driven handling of the sample being delivered.

@@ -5,7 +5,7 @@ import AnimhostCore
 enum NodeKey: String, CaseIterable {
     case id, scene, isSnapshot, parent, children
     case frame, bounds, center, alpha, transform, backgroundColor, cornerRadius, border, shadow
-    case image, imageSize, contentMode, clips, hidden, zIndex, tag, text
+    case image, imageSize, contentMode, clips, hidden, zIndex, tag, modifiers, text
     case add, insert, remove, snapshot, find, convert
 
     /// Each key's position, by which the Lua side finds it.
@@ -165,6 +165,7 @@ enum NodeBinding {
         case .hidden: lua_pushboolean(L, node.model.hidden ? 1 : 0)
         case .zIndex: lua_pushnumber(L, node.model.zIndex)
         case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
+        case .modifiers: ModifierBinding.pushStrings(L, node.model.modifiers)
         case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .imageSize: lua_pushnil(L)  // read by pushImageSize, which needs the run's scenes
         case .add, .insert, .remove, .snapshot, .find, .convert:
@@ -244,6 +245,9 @@ enum NodeBinding {
         case .tag:
             let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
             discrete { $0.tag = s }
+        case .modifiers:
+            let m = try ModifierBinding.check(L, v, what())
+            discrete { $0.modifiers = m }
         case .text:
             let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what()))
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }

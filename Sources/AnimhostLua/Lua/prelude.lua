@@ -32,18 +32,22 @@ os = {
 local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
 local ids, lastId = setmetatable({}, { __mode = "k" }), 0
 
-local function safeTostring(v)
-  local text = tostring_(v)
-  if not addressed[type_(v)] then return text end
-  local kind = match(text, "^(.*): 0x%x+$") or match(text, "^(.*): %(nil%)$")
-  if kind == nil then return text end
+local function idOf(v)
   local id = ids[v]
   if id == nil then
     lastId = lastId + 1
     id = lastId
     ids[v] = id
   end
-  return kind .. ": #" .. id
+  return id
+end
+
+local function safeTostring(v)
+  local text = tostring_(v)
+  if not addressed[type_(v)] then return text end
+  local kind = match(text, "^(.*): 0x%x+$") or match(text, "^(.*): %(nil%)$")
+  if kind == nil then return text end
+  return kind .. ": #" .. idOf(v)
 end
 tostring = safeTostring
 
@@ -97,6 +101,73 @@ function string.format(fmt, ...)
   if needsCare(fmt, ...) then result = formatted(pcall(format, careful(fmt, ...)))
   else result = formatted(pcall(format, fmt, ...)) end
   return result
+end
+
+-- Iteration order. Lua places string keys by a hash seeded anew in every process, and tables,
+-- functions and nodes by their address, so its own `next` walks a table in another order on every
+-- run. `next` and `pairs` walk keys in a fixed order instead: numbers ascending (so 1, 2, 3… first),
+-- then strings in byte order, then false before true, then every other key (tables, functions,
+-- nodes, coroutines) by the stable number `tostring` gives it. A table's order is taken when a walk
+-- starts (`next(t)` or `pairs(t)`); as with Lua's own `next`, fields may be changed or cleared
+-- during a walk but not added.
+local rawnext, rawpairs, sort = next, pairs, table.sort
+local typeRank = { number = 1, string = 2, boolean = 3 }
+
+local function keyBefore(a, b)
+  local ra, rb = typeRank[type_(a)] or 4, typeRank[type_(b)] or 4
+  if ra ~= rb then return ra < rb end
+  if ra == 3 then return a == false and b == true end
+  if ra == 4 then return idOf(a) < idOf(b) end
+  return a < b
+end
+
+-- The table's keys in walking order. Lua's `next` yields the array part first, in order: a table
+-- that is only a sequence needs no sorting.
+local function orderedKeys(t)
+  local keys, n, sorted = {}, 0, true
+  local k = rawnext(t)
+  while k ~= nil do
+    n = n + 1
+    keys[n] = k
+    if sorted and k ~= n then sorted = false end
+    k = rawnext(t, k)
+  end
+  if not sorted then sort(keys, keyBefore) end
+  return keys
+end
+
+-- The walk under way over each table: its keys in order and each key's position.
+local walks = setmetatable({}, { __mode = "k" })
+
+local function orderedNext(t, k)
+  if type_(t) ~= "table" then return rawnext(t, k) end  -- Lua's own error for a wrong argument
+  local walk = walks[t]
+  if k == nil or walk == nil then
+    local keys, at = orderedKeys(t), {}
+    for i = 1, #keys do at[keys[i]] = i end
+    walk = { keys = keys, at = at }
+    walks[t] = walk
+  end
+  local i = k == nil and 0 or walk.at[k]
+  if i == nil then error_("invalid key to 'next'", 2) end
+  local keys = walk.keys
+  while true do
+    i = i + 1
+    local key = keys[i]
+    if key == nil then
+      walks[t] = nil
+      return nil
+    end
+    local value = rawget(t, key)
+    if value ~= nil then return key, value end
+  end
+end
+next = orderedNext
+
+function pairs(t)
+  local f, s, c = rawpairs(t)
+  if f == rawnext then return orderedNext, t, nil end
+  return f, s, c  -- the table's own __pairs
 end
 
 -- Finalizers would run plugin code inside the collector, where no hook reaches (Lua turns hooks
@@ -156,3 +227,6 @@ function require(name)
   loaded[name] = value
   return value
 end
+
+-- The host hands this `next` to the `__pairs` of its read-only tables.
+return orderedNext

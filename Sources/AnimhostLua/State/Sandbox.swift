@@ -21,14 +21,14 @@ enum Sandbox {
         lua_setfield(L, -2, "create")
         ah_pop(L, 1)
         makeSealedTable(L)
-        lua_getglobal(L, "next")
-        lua_rawsetp(L, ah_registryindex(), nextKey)
         try host.load(source: try preludeSource(), chunkName: AH_PRELUDE_NAME)
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
         LuaHost.push(L, clockBinding)
         lua_rawgetp(L, ah_registryindex(), sealedKey)
-        try host.call(nargs: 4, nresults: 0)
+        try host.call(nargs: 4, nresults: 1)
+        lua_rawsetp(L, ah_registryindex(), nextKey)
+        try SharedLibrary.install(in: host)
     }
 
     /// Lua run once per state (`Lua/prelude.lua`, a resource of this module), with the host's
@@ -58,10 +58,11 @@ enum Sandbox {
         lua_rawsetp(L, ah_registryindex(), sealedKey)
     }
 
-    /// The registry key of Lua's own `next`, kept before any plugin code runs (it may replace the global).
+    /// The registry key of the prelude's `next` (a fixed walking order), kept before any plugin code
+    /// runs (it may replace the global).
     private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
-    /// Pushes Lua's own `next`.
+    /// Pushes the sandbox's `next`, which walks keys in a fixed order.
     static func pushNext(_ L: OpaquePointer) {
         lua_rawgetp(L, ah_registryindex(), nextKey)
     }

@@ -1,0 +1,66 @@
+-- match: shared elements by tag, with no code per pair (SwiftUI's matchedGeometryEffect, Flutter's
+-- Hero, Android's transitionName, Hero for iOS). Every tag on a visible node of both scenes flies
+-- from its frame to the other's; untagged nodes animate by their modifiers; the two screens follow
+-- one of Hero's presets. Interactive like the rest: an edge swipe scrubs it and can cancel it.
+
+local match = {
+  name = "match",
+  summary = "Tagged elements fly between the screens; the rest follow their modifiers and a Hero preset",
+  params = {
+    preset = "autoReverse(push(left))",  -- a Hero default animation: push(left), fade, zoom, none, …
+    duration = "auto",                   -- seconds, or auto: Hero's duration from each flight's distance
+    arc = "false",                       -- true, false or an intensity: flights curve along Hero's arc
+    fade = "none",                       -- none, cross, in, out: how a flight changes into its destination
+    properties = "frame",                -- frame, position, size: what of the destination a flight takes
+    curve = "auto",                      -- an easing spec, or auto: Material's curves as Hero picks them
+  },
+  scenes = { from = "grid", to = "detail" },
+}
+
+-- The library's options from the params.
+local function options(ctx)
+  local p = ctx.params
+  local o = { fade = p.fade, properties = p.properties }
+  if p.duration ~= "auto" then
+    o.duration = tonumber(p.duration)
+    assert(o.duration and o.duration >= 0, "match: duration is auto or a number of seconds, got '" .. p.duration .. "'")
+  end
+  if p.curve ~= "auto" then o.curve = p.curve end
+  if p.arc == "true" then o.arc = true
+  elseif p.arc ~= "false" then
+    o.arc = tonumber(p.arc)
+    assert(o.arc, "match: arc is true, false or an intensity, got '" .. p.arc .. "'")
+  end
+  return o
+end
+
+-- The screens take the given duration, else the longest flight's, else Hero's 0.35 s.
+local function presetDuration(plan, o)
+  if o.duration then return o.duration end
+  if plan.duration > 0 then return plan.duration end
+  return 0.35
+end
+
+function match.duration(ctx)
+  local o = options(ctx)
+  local plan = shared.plan(ctx, o)
+  local preset = shared.parsePreset(ctx.params.preset, ctx.presenting)
+  local screens = preset.name == "none" and 0 or presetDuration(plan, o)
+  return math.max(plan.duration, screens)
+end
+
+function match.animate(ctx)
+  local o = options(ctx)
+  local plan = shared.plan(ctx, o)
+  local parts = 3  -- the screens, the modifier animations and the flights
+  local function done()
+    parts = parts - 1
+    if parts == 0 then ctx:complete(not ctx.cancelled) end
+  end
+  shared.preset(ctx, ctx.params.preset, { duration = presetDuration(plan, o), completion = done })
+  o.completion = done
+  shared.modifiers(ctx, { duration = o.duration, curve = o.curve, completion = done })
+  shared(ctx, o)
+end
+
+return match

@@ -1,0 +1,100 @@
+/// The order a `cascade` delays a parent's children in.
+public enum CascadeDirection: String, CaseIterable, Hashable, Sendable {
+    case topToBottom, bottomToTop, leftToRight, rightToLeft, radial
+}
+
+/// One of Hero's modifiers: how a node without a shared-element match animates, written as a string
+/// such as `scale(0.8)` in a scene file or `node.modifiers`. On a leaving node it is the state the node
+/// animates to; on an appearing node, the state it animates from.
+public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
+    case fade
+    case opacity(Double)
+    case scale(x: Double, y: Double)
+    case translate(x: Double, y: Double)
+    case rotate(Double)
+    case size(width: Double, height: Double)
+    case position(x: Double, y: Double)
+    case cornerRadius(Double)
+    case zPosition(Double)
+    case delay(Double)
+    case duration(Double)
+    /// An easing spec, checked by ``Easing/init(spec:)``.
+    case curve(String)
+    case spring(stiffness: Double, damping: Double)
+    case arc(Double)
+    case cascade(delta: Double, direction: CascadeDirection)
+    /// Start (or end) at the frame of the node with this tag in the other scene.
+    case source(String)
+    case whenPresenting([Modifier])
+    case whenDismissing([Modifier])
+
+    /// Every modifier's name, for messages.
+    public static let names = ["fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
+                               "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
+                               "whenPresenting", "whenDismissing"]
+
+    /// The modifier's name.
+    public var name: String {
+        switch self {
+        case .fade: "fade"
+        case .opacity: "opacity"
+        case .scale: "scale"
+        case .translate: "translate"
+        case .rotate: "rotate"
+        case .size: "size"
+        case .position: "position"
+        case .cornerRadius: "cornerRadius"
+        case .zPosition: "zPosition"
+        case .delay: "delay"
+        case .duration: "duration"
+        case .curve: "curve"
+        case .spring: "spring"
+        case .arc: "arc"
+        case .cascade: "cascade"
+        case .source: "source"
+        case .whenPresenting: "whenPresenting"
+        case .whenDismissing: "whenDismissing"
+        }
+    }
+
+    /// The arguments, as numbers and strings (nested modifiers for `whenPresenting`/`whenDismissing`).
+    public var arguments: [ModifierArgument] {
+        switch self {
+        case .fade: []
+        case .opacity(let v), .rotate(let v), .cornerRadius(let v), .zPosition(let v), .delay(let v), .duration(let v), .arc(let v):
+            [.number(v)]
+        case .scale(let x, let y), .translate(let x, let y), .position(let x, let y): [.number(x), .number(y)]
+        case .size(let w, let h): [.number(w), .number(h)]
+        case .curve(let s), .source(let s): [.string(s)]
+        case .spring(let k, let c): [.number(k), .number(c)]
+        case .cascade(let d, let dir): [.number(d), .string(dir.rawValue)]
+        case .whenPresenting(let m), .whenDismissing(let m): m.map { .modifier($0) }
+        }
+    }
+
+    /// The canonical text, which parses back to the same modifier.
+    public var description: String {
+        if case .fade = self { return "fade" }
+        let args = arguments.map { arg -> String in
+            switch arg {
+            case .number(let n): formatNumber(n)
+            case .string(let s): s
+            case .modifier(let m): m.description
+            }
+        }
+        return "\(name)(\(args.joined(separator: ", ")))"
+    }
+}
+
+/// An argument of a ``Modifier``.
+public enum ModifierArgument: Hashable, Sendable {
+    case number(Double)
+    case string(String)
+    case modifier(Modifier)
+}
+
+/// A modifier string that cannot be used; the message names the closest modifier when there is one.
+public struct ModifierError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ message: String) { description = message }
+}

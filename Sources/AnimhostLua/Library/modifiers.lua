@@ -1,0 +1,176 @@
+-- Hero's modifiers for the shared-element library: every node that no tag matches animates by its
+-- modifiers, from them (appearing) or to them (leaving). Loaded after shared.lua, with the library,
+-- what it shares, and the host's modifier parser; everything used is captured now.
+local shared, internal, parsedModifiers = ...
+local rect, spring = rect, spring
+local identity, scaleBy, translateBy, rotateBy = transform.identity, transform.scale, transform.translate, transform.rotate
+local error, ipairs = error, ipairs
+local sqrt, sort, format = math.sqrt, table.sort, string.format
+local restingFrame, moveFrame, checkOptions = internal.restingFrame, internal.moveFrame, internal.checkOptions
+local untransformedFrame, place = internal.untransformedFrame, internal.place
+local timing, settle, run, join = internal.timing, internal.settle, internal.run, internal.join
+local automaticDuration, automaticCurve, arcControl = shared.automaticDuration, shared.automaticCurve, shared.arcControl
+
+-- What a node's modifiers say, for the current direction.
+local function resolve(list, presenting, out)
+  out = out or { transform = nil, delay = 0 }
+  for _, m in ipairs(list) do
+    local name = m.name
+    if name == "whenPresenting" then if presenting then resolve(m, presenting, out) end
+    elseif name == "whenDismissing" then if not presenting then resolve(m, presenting, out) end
+    elseif name == "fade" then out.alpha = 0
+    elseif name == "opacity" then out.alpha = m[1]
+    elseif name == "scale" then out.scale = { m[1], m[2] }
+    elseif name == "translate" then out.translate = { m[1], m[2] }
+    elseif name == "rotate" then out.rotate = m[1]
+    elseif name == "size" then out.size = { m[1], m[2] }
+    elseif name == "position" then out.position = { m[1], m[2] }
+    elseif name == "cornerRadius" then out.cornerRadius = m[1]
+    elseif name == "zPosition" then out.zIndex = m[1]
+    elseif name == "delay" then out.delay = out.delay + m[1]
+    elseif name == "duration" then out.duration = m[1]
+    elseif name == "curve" then out.curve, out.spring = m[1], nil
+    elseif name == "spring" then out.curve, out.spring = nil, spring{ stiffness = m[1], damping = m[2] }
+    elseif name == "arc" then out.arc = m[1]
+    elseif name == "cascade" then out.cascade = { m[1], m[2] }
+    elseif name == "source" then out.source = m[1]
+    end
+  end
+  return out
+end
+
+local function hasVisualChange(s)
+  return s.alpha or s.scale or s.translate or s.rotate or s.size or s.position or s.cornerRadius or s.source
+end
+
+-- The first visible node carrying `tag` under `root`.
+local function findTag(root, tag)
+  if root.tag == tag and not root.hidden then return root end
+  for _, c in ipairs(root.children) do
+    local hit = findTag(c, tag)
+    if hit then return hit end
+  end
+  return nil
+end
+
+-- The delays a `cascade(delta, direction)` on `parent` gives its children, by child.
+local function cascadeDelays(parent, delta, direction)
+  local order = {}
+  local center = parent.bounds.center
+  for i, c in ipairs(parent.children) do
+    local f = untransformedFrame(c)
+    local key
+    if direction == "topToBottom" then key = f.minY
+    elseif direction == "bottomToTop" then key = -f.maxY
+    elseif direction == "leftToRight" then key = f.minX
+    elseif direction == "rightToLeft" then key = -f.maxX
+    else key = sqrt((f.midX - center.x) ^ 2 + (f.midY - center.y) ^ 2) end
+    order[i] = { node = c, key = key, index = i }
+  end
+  sort(order, function(l, r) if l.key ~= r.key then return l.key < r.key end return l.index < r.index end)
+  local delays = {}
+  for rank, entry in ipairs(order) do delays[entry.node] = (rank - 1) * delta end
+  return delays
+end
+
+-- The modified state of `n` (frame in its parent, alpha, transform, corner radius) from `s`; `root`
+-- is its scene's view, `otherRoot` the other scene's, where `source(tag)` looks.
+local function modifiedState(n, s, root, otherRoot)
+  local f = untransformedFrame(n)
+  if s.size then f = rect(f.midX - s.size[1] / 2, f.midY - s.size[2] / 2, s.size[1], s.size[2]) end
+  if s.position then f = rect(s.position[1] - f.width / 2, s.position[2] - f.height / 2, f.width, f.height) end
+  if s.source then
+    local other = findTag(otherRoot, s.source)
+    if not other then
+      error(format("modifier source(%s) on '%s': no visible node has that tag in the other scene", s.source, n.id), 0)
+    end
+    local there, parent = restingFrame(other, otherRoot), restingFrame(n.parent, root)
+    f = rect(there.x - parent.x, there.y - parent.y, there.width, there.height)
+  end
+  local t = identity
+  if s.scale then t = t * scaleBy(s.scale[1], s.scale[2]) end
+  if s.rotate then t = t * rotateBy(s.rotate) end
+  if s.translate then t = t * translateBy(s.translate[1], s.translate[2]) end
+  return { frame = f, alpha = s.alpha or n.alpha, transform = n.transform * t,
+           cornerRadius = s.cornerRadius or n.cornerRadius }
+end
+
+-- Appends to `out` the nodes under `root` (itself excluded) whose modifiers change how they look,
+-- with the delays of their own modifiers and of the cascades above them.
+local function collect(root, skip, presenting, leaving, out)
+  local function visit(n, delay)
+    if skip[n] then return end
+    local s = resolve(parsedModifiers(n), presenting)
+    if hasVisualChange(s) and n ~= root then
+      out[#out + 1] = { node = n, state = s, leaving = leaving, delay = delay + s.delay }
+    end
+    local childDelays = s.cascade and cascadeDelays(n, s.cascade[1], s.cascade[2]) or {}
+    for _, c in ipairs(n.children) do visit(c, delay + (childDelays[c] or 0)) end
+  end
+  visit(root, 0)
+  return out
+end
+
+local modifierOptions = { duration = true, curve = true, spring = true, delay = true, completion = true, pairs = true }
+
+-- Plans the modifier animations of every node that is not part of a matched pair.
+local function planModifiers(ctx, o)
+  local skip = {}
+  for _, pair in ipairs(o.pairs or ctx:matches()) do skip[pair.from], skip[pair.to] = true, true end
+  local items = {}
+  collect(ctx.from.view, skip, ctx.presenting, true, items)
+  collect(ctx.to.view, skip, ctx.presenting, false, items)
+  local screen = ctx.container.bounds
+  for _, item in ipairs(items) do
+    local n, s = item.node, item.state
+    local rest = { frame = untransformedFrame(n), alpha = n.alpha, transform = n.transform, cornerRadius = n.cornerRadius, zIndex = n.zIndex }
+    local root, otherRoot = ctx.from.view, ctx.to.view
+    if not item.leaving then root, otherRoot = otherRoot, root end
+    local modified = modifiedState(n, s, root, otherRoot)
+    item.rest, item.start, item.finish = rest, item.leaving and rest or modified, item.leaving and modified or rest
+    local parent = restingFrame(n.parent, root)
+    local function inContainer(f) return rect(f.x + parent.x, f.y + parent.y, f.width, f.height) end
+    local f0, f1 = inContainer(item.start.frame), inContainer(item.finish.frame)
+    if s.translate then
+      local shift = item.leaving and f1 or f0
+      local moved = rect(shift.x + s.translate[1], shift.y + s.translate[2], shift.width, shift.height)
+      if item.leaving then f1 = moved else f0 = moved end
+    end
+    item.delay = item.delay + (o.delay or 0)
+    item.duration = s.duration or o.duration or automaticDuration(f0, f1)
+    item.curve, item.spring = timing(o, automaticCurve(f0, f1, screen))
+    if s.curve or s.spring then item.curve, item.spring = s.curve, s.spring end
+    item.control = s.arc and arcControl(item.start.frame.center, item.finish.frame.center, s.arc)
+    settle(item)
+  end
+  return items
+end
+
+local function applyState(n, st)
+  place(n, st.frame)
+  n.alpha, n.transform, n.cornerRadius = st.alpha, st.transform, st.cornerRadius
+end
+
+-- Animates every node without a match by its modifiers and returns the animated nodes' plans;
+-- `options.completion(finished)` runs once they have all ended, every node back at rest.
+function shared.modifiers(ctx, options)
+  local o = checkOptions(options, modifierOptions, "shared.modifiers")
+  local items = planModifiers(ctx, o)
+  local done = join(#items, o.completion)
+  for _, item in ipairs(items) do
+    local n = item.node
+    applyState(n, item.start)
+    if item.state.zIndex then n.zIndex = item.state.zIndex end
+    run(item, function()
+      moveFrame(n, item.start.frame, item.finish.frame, item.control)
+      n.alpha, n.transform, n.cornerRadius = item.finish.alpha, item.finish.transform, item.finish.cornerRadius
+    end, function(finished)
+      applyState(n, item.rest)
+      n.zIndex = item.rest.zIndex
+      done(finished)
+    end)
+  end
+  return items
+end
+
+internal.planModifiers = planModifiers

@@ -1,0 +1,345 @@
+-- The shared-element library, installed in every plugin's state: `shared(ctx, options)` flies the
+-- scenes' tagged pairs and `shared.plan` says how long everything lasts; modifiers.lua animates the
+-- nodes left over by their Hero modifiers and presets.lua moves the two screens as one of Hero's
+-- default animations. docs/shared-elements.md describes the rules and the numbers.
+--
+-- Everything used here is captured now, before any plugin runs, so a plugin that replaces a
+-- global cannot change what the library does.
+local parsedModifiers, imageSize = ...
+local keyframes, keyframe = keyframes, keyframe
+local rect, point, spring, node = rect, point, spring, node
+local identity = transform.identity
+local type, error, ipairs, pairs, tostring, setmetatable = type, error, ipairs, pairs, tostring, setmetatable
+local abs, sqrt, min, max = math.abs, math.sqrt, math.min, math.max
+local sort, concat = table.sort, table.concat
+local format = string.format
+
+local shared = {}
+-- What modifiers.lua and presets.lua share with this file (they fill in `planModifiers`).
+local internal = {}
+
+-- Segments of an arced flight: its frames lie exactly on the curve at every 1/ARC_STEPS of progress.
+local ARC_STEPS = 32
+
+-- MARK: Geometry
+
+-- A node's untransformed frame (its bounds at its centre); `frame` is the transformed box, as UIKit's.
+local function untransformedFrame(n)
+  local c, b = n.center, n.bounds
+  return rect(c.x - b.width / 2, c.y - b.height / 2, b.width, b.height)
+end
+
+-- Gives `n` the untransformed frame `f`, whatever its transform: its centre and bounds.
+local function place(n, f)
+  n.bounds = rect(0, 0, f.width, f.height)
+  n.center = f.center
+end
+
+-- A node's frame in the container, as drawn at rest: its scene's root is taken untransformed, so
+-- that a screen already moved by a preset does not shift the frames of its elements.
+local function restingFrame(n, root)
+  local r = n == root and n.bounds or n:convert(n.bounds, root)
+  local o = untransformedFrame(root)
+  return rect(r.x + o.x, r.y + o.y, r.width, r.height)
+end
+
+-- Hero's automatic duration: 0.208 s plus a 3000th of the distance the centre travels and the size
+-- changes by, that distance clamped to 0…500 points.
+local function automaticDuration(fromFrame, toFrame)
+  local dx, dy = toFrame.midX - fromFrame.midX, toFrame.midY - fromFrame.midY
+  local dw, dh = toFrame.width - fromFrame.width, toFrame.height - fromFrame.height
+  local distance = sqrt(dx * dx + dy * dy) + sqrt(dw * dw + dh * dh)
+  return 0.208 + min(max(distance, 0), 500) / 3000
+end
+
+local function intersects(a, b)
+  return a.minX < b.maxX and b.minX < a.maxX and a.minY < b.maxY and b.minY < a.maxY
+end
+
+-- Hero's automatic curve: deceleration for what enters the screen, acceleration for what leaves it.
+local function automaticCurve(fromFrame, toFrame, screen)
+  if not intersects(fromFrame, screen) then return "deceleration" end
+  if not intersects(toFrame, screen) then return "acceleration" end
+  return "standard"
+end
+
+-- Hero's arc: the control point of the quadratic path from `a` to `b` (centres), or nil for a
+-- straight move (either axis moves less than a point).
+local function arcControl(a, b, intensity)
+  if abs(b.x - a.x) < 1 or abs(b.y - a.y) < 1 then return nil end
+  local mid = point((a.x + b.x) / 2, (a.y + b.y) / 2)
+  local corner = a.y > b.y and point(b.x, a.y) or point(a.x, b.y)
+  return point(mid.x + (corner.x - mid.x) * intensity, mid.y + (corner.y - mid.y) * intensity)
+end
+
+-- The point at `s` (0…1) of the quadratic Bézier a → c → b.
+local function arcPoint(a, c, b, s)
+  local u = 1 - s
+  return point(u * u * a.x + 2 * u * s * c.x + s * s * b.x, u * u * a.y + 2 * u * s * c.y + s * s * b.y)
+end
+
+-- The frame at progress `s` of a move from `f0` to `f1`: the size interpolated, the centre on the arc.
+shared.automaticDuration, shared.automaticCurve = automaticDuration, automaticCurve
+shared.arcControl, shared.arcPoint = arcControl, arcPoint
+
+local function arcFrame(f0, f1, control, s)
+  local c = arcPoint(f0.center, control, f1.center, s)
+  local w, h = f0.width + (f1.width - f0.width) * s, f0.height + (f1.height - f0.height) * s
+  return rect(c.x - w / 2, c.y - h / 2, w, h)
+end
+
+-- Places `n` at `target` (untransformed) inside a keyframes block: along the arc when there is one.
+local function moveFrame(n, f0, target, control)
+  if not control then place(n, target) return end
+  for k = 1, ARC_STEPS do
+    local f = arcFrame(f0, target, control, k / ARC_STEPS)
+    keyframe((k - 1) / ARC_STEPS, 1 / ARC_STEPS, function() place(n, f) end)
+  end
+end
+
+-- MARK: Options
+
+local function checkOptions(options, allowed, what)
+  if options == nil then return {} end
+  if type(options) ~= "table" then error(what .. ": expected a table of options", 3) end
+  for k in pairs(options) do
+    if not allowed[k] then
+      local names = {}
+      for name in pairs(allowed) do names[#names + 1] = name end
+      sort(names)
+      error(format("%s: unknown option '%s' (expected %s)", what, tostring(k), concat(names, ", ")), 3)
+    end
+  end
+  return options
+end
+
+local function oneOf(value, choices, default, what)
+  if value == nil then return default end
+  for _, c in ipairs(choices) do if c == value then return value end end
+  error(format("%s: expected %s, got '%s'", what, concat(choices, ", "), tostring(value)), 3)
+end
+
+-- The arc's intensity: nil for a straight move.
+local function intensityOf(arc)
+  if arc == true then return 1 end
+  if type(arc) == "number" then return arc end
+  return nil
+end
+
+-- The timing of one block: `curve` or `spring` as given, else the automatic curve.
+local function timing(options, auto)
+  if options.spring ~= nil then return nil, options.spring end
+  return options.curve or auto, nil
+end
+
+-- A `spring{…}` object runs for its own settling time, whatever the duration: the plan says so.
+local function settle(item)
+  if type(item.spring) == "userdata" then item.duration = item.spring.settlingDuration end
+  return item
+end
+
+-- Runs `body` as a keyframes block with the plan item's timing; `done(finished)` after it ends.
+local function run(item, body, done)
+  keyframes{ duration = item.duration, delay = item.delay, curve = item.curve, spring = item.spring,
+             body, completion = done }
+end
+
+-- Calls `completion(allFinished)` once `count` parts have reported; at once when there are none.
+local function join(count, completion)
+  local left, ok = count, true
+  local function one(finished)
+    ok = ok and finished
+    left = left - 1
+    if left == 0 and completion then completion(ok) end
+  end
+  if count == 0 and completion then completion(true) end
+  return one
+end
+
+-- MARK: Flights
+
+local flightOptions = { pairs = true, duration = true, curve = true, spring = true, delay = true, arc = true,
+                        properties = true, zIndex = true, fade = true, completion = true }
+
+-- Modifiers of a matched node that time its flight.
+local function flightModifiers(n, presenting)
+  local out = {}
+  local function take(list)
+    for _, m in ipairs(list) do
+      if m.name == "whenPresenting" then if presenting then take(m) end
+      elseif m.name == "whenDismissing" then if not presenting then take(m) end
+      else out[m.name] = m end
+    end
+  end
+  take(parsedModifiers(n))
+  return out
+end
+
+local function isInside(n, ancestor)
+  local p = n.parent
+  while p do
+    if p == ancestor then return true end
+    p = p.parent
+  end
+  return false
+end
+
+-- One flight's plan: frames, timing and how it fades.
+local function planFlight(ctx, pair, o)
+  local f0 = restingFrame(pair.from, ctx.from.view)
+  local f1 = restingFrame(pair.to, ctx.to.view)
+  local target = f1
+  if o.properties == "position" then
+    target = rect(f1.midX - f0.width / 2, f1.midY - f0.height / 2, f0.width, f0.height)
+  elseif o.properties == "size" then
+    target = rect(f0.midX - f1.width / 2, f0.midY - f1.height / 2, f1.width, f1.height)
+  end
+  local m = flightModifiers(pair.to, ctx.presenting)
+  local intensity = intensityOf(o.arc)
+  if m.arc then intensity = m.arc[1] end
+  local item = { tag = pair.tag, from = pair.from, to = pair.to, fromFrame = f0, toFrame = target,
+                 delay = (o.delay or 0) + (m.delay and m.delay[1] or 0),
+                 duration = m.duration and m.duration[1] or o.duration or automaticDuration(f0, target),
+                 fade = o.fade, zIndex = m.zPosition and m.zPosition[1] or o.zIndex }
+  item.control = intensity and arcControl(f0.center, target.center, intensity)
+  item.curve, item.spring = timing(o, automaticCurve(f0, target, ctx.container.bounds))
+  if m.curve then item.curve, item.spring = m.curve[1], nil end
+  if m.spring then item.curve, item.spring = nil, spring{ stiffness = m.spring[1], damping = m.spring[2] } end
+  return settle(item)
+end
+
+local function planFlights(ctx, o)
+  local list = o.pairs or ctx:matches()
+  local plans = {}
+  for i, pair in ipairs(list) do plans[i] = planFlight(ctx, pair, o) end
+  return plans
+end
+
+-- A copy of `n` placed at `frame` in the container, without the nested matched nodes (they fly on
+-- their own).
+local function flyingCopy(ctx, n, frame, matched, zIndex)
+  local copy = n:snapshot()
+  copy.transform = identity  -- first: a frame set under a transform keeps it (UIKit's rule)
+  copy.frame = frame
+  for other in pairs(matched) do
+    if isInside(other, n) then
+      local inner = copy:find(other.id)
+      if inner then inner:remove() end
+    end
+  end
+  if zIndex then copy.zIndex = zIndex end
+  ctx.container:add(copy)
+  return copy
+end
+
+-- Where a picture of `image` size lies in a w × h node for a content mode, as UIImageView places it.
+local function contentRect(mode, image, w, h)
+  if mode == "fill" then return rect(0, 0, w, h) end
+  local sx, sy = w / image.width, h / image.height
+  local s = mode == "aspectFit" and min(sx, sy) or max(sx, sy)
+  local iw, ih = image.width * s, image.height * s
+  return rect((w - iw) / 2, (h - ih) / 2, iw, ih)
+end
+
+-- When the two content modes differ, moves the copy's picture into a child of its own whose frame
+-- goes from the source's crop to the destination's (Android's ChangeImageTransform); returns the
+-- child and its last frame.
+local function separatePicture(copy, item)
+  local a, b = item.from, item.to
+  if not a.image or a.contentMode == b.contentMode then return nil end
+  local size = imageSize(a)
+  if not size then return nil end
+  local picture = node{ id = copy.id .. "-picture", image = a.image, contentMode = "fill",
+                        frame = contentRect(a.contentMode, size, item.fromFrame.width, item.fromFrame.height) }
+  copy.image = nil
+  local first = copy.children[1]
+  if first then copy:insert(picture, { below = first }) else copy:add(picture) end
+  return picture, contentRect(b.contentMode, size, item.toFrame.width, item.toFrame.height)
+end
+
+-- Starts one planned flight; `done(finished, cleanUp)` once it has ended, where `cleanUp()` removes
+-- its copies and shows the originals again.
+local function fly(ctx, item, matched, done)
+  local a, b = item.from, item.to
+  local endAlpha, fade = b.alpha, item.fade
+  local under
+  if fade == "out" then under = flyingCopy(ctx, b, item.fromFrame, matched, item.zIndex) end
+  local copy = flyingCopy(ctx, a, item.fromFrame, matched, item.zIndex)
+  local picture, pictureFrame = separatePicture(copy, item)
+  local over
+  if fade == "cross" or fade == "in" then
+    over = flyingCopy(ctx, b, item.fromFrame, matched, item.zIndex)
+    over.alpha = 0
+  end
+  item.snapshot, item.destinationSnapshot = copy, over or under
+  a.hidden, b.hidden = true, true
+  run(item, function()
+    for _, n in ipairs({ copy, over or under }) do
+      moveFrame(n, item.fromFrame, item.toFrame, item.control)
+      n.cornerRadius = b.cornerRadius
+      n.backgroundColor = b.backgroundColor
+    end
+    copy.alpha = (fade == "cross" or fade == "out") and 0 or endAlpha
+    if over then over.alpha = endAlpha end
+    if picture then picture.frame = pictureFrame end
+  end, function(finished)
+    done(finished, function()
+      a.hidden, b.hidden = false, false
+      copy:remove()
+      if over then over:remove() end
+      if under then under:remove() end
+    end)
+  end)
+end
+
+-- Flies every matched pair (or `options.pairs`) and returns the flights. Each copy waits at its
+-- destination until the last flight has ended (a nested node's original may lie inside another
+-- flight's hidden one); then the originals show again and `options.completion(finished)` runs.
+local function flyAll(ctx, options)
+  local o = checkOptions(options, flightOptions, "shared")
+  o.properties = oneOf(o.properties, { "frame", "position", "size" }, "frame", "shared.properties")
+  o.fade = oneOf(o.fade, { "none", "cross", "in", "out" }, "none", "shared.fade")
+  if o.curve ~= nil and o.spring ~= nil then error("shared: give either curve or spring, not both", 2) end
+  if o.arc ~= nil and type(o.arc) ~= "boolean" and type(o.arc) ~= "number" then
+    error("shared.arc: expected true, false or an intensity", 2)
+  end
+  local plans = planFlights(ctx, o)
+  local matched = {}
+  for _, item in ipairs(plans) do matched[item.from], matched[item.to] = true, true end
+  local cleanUps = {}
+  local done = join(#plans, function(finished)
+    for _, cleanUp in ipairs(cleanUps) do cleanUp() end
+    if o.completion then o.completion(finished) end
+  end)
+  for _, item in ipairs(plans) do
+    fly(ctx, item, matched, function(finished, cleanUp)
+      cleanUps[#cleanUps + 1] = cleanUp
+      done(finished)
+    end)
+  end
+  return plans
+end
+
+setmetatable(shared, { __call = function(_, ctx, options) return flyAll(ctx, options) end })
+
+internal.restingFrame, internal.moveFrame, internal.checkOptions = restingFrame, moveFrame, checkOptions
+internal.untransformedFrame, internal.place = untransformedFrame, place
+internal.timing, internal.settle, internal.run, internal.join = timing, settle, run, join
+
+-- MARK: Planning
+
+-- How long the flights and modifier animations take (delays included), and the plans themselves.
+function shared.plan(ctx, options)
+  local o = options or {}
+  local flights = planFlights(ctx, { pairs = o.pairs, duration = o.duration, delay = o.delay, arc = o.arc,
+                                     properties = o.properties, curve = o.curve, spring = o.spring })
+  local animated = internal.planModifiers(ctx, { pairs = o.pairs, duration = o.duration, delay = o.delay,
+                                        curve = o.curve, spring = o.spring })
+  local longest = 0
+  for _, list in ipairs({ flights, animated }) do
+    for _, item in ipairs(list) do longest = max(longest, item.delay + item.duration) end
+  end
+  return { flights = flights, modifiers = animated, duration = longest }
+end
+
+return shared, internal

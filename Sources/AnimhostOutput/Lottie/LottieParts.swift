@@ -1,0 +1,202 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+
+/// A node's parts, each a layer: the background and the border as shapes, the picture, the text
+/// and the shadow as images.
+extension LottieLayers {
+
+    func bounds(_ s: NodeSample) -> Rect { Rect(origin: .zero, size: s.properties.frame.size) }
+
+    private func centred(_ samples: [NodeSample]) -> [[Double]] {
+        samples.map { LottieGeometry.placement(over: bounds($0), content: $0.properties.frame.size, through: $0.toContainer) }
+    }
+
+    /// A plain coloured box: a rounded rectangle filled with the background colour.
+    func background(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
+        guard track.present.contains(where: { $0.properties.backgroundColor != nil }) else { return [] }
+        let colors = samples.map { s -> [Double] in
+            let c = s.properties.backgroundColor ?? .clear
+            return [c.r, c.g, c.b, c.a]
+        }
+        let rect = rectangle(samples, inset: { _ in 0 })
+        let fill: LottieJSON = .object([
+            ("ty", .string("fl")), ("nm", .string("fill")),
+            ("c", keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+            ("o", keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("r", .int(1)),
+        ])
+        return [shapePart(track, "background", items: [rect, fill], samples)]
+    }
+
+    /// The border: a stroke inside the bounds, as `CALayer` draws it.
+    func border(_ track: LottieNodeTrack, _ samples: [NodeSample]) -> [Part] {
+        guard track.present.contains(where: { $0.properties.border.width > 0 }) else { return [] }
+        let widths = samples.map { s -> Double in
+            let b = bounds(s)
+            return min(max(s.properties.border.width, 0), min(b.width, b.height) / 2)
+        }
+        let colors = samples.map { s -> [Double] in
+            let c = s.properties.border.color
+            return [c.r, c.g, c.b, s.properties.border.width > 0 ? c.a : 0]
+        }
+        let rect = rectangle(samples, inset: { s in min(max(s.properties.border.width, 0), min(s.properties.frame.width, s.properties.frame.height) / 2) })
+        let stroke: LottieJSON = .object([
+            ("ty", .string("st")), ("nm", .string("stroke")),
+            ("c", keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+            ("o", keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("w", keys.property(widths.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("lc", .int(2)), ("lj", .int(1)), ("ml", .int(4)),
+        ])
+        return [shapePart(track, "border", items: [rect, stroke], samples)]
+    }
+
+    /// A rectangle centred on the layer's origin: the bounds less `inset` (half of it on each side),
+    /// with the node's corner radius less half the inset.
+    private func rectangle(_ samples: [NodeSample], inset: (NodeSample) -> Double) -> LottieJSON {
+        let sizes = samples.map { s -> [Double] in
+            let i = inset(s)
+            return [max(s.properties.frame.width - i, 0), max(s.properties.frame.height - i, 0)]
+        }
+        let radii = samples.map { s -> [Double] in
+            let i = inset(s)
+            let w = max(s.properties.frame.width - i, 0), h = max(s.properties.frame.height - i, 0)
+            return [min(max(s.properties.cornerRadius - i / 2, 0), min(w, h) / 2)]
+        }
+        return .object([("ty", .string("rc")), ("nm", .string("bounds")), ("d", .int(1)),
+                        ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
+                        ("s", keys.property(sizes, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+                        ("r", keys.property(radii, value: { .num($0[0]) }, keyframe: LottieJSON.nums))])
+    }
+
+    private func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) -> Part {
+        let group: LottieJSON = .object([
+            ("ty", .string("gr")), ("nm", .string(part)),
+            ("it", .array(items + [.object([
+                ("ty", .string("tr")), ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
+                ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])), ("s", .object([("a", .int(0)), ("k", .nums([100, 100]))])),
+                ("r", .object([("a", .int(0)), ("k", .int(0))])), ("o", .object([("a", .int(0)), ("k", .int(100))])),
+            ])])),
+        ])
+        return Part(fields: [("ty", .int(4)), ("nm", .string("\(name(track)) \(part)")), ("shapes", .array([group]))],
+                    anchor: [0, 0], placement: centred(samples), opacity: Array(repeating: 1, count: frameCount))
+    }
+
+    /// One image layer per picture the node shows, drawn at the largest size it appears on screen
+    /// anywhere (at most its own), placed as its content mode puts it and masked to the bounds when it overflows them.
+    func pictures(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
+        var names: [String] = []
+        for s in track.present { if let n = s.properties.image, !names.contains(n) { names.append(n) } }
+        let scene = track.present.first?.scene
+        return try names.map { name in
+            let natural = try parts.pictureSize(name, scene: scene)
+            let size = Size(width: Double(natural.width), height: Double(natural.height))
+            let rects = samples.map { ContentLayout.rect(image: size, in: bounds($0), mode: $0.properties.contentMode) }
+            let widest = self.widest[LottieLayers.pictureKey(name, scene: scene)] ?? 1
+            let w = widest.isFinite ? max(1, min(natural.width, Int(min(widest, Double(natural.width)).rounded(.up)))) : natural.width
+            let h = max(1, Int((Double(w) * size.height / size.width).rounded()))
+            let id = try assets.image(parts.picture(name, scene: scene, width: w, height: h))
+            let content = Size(width: Double(w), height: Double(h))
+            var fields: LottieLayer = [("ty", .int(2)), ("nm", .string("\(self.name(track)) picture")), ("refId", .string(id))]
+            let overflows = zip(samples, rects).contains { s, r in
+                r.x < -0.01 || r.y < -0.01 || r.maxX > s.properties.frame.width + 0.01 || r.maxY > s.properties.frame.height + 0.01
+            }
+            if overflows || track.present.contains(where: { $0.properties.clips && $0.properties.cornerRadius > 0 }) {
+                let paths = zip(samples, rects).map { s, r -> [Double] in
+                    let fx = Double(w) / max(r.width, 1e-9), fy = Double(h) / max(r.height, 1e-9)
+                    let toAsset = Transform2D(a: fx, b: 0, c: 0, d: fy, tx: -r.x * fx, ty: -r.y * fy)
+                    let radius = s.properties.clips ? s.properties.cornerRadius : 0
+                    let b = bounds(s)
+                    let rx = min(radius, b.width / 2, b.height / 2)
+                    return LottieGeometry.roundedRect(b, rx: rx, ry: rx, through: toAsset)
+                }
+                fields += [("hasMask", .bool(true)), ("masksProperties", .array([mask(paths)]))]
+            }
+            return Part(fields: fields, anchor: [Double(w) / 2, Double(h) / 2],
+                        placement: zip(samples, rects).map { LottieGeometry.placement(over: $1, content: content, through: $0.toContainer) },
+                        opacity: track.samples.map { $0?.properties.image == name ? 1 : 0 })
+        }
+    }
+
+    /// One image layer per text the node shows, drawn at the size of the first frame showing it and
+    /// cropped to its ink (plus a pixel), so that no player need blend a transparent box.
+    func texts(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
+        var styles: [(TextStyle, Size)] = []
+        for s in track.present {
+            if let t = s.properties.text, !styles.contains(where: { $0.0 == t }) { styles.append((t, s.properties.frame.size)) }
+        }
+        return try styles.compactMap { style, size in
+            guard size.width > 0, size.height > 0 else { return nil }
+            let full = try parts.text(style, size: size)
+            guard let ink = LottieLayers.ink(full) else { return nil }
+            let bitmap = LottieLayers.crop(full, ink)
+            let id = try assets.image(bitmap)
+            let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
+            let placement = samples.map { s -> [Double] in
+                let fx = s.properties.frame.width / Double(full.width), fy = s.properties.frame.height / Double(full.height)
+                let over = Rect(x: Double(ink.x) * fx, y: Double(ink.y) * fy, width: Double(ink.w) * fx, height: Double(ink.h) * fy)
+                return LottieGeometry.placement(over: over, content: content, through: s.toContainer)
+            }
+            return Part(fields: [("ty", .int(2)), ("nm", .string("\(name(track)) text")), ("refId", .string(id))],
+                        anchor: [content.width / 2, content.height / 2], placement: placement,
+                        opacity: track.samples.map { $0?.properties.text == style ? 1 : 0 })
+        }
+    }
+
+    /// The shadow's images: one per blur radius shown (to a quarter octave), colour and corner
+    /// radius, drawn at the size of the first frame showing it and stretched with the node after.
+    func shadows(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
+        struct Key: Hashable { let level: Int; let color: Color; let corner: Double }
+        func key(_ p: NodeProperties) -> Key? {
+            guard p.shadow.opacity > 0, p.backgroundColor != nil || p.image != nil, p.frame.width > 0, p.frame.height > 0 else { return nil }
+            return Key(level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
+                       corner: (p.cornerRadius * 2).rounded() / 2)
+        }
+        var seen: [(Key, Size)] = []
+        for s in track.present {
+            if let k = key(s.properties), !seen.contains(where: { $0.0 == k }) { seen.append((k, s.properties.frame.size)) }
+        }
+        return try seen.map { k, size in
+            let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: pow(2, Double(k.level) / 4), color: k.color)
+            let id = try assets.image(bitmap)
+            let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
+            let placement = samples.map { s -> [Double] in
+                let p = s.properties
+                let fx = p.frame.width / size.width, fy = p.frame.height / size.height
+                let rect = Rect(x: over.x * fx + p.shadow.offset.width, y: over.y * fy + p.shadow.offset.height,
+                                width: over.width * fx, height: over.height * fy)
+                return LottieGeometry.placement(over: rect, content: content, through: s.toContainer)
+            }
+            let opacity = track.samples.map { s -> Double in
+                guard let p = s?.properties, key(p) == k else { return 0 }
+                return min(max(p.shadow.opacity, 0), 1)
+            }
+            return Part(fields: [("ty", .int(2)), ("nm", .string("\(name(track)) shadow")), ("refId", .string(id))],
+                        anchor: [content.width / 2, content.height / 2], placement: placement, opacity: opacity)
+        }
+    }
+
+    /// The box of `bitmap`'s pixels that are not fully transparent, grown by a pixel within it; nil when all are.
+    static func ink(_ bitmap: Bitmap) -> (x: Int, y: Int, w: Int, h: Int)? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where bitmap.bytes[(y * bitmap.width + x) * 4 + 3] != 0 {
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        guard x1 >= 0 else { return nil }
+        let (left, top) = (max(x0 - 1, 0), max(y0 - 1, 0))
+        return (left, top, min(x1 + 2, bitmap.width) - left, min(y1 + 2, bitmap.height) - top)
+    }
+
+    /// The part of `bitmap` inside `box`.
+    static func crop(_ bitmap: Bitmap, _ box: (x: Int, y: Int, w: Int, h: Int)) -> Bitmap {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(box.w * box.h * 4)
+        for y in box.y..<(box.y + box.h) {
+            let start = (y * bitmap.width + box.x) * 4
+            bytes += bitmap.bytes[start..<(start + box.w * 4)]
+        }
+        return Bitmap(width: box.w, height: box.h, bytes: bytes)
+    }
+}

@@ -1,0 +1,41 @@
+import XCTest
+import AnimhostCore
+
+/// The documents validated against the Lottie specification's JSON schema (PyPI's `lottie-specs`,
+/// checked with `jsonschema` by scripts/validate-lottie.py).
+final class SchemaTests: XCTestCase {
+    func testEveryBuiltInAndTheExampleMatchTheSchema() throws {
+        var files: [URL] = []
+        for plugin in ["Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Examples/popup/popup.lua"] {
+            for operation in [TransitionOperation.push, .pop] { files.append(try Export(plugin, operation: operation).write()) }
+        }
+        files.append(try Export("Plugins/zoom.lua", operation: .pop, gesture: "pan-down dy=300 release=down").write())
+        let (status, output) = try validate(files)
+        XCTAssertEqual(output, "")
+        XCTAssertEqual(status, 0)
+    }
+
+    /// The validator is live: a document without its out point is refused, naming what is missing.
+    func testTheValidatorRefusesABrokenDocument() throws {
+        var json = try Export("Examples/popup/popup.lua").json
+        json["op"] = nil
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-lottie-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+        let (status, output) = try validate([url])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(output.contains("'op' is a required property"), output)
+    }
+
+    private func validate(_ files: [URL]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", packageRoot.appendingPathComponent("scripts/validate-lottie.py").path] + files.map(\.path)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

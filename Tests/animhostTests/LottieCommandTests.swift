@@ -1,0 +1,41 @@
+import XCTest
+
+/// `animhost run --format lottie`, end to end.
+final class LottieCommandTests: XCTestCase {
+    /// The zoom push at @2x: one document under 1 MB, named with its size and keyframe count in the
+    /// summary, the same bytes from two runs.
+    func testZoomPushAt2xIsOneSmallDeterministicDocument() throws {
+        let a = try CLI.temporaryFolder("lottie-a"), b = try CLI.temporaryFolder("lottie-b")
+        var outputs: [String] = []
+        for dir in [a, b] {
+            let r = try CLI.run(["run", "zoom", "--format", "lottie", "--scale", "2", "--out", dir.path])
+            XCTAssertEqual(r.code, 0, r.err)
+            outputs.append(r.out)
+        }
+        let file = a.appendingPathComponent("animation.json")
+        let data = try Data(contentsOf: file)
+        XCTAssertLessThan(data.count, 1_000_000)
+        XCTAssertEqual(data, try Data(contentsOf: b.appendingPathComponent("animation.json")), "byte-identical runs")
+        let summary = try XCTUnwrap(outputs.first)
+        XCTAssertTrue(summary.contains("animation.json"), summary)
+        let kilobytes = String(format: "%.1f KB", Double(data.count) / 1024)
+        XCTAssertTrue(summary.contains("(Lottie: \(kilobytes), "), summary)
+        XCTAssertNotNil(summary.range(of: #"[0-9]+ keyframes\)"#, options: .regularExpression), summary)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: a.path).sorted(), [".animhost-outputs", "animation.json"],
+                       "the document and the list of outputs, no temporary files")
+    }
+
+    /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.
+    func testAMissingPictureIsNamedAndNothingIsWritten() throws {
+        let dir = try CLI.temporaryFolder("lottie-missing")
+        let scene = dir.appendingPathComponent("s.json")
+        try #"{ "name": "s", "size": [100, 100], "nodes": [ { "id": "pic", "frame": [0, 0, 50, 50], "image": "missing.png" } ] }"#
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(["run", "crossfade", "--to", scene.path, "--format", "lottie", "--out", out.path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("node 's/pic': cannot read image"), r.err)
+        XCTAssertTrue(r.err.contains("missing.png"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+}
