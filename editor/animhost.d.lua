@@ -96,7 +96,8 @@
 -- frame in the container: asking a scene that names none is an error, so both always return one.
 ---@class SceneDelegate
 ---@field referenceNode fun(self: SceneDelegate, ctx: Context): Node
----@field referenceFrame fun(self: SceneDelegate, ctx: Context): Rect
+---@field referenceFrame fun(self: SceneDelegate, ctx: Context, forward: boolean?): Rect
+---@field view Node? the scene's root, for a delegate script
 ---@field backgroundColor fun(self: SceneDelegate, ctx: Context): Color
 ---@field willBegin fun(self: SceneDelegate, ctx: Context)
 ---@field didEnd fun(self: SceneDelegate, ctx: Context, node: Node?)
@@ -121,6 +122,7 @@
 ---@field container Node
 ---@field from SceneInfo
 ---@field to SceneInfo
+---@field chrome SceneInfo? bars above the container (--chrome, scenes.chrome)
 ---@field operation "push"|"pop"|"present"|"dismiss"
 ---@field presenting boolean
 ---@field interactive boolean
@@ -175,7 +177,7 @@
 ---@field name string
 ---@field summary? string
 ---@field params? table<string, any> defaults: numbers, booleans or strings
----@field scenes? {from: string, to: string}
+---@field scenes? {from: string, to: string, chrome: string?}
 ---@field duration? fun(ctx: Context): number
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)

@@ -54,12 +54,14 @@ public struct Conformance {
     /// `to` is the destination at rest, with the screen beneath when the destination is an overlay.
     private func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> (TransitionOutcome, [FrameSample], from: [NodeSample], to: [NodeSample]) {
         let (from, to) = try plugin.scenes(for: request, catalog: catalog)
-        let rest = (Conformance.rest(from), (to.isOverlay ? Conformance.rest(from) : []) + Conformance.rest(to))
+        let chrome = try plugin.chrome(for: request, catalog: catalog)
+        let bars = chrome.map { Conformance.rest($0).filter { $0.depth > 0 } } ?? []  // the chrome at rest, outside the container
+        let rest = (Conformance.rest(from) + bars, (to.isOverlay ? Conformance.rest(from) : []) + Conformance.rest(to) + bars)
         var runner = TransitionRunner(fps: request.fps)
         runner.maxDuration = 60
         let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
         let frames = FrameRecorder()
-        let outcome = try plugin.run(from: from, to: to, operation: request.operation, runner: runner,
+        let outcome = try plugin.run(from: from, to: to, chrome: chrome, operation: request.operation, runner: runner,
                                      params: try plugin.resolveParams([:]), gesture: try request.gestureTrace(size: size), sink: frames)
         return (outcome, frames.frames, rest.0, rest.1)
     }

@@ -42,25 +42,27 @@ public final class FrameRenderer {
         frameIndex = frame.index
         let nodes = frame.nodes
         let hasContainer = nodes.first?.depth == 0
+        let containerEnd = frame.chromeIndex ?? nodes.count
+        let chrome: [Step] = frame.chromeIndex.map { [.tree(i: $0, end: nodes.count, cr: cr, level: 0, inherited: 1)] } ?? []
         if hasContainer && !isPlainContainer(nodes[0]) {  // moved, faded or shaped: drawn as one tree
             paintBlack()
-            try walk(nodes, [.tree(i: 0, end: nodes.count, cr: cr, level: 0, inherited: 1)])
+            try walk(nodes, (chrome + [.tree(i: 0, end: containerEnd, cr: cr, level: 0, inherited: 1)]))
             caches.frameDrawn(frame.index)
             return canvas.pixels
         }
-        let covering = lastOpaqueScreen(nodes)
+        let covering = lastOpaqueScreen(nodes, before: containerEnd)
         var tops: [Step] = []
         if covering == nil {
             paintBlack()
             if hasContainer { tops.append(.tree(i: 0, end: 1, cr: cr, level: 0, inherited: 1)) }  // its background alone
         }
         var i = covering ?? (hasContainer ? 1 : 0)
-        while i < nodes.count {
+        while i < containerEnd {
             let end = subtreeEnd(nodes, i)
             tops.append(.tree(i: i, end: end, cr: cr, level: 0, inherited: 1))
             i = end
         }
-        try walk(nodes, tops.reversed())
+        try walk(nodes, chrome + tops.reversed())
         caches.frameDrawn(frame.index)
         return canvas.pixels
     }
@@ -82,8 +84,8 @@ public final class FrameRenderer {
 
     /// The last top-level node that hides everything before it (occlusion culling: a screen fully
     /// covered by the next one costs nothing).
-    private func lastOpaqueScreen(_ nodes: [NodeSample]) -> Int? {
-        nodes.indices.last { nodes[$0].depth == 1 && coversCanvas(nodes[$0]) }
+    private func lastOpaqueScreen(_ nodes: [NodeSample], before end: Int) -> Int? {
+        nodes.indices.prefix(end).last { nodes[$0].depth == 1 && coversCanvas(nodes[$0]) }
     }
 
     /// Whether a node paints every pixel of the canvas opaquely by itself.

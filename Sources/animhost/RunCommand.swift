@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The scene transitioned to: a built-in name or a .json file.", valueName: "scene"))
     var to: String?
 
+    @Option(help: ArgumentHelp("Bars drawn above the container, belonging to neither screen (ctx.chrome): a built-in name or a .json file.", valueName: "scene"))
+    var chrome: String?
+
     @Option(help: "push, pop, present or dismiss.")
     var operation: TransitionOperation = .push
 
@@ -105,8 +108,9 @@ struct RunCommand: ParsableCommand {
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) })
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
-            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
+            var request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
+            request.chrome = chrome
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             let outcome = try loaded.run(request, catalog: catalog, sink: sink)
             for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning.headline)\n".utf8)) }

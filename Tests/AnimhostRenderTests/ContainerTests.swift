@@ -33,4 +33,18 @@ final class ContainerTests: XCTestCase {
         let faded = try render(try frame { $0.alpha = 0.5 }, size: size)
         assertClose(faded[20, 20], [0, 0, 128])
     }
+
+    func testChromeIsDrawnAboveTheContainerAndOutsideItsTransform() throws {
+        let c = Node(id: "container", properties: props(Rect(origin: .zero, size: size), background: nil) { $0.transform = .scale(0.5, 0.5) })
+        try c.add(Node(id: "screen", scene: "s", properties: props(Rect(origin: .zero, size: size), background: "#0000FF")))
+        let bars = Node(id: "bars", scene: "bars", properties: props(Rect(origin: .zero, size: size), background: nil))
+        try bars.add(Node(id: "bar", scene: "bars", properties: props(Rect(x: 0, y: 30, width: 40, height: 10), background: "#FF0000")))
+        for transformed in [true, false] {
+            if !transformed { c.model.transform = .identity }
+            let px = try render(FrameSampler(container: c, chrome: bars).sample(index: 0, time: 0), size: size)
+            XCTAssertEqual(px[20, 35], [255, 0, 0], "the bar, unscaled, over the screen")
+            XCTAssertEqual(px[20, 20], [0, 0, 255])
+            XCTAssertEqual(px[2, 2], transformed ? [0, 0, 0] : [0, 0, 255])
+        }
+    }
 }

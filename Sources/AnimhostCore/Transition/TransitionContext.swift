@@ -5,6 +5,8 @@ public final class TransitionContext {
     public let container: Node
     public let from: Scene
     public let to: Scene
+    /// Bars that belong to neither screen (a navigation or tab bar), drawn above the container; nil when none.
+    public let chrome: Scene?
     public let operation: TransitionOperation
     /// The engine the transition's animations run on.
     public let engine: AnimationEngine
@@ -27,9 +29,10 @@ public final class TransitionContext {
 
     /// Builds the container as UIKit hands it to an animator: it holds the from-screen, and the
     /// to-screen beneath it when the from-screen is an overlay (dismissed or popped).
-    public init(from: Scene, to: Scene, operation: TransitionOperation, engine: AnimationEngine = AnimationEngine()) throws {
+    public init(from: Scene, to: Scene, chrome: Scene? = nil, operation: TransitionOperation, engine: AnimationEngine = AnimationEngine()) throws {
         self.from = from
         self.to = to
+        self.chrome = chrome
         self.operation = operation
         self.engine = engine
         let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
@@ -40,8 +43,8 @@ public final class TransitionContext {
         try container.add(from.root)
     }
 
-    /// The run's scenes: the two screens.
-    public var scenes: [Scene] { [from, to] }
+    /// The run's scenes: the two screens, and the chrome when there is one.
+    public var scenes: [Scene] { [from, to] + (chrome.map { [$0] } ?? []) }
 
     /// The container's size.
     public var size: Size { container.model.frame.size }

@@ -75,7 +75,7 @@ public struct TransitionRunner {
         try animator.animateTransition(using: context)
         let engine = context.engine
         engine.scrubbedClock = nil
-        let sampler = FrameSampler(container: context.container)
+        let sampler = FrameSampler(container: context.container, chrome: context.chrome?.root)
         var index = 0
         var idleSince: Double? = nil
         var delivered = 0

@@ -10,6 +10,8 @@ final class LuaTransition {
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
     var toRef: Int32 = LUA_NOREF
+    /// The chrome's scene table, when the run has chrome.
+    var chromeRef: Int32 = LUA_NOREF
     /// Registry references to the tables the scenes' delegate scripts returned.
     var delegateRefs: [Int32] = []
     /// The run's `ctx` table (made on first use), and its address to recognise it.
@@ -27,7 +29,7 @@ final class LuaTransition {
 enum ContextKey: String, CaseIterable {
     case container, from, to, operation, presenting, interactive, cancelled, params
     case size, gesture, duration, complete, update, finish, cancel, drive, matches
-    case completionSpeed, completionCurve
+    case completionSpeed, completionCurve, chrome
 
     static let byOrdinal = Array(allCases)
 }
@@ -69,6 +71,7 @@ enum ContextBinding {
         NodeBinding.push(L, c.container); lua_setfield(L, -2, "container")
         host.pushRef(t.fromRef); lua_setfield(L, -2, "from")
         host.pushRef(t.toRef); lua_setfield(L, -2, "to")
+        if t.chromeRef != LUA_NOREF { host.pushRef(t.chromeRef); lua_setfield(L, -2, "chrome") }
         host.pushRef(t.paramsRef); lua_setfield(L, -2, "params")
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")

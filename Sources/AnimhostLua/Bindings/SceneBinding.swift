@@ -99,7 +99,8 @@ enum SceneBinding {
             throw BindingError("this delegate belongs to a transition that has ended")
         }
         let side = LuaHost.string(L, ah_upvalueindex(2)) ?? "from"
-        return (t.context, side == "from" ? t.context.from : t.context.to, side)
+        let scene = side == "chrome" ? t.context.chrome ?? t.context.to : side == "from" ? t.context.from : t.context.to
+        return (t.context, scene, side)
     }
 
     /// The scene's reference node for `operation`; a scene that names none is an error, so plugins get a node, never nil.

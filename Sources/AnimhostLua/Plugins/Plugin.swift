@@ -50,6 +50,8 @@ public final class Plugin {
     public let params: [(name: String, value: ParamValue)]
     /// The scenes the plugin runs on by default, for push/present (swapped for pop/dismiss).
     public let defaultScenes: (from: String?, to: String?)
+    /// The chrome scene the plugin runs with by default (`scenes = { chrome = … }`), whatever the operation.
+    public let defaultChrome: String?
     /// Whether the plugin has its own `interact(ctx, g)`.
     public let isInteractive: Bool
     /// When the default interaction finishes a released gesture: the plugin's `interaction`, else the edge-swipe defaults.
@@ -111,7 +113,7 @@ public final class Plugin {
             }
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
-            defaultScenes = try Plugin.readScenes(L, table: t, file: file)
+            (defaultScenes, defaultChrome) = try Plugin.readScenes(L, table: t, file: file)
             interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))
         } catch {
             ah_pop(L, 1)
@@ -146,14 +148,15 @@ public final class Plugin {
         return out.sorted { $0.0 < $1.0 }
     }
 
-    private static func readScenes(_ L: OpaquePointer, table t: Int32, file: String) throws -> (String?, String?) {
+    private static func readScenes(_ L: OpaquePointer, table t: Int32, file: String) throws -> ((String?, String?), String?) {
         defer { ah_pop(L, 1) }
         let kind = rawField(L, t, "scenes")
-        if kind == LUA_TNIL { return (nil, nil) }
-        guard kind == LUA_TTABLE else { throw PluginError(file: file, message: "the plugin's 'scenes' must be { from = \"…\", to = \"…\" }") }
+        if kind == LUA_TNIL { return ((nil, nil), nil) }
+        guard kind == LUA_TTABLE else { throw PluginError(file: file, message: "the plugin's 'scenes' must be { from = \"…\", to = \"…\" } (and optionally chrome = \"…\")") }
         rawField(L, -1, "from"); let from = LuaHost.string(L, -1); ah_pop(L, 1)
         rawField(L, -1, "to"); let to = LuaHost.string(L, -1); ah_pop(L, 1)
-        return (from, to)
+        rawField(L, -1, "chrome"); let chrome = LuaHost.string(L, -1); ah_pop(L, 1)
+        return ((from, to), chrome)
     }
 
     /// The plugin's `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }`, each field optional.

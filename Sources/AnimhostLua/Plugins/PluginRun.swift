@@ -16,6 +16,8 @@ public struct TransitionRequest: Sendable {
     public var speed: Double
     /// Emit only the state at this instant.
     public var only: TransitionRunner.Instant?
+    /// The chrome scene (a name or a file) drawn above the container; nil: the plugin's `scenes.chrome`, if any.
+    public var chrome: String?
 
     public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
                 params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil) {
@@ -78,6 +80,13 @@ extension Plugin {
             + "name both --from and --to, or neither"
     }
 
+    /// The chrome scene for `request`: the given one, else the plugin's `scenes.chrome`, else none.
+    public func chrome(for request: TransitionRequest, catalog: PluginCatalog) throws -> Scene? {
+        guard let name = request.chrome ?? defaultChrome else { return nil }
+        let url = try catalog.locateScene(name, besides: self.url)
+        return try SceneLoader.load(contentsOf: url, displayName: displayPath(url))
+    }
+
     /// Runs the transition described by `request`, streaming frames into `sink`.
     public func run(_ request: TransitionRequest, catalog: PluginCatalog = PluginCatalog(), sink: FrameSink? = nil) throws -> TransitionOutcome {
         let (from, to) = try scenes(for: request, catalog: catalog)
@@ -85,7 +94,7 @@ extension Plugin {
         var runner = TransitionRunner(fps: request.fps)
         runner.speed = request.speed
         runner.only = request.only
-        return try run(from: from, to: to, operation: request.operation, runner: runner,
+        return try run(from: from, to: to, chrome: try chrome(for: request, catalog: catalog), operation: request.operation, runner: runner,
                        params: try resolveParams(request.params), gesture: try request.gestureTrace(size: size), sink: sink)
     }
 
@@ -95,12 +104,12 @@ extension Plugin {
         try run(from: from, to: to, operation: operation, runner: TransitionRunner(fps: fps), params: params, gesture: gesture, sink: sink)
     }
 
-    /// Runs the transition between two loaded scenes with `runner`'s sampling.
-    public func run(from: Scene, to: Scene, operation: TransitionOperation, runner: TransitionRunner,
+    /// Runs the transition between two loaded scenes (and the chrome above them) with `runner`'s sampling.
+    public func run(from: Scene, to: Scene, chrome: Scene? = nil, operation: TransitionOperation, runner: TransitionRunner,
                     params: [(name: String, value: ParamValue)], gesture: GestureTrace?, sink: FrameSink?) throws -> TransitionOutcome {
         let fps = runner.fps
         guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
-        let context = try TransitionContext(from: from, to: to, operation: operation)
+        let context = try TransitionContext(from: from, to: to, chrome: chrome, operation: operation)
         context.interactionRule = interactionRule
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
         host.engine = context.engine
@@ -110,12 +119,12 @@ extension Plugin {
             host.stopClock()
             host.transition = nil
             host.engine = AnimationEngine()
-            for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] + transition.delegateRefs { host.unref(ref) }
+            for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.chromeRef, transition.ctxRef] + transition.delegateRefs { host.unref(ref) }
         }
         try bind(transition, params: params)
         let animator = LuaAnimator(plugin: self, transition: transition)
         var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
-        info.imageFolders = Dictionary([from, to].compactMap { s in s.directory.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        info.imageFolders = Dictionary(context.scenes.compactMap { s in s.directory.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
         let result: TransitionRunner.Result
         var runner = runner
         runner.hostWork = { [host] work in try host.offTheClock(work) }  // sampling and writing frames are the host's time
@@ -153,6 +162,10 @@ extension Plugin {
         transition.fromRef = host.ref()
         try SceneBinding.push(L, transition.context.to, side: "to", serial: transition.serial, script: to)
         transition.toRef = host.ref()
+        if let chrome = transition.context.chrome {
+            try SceneBinding.push(L, chrome, side: "chrome", serial: transition.serial, script: try loadDelegate(of: chrome, into: transition))
+            transition.chromeRef = host.ref()
+        }
     }
 
     /// Runs the scene's delegate script, if it names one, in the plugin's sandbox (its limits, its
