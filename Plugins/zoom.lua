@@ -23,9 +23,9 @@ end
 local function beginMove(ctx)
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)
+  local photo = source:snapshot()  -- before the delegates hide their photos, as ZoomTransitioning copies the image first
   ctx.from.delegate:willBegin(ctx)
   ctx.to.delegate:willBegin(ctx)
-  local photo = source:snapshot()
   photo.transform = transform.identity
   photo.frame = ctx.from.delegate:referenceFrame(ctx)
   source.hidden = true
