@@ -23,7 +23,7 @@ end
 local function beginMove(ctx)
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)
-  local photo = source:snapshot()  -- before the delegates hide their photos, as ZoomTransitioning copies the image first
+  local photo = source:snapshot()  -- before the delegates hide their photos (ZoomTransitioning copies it first)
   ctx.from.delegate:willBegin(ctx)
   ctx.to.delegate:willBegin(ctx)
   photo.transform = transform.identity
