@@ -359,6 +359,7 @@ function shared.arcPoint(from, control, to, s) end
 ---@field plugin string a name or a .lua path
 ---@field from? string
 ---@field to? string
+---@field chrome? string a chrome scene drawn above the container
 ---@field operation? "push"|"pop"|"present"|"dismiss"
 ---@field fps? integer
 ---@field params? table<string, any>

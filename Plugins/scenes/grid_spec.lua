@@ -29,3 +29,15 @@ describe("grid delegate", function()
     assert.are.same({ "from.willBegin", "to.willBegin", "from.didEnd", "to.didEnd", "complete(true)" }, run.calls)
   end)
 end)
+
+describe("grid under a tab bar", function()
+  it("keeps the chrome above the screens, outside the container", function()
+    local run = animhost.run{ plugin = "zoom", chrome = "tabbar" }
+    local first = run:frame(0)
+    local bar = first:node("tab-bar")
+    assert.are.equal(rect(0, 761, 390, 83), bar.bbox)
+    for _, n in ipairs(first.nodes) do
+      if n.scene == "grid" or n.scene == "detail" then assert.is_true(n.z < bar.z) end
+    end
+  end)
+end)
