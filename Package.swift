@@ -26,14 +26,17 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CRLottie", path: "Benchmarks/CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "AnimhostCore"),
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
         .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"],
                 resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
-        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant"]),
-        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"]),
+        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
+                resources: [.copy("HTML/preview.html")]),
+        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
+                resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
         .executableTarget(
             name: "animhost",
             dependencies: [
@@ -46,14 +49,18 @@ let package = Package(
             dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender", "AnimhostOutput", "CRLottie"],
             path: "Benchmarks/animhost-benchmark"
         ),
-        .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Fuzz/AnimhostFuzzing"),
+        .executableTarget(name: "animhost-embedding", dependencies: ["AnimhostCore", "AnimhostLua"], path: "Examples/embedding"),
+        .target(name: "AnimhostFuzzing", dependencies: ["AnimhostCore", "AnimhostLua", "AnimhostRender"], path: "Fuzz/AnimhostFuzzing"),
         .executableTarget(name: "animhost-fuzz", dependencies: ["AnimhostFuzzing"], path: "Fuzz/animhost-fuzz"),
+        // libFuzzer's targets: scripts/fuzz.sh builds this alone with the sanitizer; ordinary builds get a replayer.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "animhost-libfuzzer", dependencies: ["AnimhostFuzzing", "CLibFuzzer"], path: "Fuzz/libfuzzer"),
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
-        .testTarget(name: "animhostTests", dependencies: ["animhost", "AnimhostFuzzing", "AnimhostHarness"]),
+        .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"]),
     ],
     swiftLanguageModes: [.v5]
 )

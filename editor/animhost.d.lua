@@ -92,12 +92,12 @@
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
 
--- A scene's delegate. referenceNode is the node the scene's `reference` names, referenceFrame its
+-- A scene's delegate (a delegate script's table also has `view`, the scene's root, and its own methods).
+-- referenceNode is the node the scene's `reference` names, referenceFrame its
 -- frame in the container: asking a scene that names none is an error, so both always return one.
 ---@class SceneDelegate
 ---@field referenceNode fun(self: SceneDelegate, ctx: Context): Node
 ---@field referenceFrame fun(self: SceneDelegate, ctx: Context, forward: boolean?): Rect
----@field view Node? the scene's root, for a delegate script
 ---@field backgroundColor fun(self: SceneDelegate, ctx: Context): Color
 ---@field willBegin fun(self: SceneDelegate, ctx: Context)
 ---@field didEnd fun(self: SceneDelegate, ctx: Context, node: Node?)

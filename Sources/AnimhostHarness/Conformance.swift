@@ -53,16 +53,13 @@ public struct Conformance {
     /// A run with fresh scenes; the scenes' resting states are sampled before the run touches them.
     /// `to` is the destination at rest, with the screen beneath when the destination is an overlay.
     private func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> (TransitionOutcome, [FrameSample], from: [NodeSample], to: [NodeSample]) {
-        let (from, to) = try plugin.scenes(for: request, catalog: catalog)
-        let chrome = try plugin.chrome(for: request, catalog: catalog)
-        let bars = chrome.map { Conformance.rest($0).filter { $0.depth > 0 } } ?? []  // the chrome at rest, outside the container
+        let session = TransitionSession(plugin, scenes: catalog)
+        session.maxDuration = 60
+        let (from, to) = try session.scenes(for: request)
+        let bars = try session.chrome(for: request).map { Conformance.rest($0).filter { $0.depth > 0 } } ?? []  // the chrome at rest, outside the container
         let rest = (Conformance.rest(from) + bars, (to.isOverlay ? Conformance.rest(from) : []) + Conformance.rest(to) + bars)
-        var runner = TransitionRunner(fps: request.fps)
-        runner.maxDuration = 60
-        let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
         let frames = FrameRecorder()
-        let outcome = try plugin.run(from: from, to: to, chrome: chrome, operation: request.operation, runner: runner,
-                                     params: try plugin.resolveParams([:]), gesture: try request.gestureTrace(size: size), sink: frames)
+        let outcome = try session.run(request, from: from, to: to, sink: frames)
         return (outcome, frames.frames, rest.0, rest.1)
     }
 
@@ -84,7 +81,7 @@ public struct Conformance {
             return [Conformance.failure(fail(Conformance.check(for: error), "\(error)".firstLine), error)]
         }
         let (outcome, frames, fromRest, toRest) = first
-        var failures = outcome.warnings.map { fail("no ctx:complete(true) after a cancel", $0.headline) }
+        var failures = outcome.warnings.map { fail("no ctx:complete(true) after a cancel", $0) }
         let completes = outcome.calls.filter { $0.call.hasPrefix("complete(") }.count
         if completes != 1 { failures.append(fail("ctx:complete exactly once", "called \(completes) times")) }
         if !outcome.result.completed { failures.append(fail("completes", "ctx:complete(false) without a gesture")) }
@@ -133,7 +130,7 @@ public struct Conformance {
             try #"{"samples": [\#(samples.joined(separator: ",")), {"t": 0.55, "x": 197, "y": 422, "state": "cancelled"}]}"#
                 .write(to: path, atomically: true, encoding: .utf8)
             let (outcome, frames, fromRest, _) = try run(plugin, TransitionRequest(operation: .pop, fps: 60, gesture: path.path))
-            if let warning = outcome.warnings.first { return [fail(warning.headline)] }
+            if let warning = outcome.warnings.first { return [fail(warning)] }
             if !outcome.result.cancelled { return [fail("the run was not cancelled")] }
             if let last = frames.last, let d = Conformance.differs(last, expected: fromRest) { return [fail("frame \(last.index), \(d)")] }
         } catch { return [Conformance.failure(fail("\(error)".firstLine), error)] }

@@ -112,8 +112,8 @@ struct RunCommand: ParsableCommand {
                                             gesture: gesture, speed: speed, only: only)
             request.chrome = chrome
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            let outcome = try loaded.run(request, catalog: catalog, sink: sink)
-            for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning.headline)\n".utf8)) }
+            let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
+            for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)

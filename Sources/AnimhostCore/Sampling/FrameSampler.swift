@@ -1,7 +1,10 @@
 /// One node as it appears in a sampled frame.
 public struct NodeSample: Sendable {
+    /// The node's id.
     public let id: String
+    /// The scene the node belongs to; nil for nodes the plugin made.
     public let scene: String?
+    /// True for a copy made by `snapshot()`.
     public let isSnapshot: Bool
     /// The untransformed frame in the canvas's coordinates (the container's untransformed space).
     public let frame: Rect
@@ -29,8 +32,11 @@ public struct NodeSample: Sendable {
 /// A frame: the container (id `container`, first) and every node in it, in paint order, hidden ones
 /// included; then the chrome's nodes, drawn above the container and outside it.
 public struct FrameSample: Sendable {
+    /// The frame's number, from 0.
     public let index: Int
+    /// Seconds from the transition's start.
     public let time: Double
+    /// Every node, in paint order.
     public let nodes: [NodeSample]
     /// Where the chrome's root is in ``nodes`` (depth 1, like a screen's, but outside the container); nil without chrome.
     public var chromeIndex: Int? = nil

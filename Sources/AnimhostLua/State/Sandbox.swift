@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import AnimhostCore
 
 /// The plugin environment: Lua's safe libraries, minus everything that reaches outside the state,
 /// plus the host's bindings. docs/security.md lists the rules.
@@ -21,7 +22,7 @@ enum Sandbox {
         lua_setfield(L, -2, "create")
         ah_pop(L, 1)
         makeSealedTable(L)
-        try host.load(source: try preludeSource(), chunkName: AH_PRELUDE_NAME)
+        try host.load(source: try LuaResources.source("prelude"), chunkName: AH_PRELUDE_NAME)
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
         LuaHost.push(L, clockBinding)
@@ -30,20 +31,6 @@ enum Sandbox {
         lua_rawsetp(L, ah_registryindex(), nextKey)
         try SharedLibrary.install(in: host)
     }
-
-    /// Lua run once per state (`Lua/prelude.lua`, a resource of this module), with the host's
-    /// `print`, module loader, virtual clock and table of sealed tables as arguments. It replaces
-    /// what the base library would let a plugin escape or observe with safe versions.
-    private static func preludeSource() throws -> Data {
-        guard let source = preludeData else {
-            throw PluginError(file: "animhost", message: "the sandbox prelude (prelude.lua) is missing beside the executable: reinstall animhost")
-        }
-        return source
-    }
-
-    /// Read once per process: every state runs the same prelude.
-    private static let preludeData: Data? = Bundle.module.url(forResource: "prelude", withExtension: "lua")
-        .flatMap { try? Data(contentsOf: $0) }
 
     /// The registry key of the weak-keyed table from the host's read-only tables to the message a
     /// write to them raises: the prelude's `rawset` refuses them (see ``seal(_:_:message:)``).
@@ -131,12 +118,4 @@ private func realPath(_ url: URL) -> String? {
     guard let resolved = realpath(url.path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-}
-
-/// A path as messages show it: relative to the working folder when inside it.
-public func displayPath(_ url: URL) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let path = url.standardizedFileURL.path
-    if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
-    return path
 }
