@@ -15,8 +15,9 @@ function popup.duration(ctx)
 end
 
 function popup.animate(ctx)
-  local overlay = ctx.presenting and ctx.to.view or ctx.from.view
-  local box = assert(overlay:find("dialog-box"), "the dialog scene needs a node with id 'dialog-box'")
+  local dialog = ctx.presenting and ctx.to or ctx.from
+  local overlay = dialog.view
+  local box = dialog.delegate:dialogBox()  -- the dialog's own code knows its box
   local big = transform.scale(ctx.params.scale)
   if ctx.presenting then
     ctx.container:add(overlay)
