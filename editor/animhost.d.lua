@@ -136,8 +136,8 @@
 ---@field finish fun(self: Context)
 ---@field cancel fun(self: Context)
 ---@field drive fun(self: Context)
----@field completionSpeed number? interactive only: speed of the run after release (settable, default 1)
----@field completionCurve "easeInOut"|"easeIn"|"easeOut"|"linear"|nil interactive only: curve of the run after release (settable)
+---@field completionSpeed number speed of the run after an interactive release (settable, default 1)
+---@field completionCurve "easeInOut"|"easeIn"|"easeOut"|"linear" curve of the run after an interactive release (settable)
 ---@field matches fun(self: Context): TagMatch[]
 
 ---@class TagMatch

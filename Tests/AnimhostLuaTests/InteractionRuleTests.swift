@@ -78,8 +78,12 @@ final class InteractionRuleTests: XCTestCase {
         XCTAssertThrowsError(try plugin(", interaction = { finishProgres = 2 }")) { error in
             XCTAssertEqual(withoutTemporaryFolder("\(error)"), "p.lua:1: interaction: unknown field 'finishProgres' (did you mean 'finishProgress'?)")
         }
-        XCTAssertEqual(luaError("ctx.completionSpeed = 2"),
-                       "p.lua:4: ctx.completionSpeed applies to interactive transitions; this one is not interactive (run it with --gesture)")
+        XCTAssertEqual(luaError("ctx.completionSpeed = 0"), "p.lua:4: ctx.completionSpeed must be more than 0, got 0")
+        XCTAssertEqual(luaError("ctx.completionCurve = 'bounce'"),
+                       #"p.lua:4: ctx.completionCurve: expected "easeInOut", "easeIn", "easeOut", "linear", got 'bounce'"#)
+        // without a gesture the values are kept, with nothing to act on
+        XCTAssertEqual(try evalLua("ctx.completionSpeed = 2 ctx.completionCurve = 'linear' print(ctx.completionSpeed, ctx.completionCurve)"),
+                       ["2.0\tlinear"])
         XCTAssertEqual(luaError("ctx.operation = 'pop'"), "p.lua:4: ctx is read-only (set values on nodes, or keep your own state in a local table)")
     }
 }

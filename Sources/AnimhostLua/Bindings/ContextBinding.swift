@@ -20,6 +20,10 @@ final class LuaTransition {
     var currentEvent: GestureEvent?
     /// What the plugin did that UIKit allows but rarely means, at the plugin's line.
     var warnings: [PluginError] = []
+    /// `ctx.completionSpeed` and `ctx.completionCurve` of a run no gesture drives: kept, with no effect,
+    /// as an interaction controller's are when it is not interacting.
+    var completionSpeed = 1.0
+    var completionCurve = Easing.easeInOut
 
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
@@ -146,8 +150,8 @@ enum ContextBinding {
             case .interactive: lua_pushboolean(L, c.isInteractive ? 1 : 0)
             case .size: ValueBinding.push(L, c.size)
             case .gesture: if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
-            case .completionSpeed: if let d = c.driver { lua_pushnumber(L, d.completionSpeed) } else { lua_pushnil(L) }
-            case .completionCurve: if let d = c.driver { LuaHost.push(L, CompletionCurve.name(of: d.completionCurve)) } else { lua_pushnil(L) }
+            case .completionSpeed: lua_pushnumber(L, c.driver?.completionSpeed ?? t.completionSpeed)
+            case .completionCurve: LuaHost.push(L, CompletionCurve.name(of: c.driver?.completionCurve ?? t.completionCurve))
             default: lua_pushnil(L)  // a fixed field, set in the table
             }
             return 1
@@ -165,15 +169,14 @@ enum ContextBinding {
             guard let t = host.transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(3), nil)) else {
                 throw BindingError("this ctx belongs to a transition that has ended")
             }
-            guard let d = t.context.driver else {
-                throw BindingError("ctx.\(key!.rawValue) applies to interactive transitions; this one is not interactive (run it with --gesture)")
-            }
+            let d = t.context.driver
             if key == .completionSpeed {
                 let speed = try checkNumber(L, 3, "ctx.completionSpeed")
                 guard speed > 0 else { throw BindingError("ctx.completionSpeed must be more than 0, got \(formatNumber(speed))") }
-                d.completionSpeed = speed
+                if let d { d.completionSpeed = speed } else { t.completionSpeed = speed }
             } else {
-                d.completionCurve = try CompletionCurve.easing(named: checkString(L, 3, "ctx.completionCurve"))
+                let curve = try CompletionCurve.easing(named: checkString(L, 3, "ctx.completionCurve"))
+                if let d { d.completionCurve = curve } else { t.completionCurve = curve }
             }
             return 0
         }
