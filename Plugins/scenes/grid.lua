@@ -1,28 +1,28 @@
 -- The photo grid's delegate, as its view controller is in ZoomTransitioning and FluidPhoto: it hands
--- over the tapped photo (its "source image view"), hides that cell while a copy flies, and shows it
--- again when the transition ends or is cancelled. Methods it lacks answer from grid.json.
+-- over the tapped photo, hides that cell while a copy flies, and shows it again when the transition
+-- ends or is cancelled. Like ZoomTransitioning's view controllers it is the source of a push and the
+-- destination of a pop, so it answers both protocols; methods it lacks answer from grid.json.
 local grid = { selected = "photo-4" }
 
--- ZoomTransitionSourceDelegate.transitionSourceImageView()
-function grid:transitionSourceImageView()
-  return self.view:find(self.selected)
+local function show(self, visible)
+  self.view:find(self.selected).hidden = not visible
 end
 
--- ZoomTransitionSourceDelegate.transitionSourceImageViewFrame(forward:), in the container.
-function grid:transitionSourceImageViewFrame(ctx)
-  return self:referenceFrame(ctx)
-end
+function grid:willBegin() show(self, false) end
+function grid:didEnd() show(self, true) end
+function grid:didCancel() show(self, true) end
 
-function grid:willBegin()
-  self:transitionSourceImageView().hidden = true
-end
+-- ZoomTransitionSourceDelegate
+function grid:transitionSourceImageView() return self.view:find(self.selected) end
+function grid:transitionSourceImageViewFrame(forward) return self:referenceFrame(nil, forward) end
+grid.transitionSourceWillBegin = grid.willBegin
+grid.transitionSourceDidEnd = grid.didEnd
+grid.transitionSourceDidCancel = grid.didCancel
 
-function grid:didEnd()
-  self:transitionSourceImageView().hidden = false
-end
-
-function grid:didCancel()
-  self:transitionSourceImageView().hidden = false
-end
+-- ZoomTransitionDestinationDelegate
+function grid:transitionDestinationImageViewFrame(forward) return self:referenceFrame(nil, forward) end
+grid.transitionDestinationWillBegin = grid.willBegin
+grid.transitionDestinationDidEnd = grid.didEnd
+grid.transitionDestinationDidCancel = grid.didCancel
 
 return grid

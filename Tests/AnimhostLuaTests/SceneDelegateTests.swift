@@ -86,4 +86,13 @@ final class SceneDelegateTests: XCTestCase {
             }
         }
     }
+
+    func testTheBuiltInDelegatesAnswerZoomTransitioningsProtocolWithoutCtx() throws {
+        // as in Swift, the protocol's methods take no context: the frames come from the run in progress
+        let out = try evalLua("""
+        print(ctx.from.delegate:transitionSourceImageViewFrame(true), ctx.to.delegate:transitionDestinationImageViewFrame(true))
+        print(ctx.from.delegate:transitionSourceImageView().id, ctx.to.delegate:transitionSourceImageView().id)
+        """)
+        XCTAssertEqual(out, ["rect(199, 289, 183, 177)\trect(0, 96, 390, 260)", "photo-4\tphoto"])
+    }
 }
