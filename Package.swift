@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -62,5 +62,10 @@ let package = Package(
         .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
         .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
+
+// Zero warnings: every warning of the project's own code is an error.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

@@ -38,15 +38,31 @@ enum CLI {
         let start = Date()
         try p.run()
         // Read both pipes while the process runs, so neither fills up and blocks it.
-        var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let errors = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        _ = errors.wait()
         p.waitUntilExit()
         return Result(code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self), crashed: p.terminationReason != .exit,
+                      err: errors.text, crashed: p.terminationReason != .exit,
                       seconds: Date().timeIntervalSince(start))
     }
+}
+
+/// Reads a pipe to its end on another thread, so that the process writing it never blocks on a full pipe.
+final class PipeReader: @unchecked Sendable {  // `data` is written once, before `done` is signalled
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Waits for the end of the pipe until `deadline`; false if it did not come by then.
+    func wait(until deadline: DispatchTime = .distantFuture) -> Bool { done.wait(timeout: deadline) == .success }
+
+    /// What was read, once ``wait(until:)`` returned true.
+    var text: String { String(decoding: data, as: UTF8.self) }
 }

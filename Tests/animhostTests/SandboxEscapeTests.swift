@@ -40,16 +40,14 @@ final class SandboxEscapeTests: XCTestCase {
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        let done = DispatchSemaphore(value: 0)
-        var errData = Data()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }
-        let killed = done.wait(timeout: .now() + bound) == .timedOut
+        let errors = PipeReader(err.fileHandleForReading)
+        let killed = !errors.wait(until: .now() + bound)
         if killed {
             kill(p.processIdentifier, SIGKILL)
-            done.wait()
+            _ = errors.wait()
         }
         p.waitUntilExit()
-        return Outcome(code: p.terminationStatus, err: String(decoding: errData, as: UTF8.self), killed: killed)
+        return Outcome(code: p.terminationStatus, err: errors.text, killed: killed)
     }
 
     func testAFinalizerCannotBeInstalledByRedefiningGlobals() throws {

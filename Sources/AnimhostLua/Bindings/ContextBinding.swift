@@ -42,7 +42,7 @@ enum ContextKey: String, CaseIterable {
 /// host; what changes during the run (cancelled, interactive, gesture, size) is read live from the
 /// ``TransitionContext``. Methods are like `UIViewControllerContextTransitioning`'s.
 enum ContextBinding {
-    private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    nonisolated(unsafe) private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
     private static let name = "animhost.context"
 
     static func install(in L: OpaquePointer) {

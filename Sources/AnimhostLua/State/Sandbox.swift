@@ -34,7 +34,7 @@ enum Sandbox {
 
     /// The registry key of the weak-keyed table from the host's read-only tables to the message a
     /// write to them raises: the prelude's `rawset` refuses them (see ``seal(_:_:message:)``).
-    private static let sealedKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    nonisolated(unsafe) private static let sealedKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     private static func makeSealedTable(_ L: OpaquePointer) {
         ah_newtable(L)
@@ -47,7 +47,7 @@ enum Sandbox {
 
     /// The registry key of the prelude's `next` (a fixed walking order), kept before any plugin code
     /// runs (it may replace the global).
-    private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    nonisolated(unsafe) private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// Pushes the sandbox's `next`, which walks keys in a fixed order.
     static func pushNext(_ L: OpaquePointer) {

@@ -4,7 +4,8 @@ import Foundation
 /// the order the jobs were submitted: a job's result depends only on its input, so the output is the
 /// same whatever the scheduling. At most `limit` jobs are submitted and not yet handed on; `submit`
 /// waits for room, which bounds the frames held in memory and keeps the renderer from running ahead.
-final class OrderedJobs<Output> {
+/// Its jobs share it across threads: every mutable field is read and written under `condition`.
+final class OrderedJobs<Output>: @unchecked Sendable {
     private let limit: Int
     private let deliver: (Output) throws -> Void
     private let queue = DispatchQueue(label: "animhost.encode", attributes: .concurrent)
@@ -20,7 +21,7 @@ final class OrderedJobs<Output> {
     }
 
     /// Queues `job`, waiting while `limit` jobs are in flight; throws the first failure of any job.
-    func submit(_ job: @escaping () throws -> Output) throws {
+    func submit(_ job: @escaping @Sendable () throws -> Output) throws {
         condition.lock()
         while submitted - delivered >= limit && failure == nil { condition.wait() }
         if let failure { condition.unlock(); throw failure }

@@ -38,10 +38,11 @@ public final class WebPEncoder: FrameEncoder {
 
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
         let previous = self.previous, width = self.width, height = self.height, config = self.config
-        var copy = [UInt8](repeating: 0, count: width * height * 4)
-        copy.withUnsafeMutableBytes { dst in
+        var rows = [UInt8](repeating: 0, count: width * height * 4)
+        rows.withUnsafeMutableBytes { dst in
             for y in 0..<height { (dst.baseAddress! + y * width * 4).copyMemory(from: pixels.base + y * pixels.stride, byteCount: width * 4) }
         }
+        let copy = rows
         let timestamp = checkedInt(Double(frame.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
         self.previous = copy
         try jobs?.submit { try WebPFrame(copy, previous: previous, width: width, height: height, timestamp: timestamp, config: config) }
