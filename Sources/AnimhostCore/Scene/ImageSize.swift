@@ -32,7 +32,7 @@ public enum ImageSize {
         }
         guard let file = FileHandle(forReadingAtPath: url.path) else { throw ImageSizeError("cannot read image '\(name)' in \(folder.path)") }
         defer { try? file.close() }
-        guard let size = (try? file.read(upToCount: maxHeaderBytes)).flatMap({ header(Array($0 ?? Data())) }) else {
+        guard let size = (try? file.read(upToCount: maxHeaderBytes)).flatMap({ header(Array($0)) }) else {
             throw ImageSizeError("image '\(name)' is neither a PNG nor a JPEG with a readable size")
         }
         return size
