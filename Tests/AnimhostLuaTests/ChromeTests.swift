@@ -4,7 +4,7 @@ import AnimhostCore
 
 /// Chrome: bars that belong to neither screen, drawn above the container, reachable and animatable.
 final class ChromeTests: XCTestCase {
-    func run(_ body: String, chrome: String? = nil, declared: String = "") throws -> (TransitionOutcome, Recorder) {
+    func run(_ body: String, chrome: String? = nil, declared: String = "") throws -> (TransitionOutcome, FrameRecorder) {
         let plugin = try makePlugin("""
         local p = { name = "probe", scenes = { from = "grid", to = "detail" \(declared) } }
         function p.duration(ctx) return 1 end
@@ -15,7 +15,7 @@ final class ChromeTests: XCTestCase {
         """)
         var request = TransitionRequest()
         request.chrome = chrome
-        let recorder = Recorder()
+        let recorder = FrameRecorder()
         return (try plugin.run(request, catalog: PluginCatalog(environment: [:]), sink: recorder), recorder)
     }
 

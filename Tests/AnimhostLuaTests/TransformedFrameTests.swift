@@ -63,8 +63,8 @@ final class TransformedFrameTests: XCTestCase {
 }
 
 /// Runs `body` as a plugin's `animate` on the built-in grid → detail scenes, at 60 fps.
-func runSource(_ body: String) throws -> (TransitionOutcome, Recorder) {
+func runSource(_ body: String) throws -> (TransitionOutcome, FrameRecorder) {
     let plugin = try makePlugin(animatorSource(body, duration: "1"))
-    let recorder = Recorder()
+    let recorder = FrameRecorder()
     return (try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: recorder), recorder)
 }

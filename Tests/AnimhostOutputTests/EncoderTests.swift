@@ -33,7 +33,7 @@ final class EncoderTests: RenderedOutputTestCase {
         try fast.write([GIFEncoder(url: url)])
         XCTAssertEqual(try probe(url).frames, 6)
         let last = dir.appendingPathComponent("last.png")
-        let ffmpeg = try XCTUnwrap(executable("ffmpeg"))
+        guard let ffmpeg = executable("ffmpeg") else { throw XCTSkip("ffmpeg is not installed (Debian: ffmpeg); it decodes the GIF's last frame") }
         try AnimhostOutputTests.run(ffmpeg, ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,5)", "-frames:v", "1", last.path])
         let decoded = try Bitmap.read(last), expected = try fast.bitmap(11)
         XCTAssertEqual(decoded.pixel(33 + 6, 14).r, 255, "the square where the last frame has it")

@@ -14,7 +14,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testBrokenPluginsAreRejectedWithAPreciseReason() throws {
-        let dir = try CLI.temporaryFolder("check")
+        let dir = try temporaryFolder("check")
         func plugin(_ name: String, _ before: String, _ block: String, _ completion: String) throws {
             try """
             return { name = "\(name)", scenes = { from = "news", to = "article" },
@@ -47,7 +47,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testAPluginThatDoesNotLoadFailsOnceOnOneLine() throws {
-        let dir = try CLI.temporaryFolder("check-load")
+        let dir = try temporaryFolder("check-load")
         try "return { name = \"broken\",\n  duration = function() return 0.2 end end }\n"
             .write(to: dir.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
         let r = try check(["broken.lua"], in: dir)
@@ -57,7 +57,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testAnEndlessLoopStopsTheChecksAtTheFirstTimeout() throws {
-        let dir = try CLI.temporaryFolder("check-loop")
+        let dir = try temporaryFolder("check-loop")
         try """
         return { name = "loop", scenes = { from = "news", to = "article" },
           duration = function() return 0.2 end,
@@ -89,7 +89,7 @@ final class CheckCommandTests: XCTestCase {
     /// The match plugin with every one of Hero's presets (reversed when popping), the presets taking the
     /// built-in scene pairs in turn, every other one with an arc.
     func testMatchConformsOnEveryBuiltInScenePairAndPreset() throws {
-        let dir = try CLI.temporaryFolder("match")
+        let dir = try temporaryFolder("match")
         try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
                                          to: dir.appendingPathComponent("match.lua"))
         let pairs = [("grid", "detail"), ("news", "article"), ("cards", "card")]

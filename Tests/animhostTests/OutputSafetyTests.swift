@@ -8,8 +8,7 @@ final class OutputSafetyTests: XCTestCase {
     var work: URL!
     let fm = FileManager.default
 
-    override func setUpWithError() throws { work = try CLI.temporaryFolder("outputs") }
-    override func tearDownWithError() throws { try? fm.removeItem(at: work) }
+    override func setUpWithError() throws { work = try temporaryFolder("outputs") }
 
     func write(_ text: String, _ name: String) throws -> URL {
         let url = work.appendingPathComponent(name)

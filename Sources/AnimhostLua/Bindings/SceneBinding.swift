@@ -62,6 +62,7 @@ enum SceneBinding {
         lua_createtable(L, 0, Int32(delegateMethods.count))
         pushMethods(L, side: side, serial: serial, script: table)
         lua_setfield(L, -2, "__index")
+        LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")  // the host's, like every host metatable
         lua_setmetatable(L, table)
     }
 
