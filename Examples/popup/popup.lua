@@ -18,7 +18,8 @@ function popup.animate(ctx)
   local dialog = ctx.presenting and ctx.to or ctx.from
   local overlay = dialog.view
   local box = dialog.delegate:dialogBox()  -- the dialog's own code knows its box
-  local big = transform.scale(ctx.params.scale)
+  -- Reduced motion: the dialog only fades, at its resting size.
+  local big = ctx.reducedMotion and transform.identity or transform.scale(ctx.params.scale)
   if ctx.presenting then
     ctx.container:add(overlay)
     overlay.alpha = 0

@@ -40,6 +40,7 @@ local function finish(ctx, photo, from, to)
 end
 
 function fluid.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end  -- UIAccessibility.isReduceMotionEnabled
   local from, to = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
   local photo = from:snapshot()
   photo.frame = ctx.from.delegate:referenceFrame(ctx)

@@ -14,6 +14,7 @@ function zoom.duration(ctx)
 end
 
 function zoom.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end  -- UIAccessibility.isReduceMotionEnabled
   local p = ctx.params
   local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
   local image = source:snapshot()

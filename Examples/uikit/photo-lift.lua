@@ -17,6 +17,7 @@ function lift.duration(ctx)
 end
 
 function lift.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end  -- UIAccessibility.isReduceMotionEnabled
   local p = ctx.params
   local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
   local photo = source:snapshot()

@@ -20,6 +20,7 @@ function rmp.duration(ctx)
 end
 
 function rmp.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end  -- UIAccessibility.isReduceMotionEnabled
   local p = ctx.params
   local first = ctx.presenting and p.forward or p.backward
   local second = ctx.presenting and p.forwardComplete or p.backwardComplete

@@ -19,6 +19,7 @@ function zoom.duration(ctx)
 end
 
 function zoom.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end  -- UIAccessibility.isReduceMotionEnabled
   local source, destination = ctx.from.delegate, ctx.to.delegate
   local forward = ctx.presenting
   local sourceImageView = source:referenceNode(ctx)

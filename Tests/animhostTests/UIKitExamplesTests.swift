@@ -7,6 +7,8 @@ final class UIKitExamplesTests: XCTestCase {
         let names = ["zoom-transitioning", "rmp-zoom", "fluidphoto", "affine-crossfade", "photo-lift", "list-detail"]
         let r = try CLI.run(["check"] + names.map { "Examples/uikit/\($0).lua" } + ["Examples/popup/popup.lua"], in: CLI.repository)
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, (names + ["popup"]).map { "✓ \($0): conforms (14 runs)\n" }.joined())
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, names.count + 1, r.out)
+        for (line, name) in zip(lines, names + ["popup"]) { XCTAssertTrue(line.hasPrefix("✓ \(name): conforms ("), line) }
     }
 }

@@ -60,7 +60,7 @@ public final class Plugin {
     /// When the default interaction finishes a released gesture: the plugin's `interaction`, else the edge-swipe defaults.
     public let interactionRule: InteractionRule
     let host: LuaHost
-    private let tableRef: Int32
+    let tableRef: Int32
 
     /// Loads and checks a plugin file. `print` lines are prefixed with the file's base name: the plugin's
     /// name is known only once the file has run.
