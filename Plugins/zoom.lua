@@ -23,11 +23,11 @@ end
 local function beginMove(ctx)
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)
+  local photo = source:snapshot()  -- before the delegates hide their photos (ZoomTransitioning copies it first)
   ctx.from.delegate:willBegin(ctx)
   ctx.to.delegate:willBegin(ctx)
-  local photo = source:snapshot()
-  photo.frame = ctx.from.delegate:referenceFrame(ctx)
   photo.transform = transform.identity
+  photo.frame = ctx.from.delegate:referenceFrame(ctx)
   source.hidden = true
   target.hidden = true
   return photo, source, target
@@ -88,7 +88,7 @@ function zoom.animate(ctx)
     ctx.container:add(photo)
     pan = nil
     if ctx.interactive and not ctx.gesture.edge then
-      pan = { photo = photo, source = source, target = target, start = photo.center, height = photo.frame.height }
+      pan = { photo = photo, source = source, target = target, start = photo.center }
       return  -- interact() moves everything with the finger
     end
     popIntoCell(ctx, photo, source, target)
@@ -96,7 +96,8 @@ function zoom.animate(ctx)
 end
 
 -- A pan down: dy = max(translation.y, 0); the detail fades over a quarter of the height; the photo
--- shrinks to half over half the height, follows the finger, raised by half the height it lost.
+-- shrinks to half over half the height and follows the finger, raised by frame.height·(1 − s)/2,
+-- read (as FluidPhoto reads it) from the scaled frame.
 local function follow(ctx, g)
   local h = ctx.size.height
   local dy = math.max(g.translation.y, 0)
@@ -104,7 +105,7 @@ local function follow(ctx, g)
   ctx.from.view.alpha = 1 - math.min(dy / (h / 4), 1)
   pan.photo.transform = transform.scale(scale)
   pan.photo.center = point(pan.start.x + g.translation.x,
-                           pan.start.y + g.translation.y - pan.height * (1 - scale) / 2)
+                           pan.start.y + g.translation.y - pan.photo.frame.height * (1 - scale) / 2)
   ctx:update(1 - scale)
 end
 

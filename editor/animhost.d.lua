@@ -67,9 +67,9 @@
 ---@field isSnapshot boolean read-only
 ---@field parent Node? read-only
 ---@field children Node[] read-only
----@field frame Rect animatable
----@field bounds Rect animatable (resizes about the centre)
----@field center Point animatable
+---@field frame Rect animatable; the box of the transformed bounds, as UIKit's (setting it keeps the transform)
+---@field bounds Rect animatable, untransformed (resizes about the centre)
+---@field center Point animatable, untransformed
 ---@field alpha number animatable, 0…1
 ---@field transform Transform animatable, about the centre
 ---@field backgroundColor Color|string? animatable
@@ -77,6 +77,7 @@
 ---@field border Border animatable
 ---@field shadow Shadow animatable
 ---@field image string? a path beside the scene file, or "placeholder:N"
+---@field imageSize Size? read-only: the image's size in points
 ---@field contentMode "fill"|"aspectFit"|"aspectFill"
 ---@field text string?
 ---@field clips boolean
@@ -92,11 +93,12 @@
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
 
--- A scene's delegate. referenceNode is the node the scene's `reference` names, referenceFrame its
+-- A scene's delegate (a delegate script's table also has `view`, the scene's root, and its own methods).
+-- referenceNode is the node the scene's `reference` names, referenceFrame its
 -- frame in the container: asking a scene that names none is an error, so both always return one.
 ---@class SceneDelegate
 ---@field referenceNode fun(self: SceneDelegate, ctx: Context): Node
----@field referenceFrame fun(self: SceneDelegate, ctx: Context): Rect
+---@field referenceFrame fun(self: SceneDelegate, ctx: Context, forward: boolean?): Rect
 ---@field backgroundColor fun(self: SceneDelegate, ctx: Context): Color
 ---@field willBegin fun(self: SceneDelegate, ctx: Context)
 ---@field didEnd fun(self: SceneDelegate, ctx: Context, node: Node?)
@@ -121,6 +123,7 @@
 ---@field container Node
 ---@field from SceneInfo
 ---@field to SceneInfo
+---@field chrome SceneInfo? bars above the container (--chrome, scenes.chrome)
 ---@field operation "push"|"pop"|"present"|"dismiss"
 ---@field presenting boolean
 ---@field interactive boolean
@@ -135,6 +138,8 @@
 ---@field finish fun(self: Context)
 ---@field cancel fun(self: Context)
 ---@field drive fun(self: Context)
+---@field completionSpeed number speed of the run after an interactive release (settable, default 1)
+---@field completionCurve "easeInOut"|"easeIn"|"easeOut"|"linear" curve of the run after an interactive release (settable)
 ---@field matches fun(self: Context): TagMatch[]
 
 ---@class TagMatch
@@ -174,10 +179,11 @@
 ---@field name string
 ---@field summary? string
 ---@field params? table<string, any> defaults: numbers, booleans or strings
----@field scenes? {from: string, to: string} default: the built-in grid → detail
+---@field scenes? {from: string, to: string, chrome: string?} default: the built-in grid → detail
 ---@field duration? fun(ctx: Context): number
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)
+---@field interaction? {finishProgress?: number, finishVelocity?: number, cancelledGesture?: "cancel"|"decide"}
 ---@field ended? fun(ctx: Context, completed: boolean)
 
 ---@class Easing
@@ -367,6 +373,7 @@ function shared.arcPoint(from, control, to, s) end
 ---@field plugin string a name or a .lua path
 ---@field from? string
 ---@field to? string
+---@field chrome? string a chrome scene drawn above the container
 ---@field operation? "push"|"pop"|"present"|"dismiss"
 ---@field fps? integer
 ---@field params? table<string, any>

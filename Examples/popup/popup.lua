@@ -15,8 +15,9 @@ function popup.duration(ctx)
 end
 
 function popup.animate(ctx)
-  local overlay = ctx.presenting and ctx.to.view or ctx.from.view
-  local box = assert(overlay:find("dialog-box"), "the dialog scene needs a node with id 'dialog-box'")
+  local dialog = ctx.presenting and ctx.to or ctx.from
+  local overlay = dialog.view
+  local box = dialog.delegate:dialogBox()  -- the dialog's own code knows its box
   -- Reduced motion: the dialog only fades, at its resting size.
   local big = ctx.reducedMotion and transform.identity or transform.scale(ctx.params.scale)
   if ctx.presenting then

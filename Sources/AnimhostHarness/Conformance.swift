@@ -76,7 +76,7 @@ public struct Conformance {
             return Verdict(failures: [Failure(check: "loads", run: "load", detail: "\(error)".firstLine)], runNames: [], note: nil)
         }
         let note = (options.from == nil || options.to == nil) ? plugin.fallbackScenesNote : nil
-        let checks = runs(url, rule: plugin.interactionRule)
+        let checks = runs(url, rule: plugin.declaredInteraction)
         var failures: [Failure] = []
         var done: [String] = []
         for (name, check) in checks {
@@ -89,7 +89,7 @@ public struct Conformance {
     }
 
     /// The runs in order, each with its name.
-    private func runs(_ url: URL, rule: InteractionRule?) -> [(String, () -> [Failure])] {
+    private func runs(_ url: URL, rule: DeclaredInteraction?) -> [(String, () -> [Failure])] {
         let reduced = options.reducedMotion
         var list: [(String, () -> [Failure])] = options.operations.flatMap { op in
             options.rates.map { fps in
@@ -141,20 +141,21 @@ public struct Conformance {
         let session = TransitionSession(plugin, scenes: catalog)
         session.maxDuration = 60
         let (from, to) = try session.scenes(for: request)
-        let before = Conformance.rest(from.isOverlay ? [to, from] : [from])
-        let after = Conformance.rest(to.isOverlay ? [from, to] : [to])
+        let chrome = try session.chrome(for: request)  // the bars at rest belong to both ends
+        let before = Conformance.rest(from.isOverlay ? [to, from] : [from], chrome: chrome)
+        let after = Conformance.rest(to.isOverlay ? [from, to] : [to], chrome: chrome)
         let frames = FrameRecorder()
         let outcome = try session.run(request, from: from, to: to, sink: frames)
         let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders))
         return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
     }
 
-    /// Scenes at rest, one over the other, as a frame would show them.
-    static func rest(_ scenes: [Scene]) -> FrameSample {
+    /// Scenes at rest, one over the other (and the chrome above them), as a frame would show them.
+    static func rest(_ scenes: [Scene], chrome: Scene? = nil) -> FrameSample {
         let size = Size(width: scenes.map(\.size.width).max() ?? 0, height: scenes.map(\.size.height).max() ?? 0)
         let container = Node(id: "container", properties: { var p = NodeProperties(); p.frame = Rect(origin: .zero, size: size); return p }())
         for scene in scenes { try? container.add(copy(scene.root)) }
-        return FrameSampler(container: container).sample(index: 0, time: 0)
+        return FrameSampler(container: container, chrome: chrome.map { copy($0.root) }).sample(index: 0, time: 0)
     }
 
     /// A copy of a tree at its model values, as the scene's own nodes (not snapshots).

@@ -18,7 +18,7 @@ extension Conformance {
             return [Conformance.failure(fail(Conformance.check(for: error), "\(error)".firstLine), error)]
         }
         let outcome = first.outcome, frames = first.frames
-        var failures: [Failure] = []
+        var failures = outcome.warnings.map { fail("no ctx:complete(true) after a cancel", $0) }
         let completes = outcome.calls.filter { $0.call.hasPrefix("complete(") }.count
         if completes != 1 { failures.append(fail("ctx:complete exactly once", "called \(completes) times")) }
         if !outcome.result.completed { failures.append(fail("completes", "ctx:complete(false) without a gesture")) }
@@ -59,6 +59,7 @@ extension Conformance {
             let plugin = try Plugin(url: url, limits: limits, printSink: { _ in })
             let ran = try run(plugin, request(.pop, fps, reduced: options.reducedMotion, gesture: probe.gesture))
             let result = ran.outcome.result
+            if let warning = ran.outcome.warnings.first { return [fail(warning)] }
             if probe.finishes != result.completed || probe.finishes == result.cancelled {
                 return [fail("the run was \(result.completed ? "finished" : result.cancelled ? "cancelled" : "left undecided") (gesture \"\(probe.gesture)\")")]
             }

@@ -26,7 +26,7 @@ struct InteractionProbe {
     static let narrowestWidth = 320.0
 
     /// The probes for a plugin with `rule` (nil: the host's default rule).
-    static func probes(rule: InteractionRule?) -> [InteractionProbe] {
+    static func probes(rule: DeclaredInteraction?) -> [InteractionProbe] {
         let finishAt = rule?.finishProgress.flatMap { (0.01...0.99).contains($0) ? $0 : nil }
         let slow = min(0.1, (finishAt ?? 1) / 2)
         let speed = max(flingSpeed, 1.5 * (rule?.finishVelocity ?? 0))

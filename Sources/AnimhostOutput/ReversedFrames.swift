@@ -14,7 +14,7 @@ public final class ReversedFrames: FrameSink {
     public func finish(_ result: TransitionRunner.Result) throws {
         let end = frames.last?.time ?? 0
         for (i, frame) in frames.reversed().enumerated() {
-            try inner.write(FrameSample(index: i, time: end - frame.time, nodes: frame.nodes, touch: frame.touch))
+            try inner.write(FrameSample(index: i, time: end - frame.time, nodes: frame.nodes, chromeIndex: frame.chromeIndex, touch: frame.touch))
         }
         try inner.finish(result)
     }

@@ -41,28 +41,51 @@ public final class FrameRenderer {
     public func render(_ frame: FrameSample) throws -> PixelBuffer {
         frameIndex = frame.index
         let nodes = frame.nodes
-        let covering = lastOpaqueScreen(nodes)
-        if covering == nil {
-            cairo_identity_matrix(cr)
-            cairo_set_source_rgb(cr, 0, 0, 0)
-            cairo_paint(cr)
+        let hasContainer = nodes.first?.depth == 0
+        let containerEnd = frame.chromeIndex ?? nodes.count
+        let chrome: [Step] = frame.chromeIndex.map { [.tree(i: $0, end: nodes.count, cr: cr, level: 0, inherited: 1)] } ?? []
+        if hasContainer && !isPlainContainer(nodes[0]) {  // moved, faded or shaped: drawn as one tree
+            paintBlack()
+            try walk(nodes, (chrome + [.tree(i: 0, end: containerEnd, cr: cr, level: 0, inherited: 1)]))
+            caches.frameDrawn(frame.index)
+            return canvas.pixels
         }
+        let covering = lastOpaqueScreen(nodes, before: containerEnd)
         var tops: [Step] = []
-        var i = covering ?? 0
-        while i < nodes.count {
+        if covering == nil {
+            paintBlack()
+            if hasContainer { tops.append(.tree(i: 0, end: 1, cr: cr, level: 0, inherited: 1)) }  // its background alone
+        }
+        var i = covering ?? (hasContainer ? 1 : 0)
+        while i < containerEnd {
             let end = subtreeEnd(nodes, i)
             tops.append(.tree(i: i, end: end, cr: cr, level: 0, inherited: 1))
             i = end
         }
-        try walk(nodes, tops.reversed())
+        try walk(nodes, chrome + tops.reversed())
         caches.frameDrawn(frame.index)
         return canvas.pixels
     }
 
+    private func paintBlack() {
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+    }
+
+    /// Whether the container draws nothing but (perhaps) a background over the whole canvas, so that the
+    /// screens can be drawn as separate trees over it (and the ones a covering screen hides skipped).
+    private func isPlainContainer(_ c: NodeSample) -> Bool {
+        let p = c.properties
+        return p.transform.isIdentity && p.alpha >= 1 && !p.hidden && p.cornerRadius == 0 && p.border.width == 0
+            && !hasShadow(p) && p.image == nil && p.text == nil && p.frame.origin == .zero
+            && p.frame.width * scale >= Double(pixelWidth) && p.frame.height * scale >= Double(pixelHeight)
+    }
+
     /// The last top-level node that hides everything before it (occlusion culling: a screen fully
     /// covered by the next one costs nothing).
-    private func lastOpaqueScreen(_ nodes: [NodeSample]) -> Int? {
-        nodes.indices.last { nodes[$0].depth == 1 && coversCanvas(nodes[$0]) }
+    private func lastOpaqueScreen(_ nodes: [NodeSample], before end: Int) -> Int? {
+        nodes.indices.prefix(end).last { nodes[$0].depth == 1 && coversCanvas(nodes[$0]) }
     }
 
     /// Whether a node paints every pixel of the canvas opaquely by itself.

@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
         duration() within one frame; no NaN; two runs identical; with reduced motion, no node moves \
         more than 1/8 of the screen or scales by more than 10 %. Then: a pop after a push returns to \
         the start, an interactive pop released slowly at 10 % cancels and a flung one finishes \
-        (following the plugin's interaction rule when it declares one). A failed pixel check names \
+        (following the plugin's interaction rule when it declares one); ctx:complete(true) never \
+        follows a cancel. A failed pixel check names \
         the share of pixels, the region and the nodes drawn there; --artifacts DIR writes the two \
         images and a diff. A plugin that does not load fails once; the checks stop at the first run \
         past the time limit. The exit code is 1 when any plugin fails.

@@ -45,6 +45,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The scene transitioned to: a built-in name or a .json file.", valueName: "scene"))
     var to: String?
 
+    @Option(help: ArgumentHelp("Bars drawn above the container, belonging to neither screen (ctx.chrome): a built-in name or a .json file.", valueName: "scene"))
+    var chrome: String?
+
     @Option(help: "push, pop, present or dismiss.")
     var operation: TransitionOperation = .push
 
@@ -109,11 +112,13 @@ struct RunCommand: ParsableCommand {
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) })
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
-            let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
+            var request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
+            request.chrome = chrome
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, from == nil || to == nil { print(note) }
             let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
+            for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)

@@ -40,9 +40,9 @@ final class BoundsTests: XCTestCase {
         XCTAssertEqual(container.find("n127")?.id, "n127")
         XCTAssertNil(container.find("missing"))
         let sample = FrameSampler(container: container).sample(index: 0, time: 0)
-        XCTAssertEqual(sample.nodes.map(\.id), (0..<Node.maxDepth).map { "n\($0)" })
-        XCTAssertEqual(sample.nodes.map(\.depth), Array(1...Node.maxDepth))
-        XCTAssertEqual(sample.nodes.map(\.z), Array(0..<Node.maxDepth))
+        XCTAssertEqual(sample.nodes.map(\.id), ["container"] + (0..<Node.maxDepth).map { "n\($0)" })
+        XCTAssertEqual(sample.nodes.map(\.depth), Array(0...Node.maxDepth))
+        XCTAssertEqual(sample.nodes.map(\.z), Array(0...Node.maxDepth))
     }
 
     func testSamplingKeepsPaintOrderAmongSiblingsAndCousins() throws {
@@ -51,10 +51,10 @@ final class BoundsTests: XCTestCase {
         try a.add(b); try b.add(c); try b.add(d); try a.add(e)
         let container = Node(id: "container")
         try container.add(a)
-        XCTAssertEqual(FrameSampler(container: container).sample(index: 0, time: 0).nodes.map(\.id), ["a", "b", "c", "d", "e"])
+        XCTAssertEqual(FrameSampler(container: container).sample(index: 0, time: 0).nodes.map(\.id), ["container", "a", "b", "c", "d", "e"])
         b.model.zIndex = 1
-        XCTAssertEqual(FrameSampler(container: container).sample(index: 0, time: 0).nodes.map(\.id), ["a", "e", "b", "c", "d"])
-        XCTAssertEqual(FrameSampler(container: container).sample(index: 0, time: 0).nodes.map(\.depth), [1, 2, 2, 3, 3])
+        XCTAssertEqual(FrameSampler(container: container).sample(index: 0, time: 0).nodes.map(\.id), ["container", "a", "e", "b", "c", "d"])
+        XCTAssertEqual(FrameSampler(container: container).sample(index: 0, time: 0).nodes.map(\.depth), [0, 1, 2, 2, 3, 3])
     }
 
     func testCheckedIntClampsInsteadOfTrapping() {

@@ -59,7 +59,7 @@ final class PropertyTableTests: XCTestCase {
             let node = try XCTUnwrap(scene.root.find("n"))
             XCTAssertEqual(property.read(node.model), value, "scene file: \(property.path)")
             guard property.timeline != .never else { continue }
-            let sampled = FrameSampler(container: scene.root).sample(index: 0, time: 0).nodes[0]
+            let sampled = try XCTUnwrap(FrameSampler(container: scene.root).sample(index: 0, time: 0).nodes.first { $0.id == "n" })
             let top = try XCTUnwrap(sampled.timelineFields.first { $0.key == (property.group ?? property.key) }, property.path)
             guard case .object(let inner) = top.value, property.group != nil else { continue }
             XCTAssertTrue(inner.contains { $0.key == property.key }, "timeline: \(property.path)")

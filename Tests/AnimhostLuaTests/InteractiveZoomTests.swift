@@ -11,10 +11,10 @@ final class InteractiveZoomTests: XCTestCase {
         return (outcome, recorder)
     }
 
-    /// The detail scene as its file describes it: id → frame, for every node.
+    /// The detail scene as its file describes it in a container of its size: id → frame, for every node.
     func detailAtRest() throws -> [String: Rect] {
         let scene = try SceneLoader.load(contentsOf: BuiltinResources.scenesFolder!.appendingPathComponent("detail.json"))
-        var frames: [String: Rect] = [:]
+        var frames: [String: Rect] = ["container": Rect(origin: .zero, size: scene.size)]
         for node in scene.root.subtree() { frames[node.id] = node.frame(in: scene.root.parent) }
         return frames
     }
@@ -62,8 +62,8 @@ final class InteractiveZoomTests: XCTestCase {
         let photo = try XCTUnwrap(frame.nodes.first { $0.isSnapshot })
         XCTAssertEqual(photo.properties.transform.a, 0.875, accuracy: 1e-9)
         XCTAssertEqual(frame.node("detail")!.opacity, 0.5, accuracy: 1e-9)
-        // the photo's centre follows the finger, raised by half of the height it lost
-        XCTAssertEqual(photo.frame.midY, 96 + 130 + h / 8 - 260 * 0.125 / 2, accuracy: 1e-9)
+        // FluidPhoto: the centre follows the finger, raised by frame.height·(1 − s)/2 of the scaled frame
+        XCTAssertEqual(photo.frame.midY, 96 + 130 + h / 8 - (260 * 0.875) * 0.125 / 2, accuracy: 1e-9)
     }
 
     func testAnUpwardReleaseSpringsBack() throws {

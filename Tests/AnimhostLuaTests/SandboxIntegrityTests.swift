@@ -159,8 +159,12 @@ final class SandboxIntegrityTests: XCTestCase {
         let sceneMessage = "p.lua:4: ctx.from is read-only (set values on its nodes, such as ctx.from.view)"
         XCTAssertEqual(luaError("rawset(ctx.from, 'view', node{})"), sceneMessage)
         XCTAssertEqual(luaError("ctx.from.view = node{}"), sceneMessage)
-        XCTAssertEqual(luaError("rawset(ctx.to.delegate, 'referenceNode', print)"), "p.lua:4: a scene's delegate is read-only")
-        XCTAssertEqual(luaError("ctx.to.delegate.referenceNode = print"), "p.lua:4: a scene's delegate is read-only")
+        // grid and detail bring delegate scripts, the screens' own objects; a scene-file delegate is read-only
+        XCTAssertNoThrow(try evalLua("ctx.to.delegate.selected = 1"))
+        let news = try makePlugin(animatorSource("rawset(ctx.to.delegate, 'referenceNode', print)").replacingOccurrences(of: #"from = "grid", to = "detail""#, with: #"from = "news", to = "article""#))
+        XCTAssertThrowsError(try news.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil)) { error in
+            XCTAssertEqual(withoutTemporaryFolder((error as? PluginError)?.headline ?? "\(error)"), "p.lua:4: a scene's delegate is read-only")
+        }
         XCTAssertEqual(luaError("rawset(ctx.params, 'x', 1)"), "p.lua:4: ctx.params is read-only (copy a value into a local to change it)")
         XCTAssertTrue(luaError("rawset(ctx.from.view, 'alpha', 0)").contains("table expected"))
         XCTAssertTrue(luaError("rawset(rect(0, 0, 1, 1), 'x', 5)").contains("table expected"))

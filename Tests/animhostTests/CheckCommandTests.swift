@@ -146,7 +146,7 @@ final class CheckCommandTests: XCTestCase {
     func testProbesFollowADeclaredInteractionRule() {
         let host = InteractionProbe.probes(rule: nil)
         XCTAssertEqual(host.map(\.gesture), ["edge-swipe to=0.1 release=slow", "edge-swipe to=0.3 duration=0.062 release=fling"])
-        let rule = InteractionRule(finishProgress: 0.06, finishVelocity: 3000, cancelledGesture: "cancel")
+        let rule = DeclaredInteraction(finishProgress: 0.06, finishVelocity: 3000, cancelledGesture: "cancel")
         // (0.3 × 320 − 2) pt in 0.02 s is 4700 pt/s, past 1.5 × 3000.
         XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.gesture), [
             "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow",

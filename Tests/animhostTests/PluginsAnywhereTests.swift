@@ -23,7 +23,7 @@ final class PluginsAnywhereTests: XCTestCase {
           it("completes", function()
             local run = animhost.run{ plugin = "fade-away" }
             assert.is_true(run.completed)
-            assert.are.equal("grid", run.frames[1].nodes[1].id)
+            assert.are.equal("grid", run.frames[1].nodes[2].id)  -- after the container
           end)
         end)
         """.write(to: dir.appendingPathComponent("specs/fade_spec.lua"), atomically: true, encoding: .utf8)

@@ -6,19 +6,20 @@ public struct NodeSample: Sendable {
     public let scene: String?
     /// True for a copy made by `snapshot()`.
     public let isSnapshot: Bool
-    /// The untransformed frame in container coordinates.
+    /// The untransformed frame in the canvas's coordinates (the container's untransformed space).
     public let frame: Rect
     /// The on-screen axis-aligned bounding box after every transform.
     public let bbox: Rect
     /// The product of alphas down the tree.
     public let opacity: Double
-    /// Maps the node's own coordinates (origin top-left) to the container's, every transform included.
+    /// Maps the node's own coordinates (origin top-left) to the canvas's (the container's untransformed
+    /// space), every transform included, the container's own too.
     public let toContainer: Transform2D
     /// Paint order within the frame, from 0.
     public let z: Int
     /// The presentation values at the sampled instant.
     public let properties: NodeProperties
-    /// The depth below the container (1 for the scenes' roots).
+    /// The depth below the container: 0 for the container itself, 1 for the scenes' roots.
     public let depth: Int
 
     public init(id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
@@ -28,7 +29,8 @@ public struct NodeSample: Sendable {
     }
 }
 
-/// A frame: every node in the container, in paint order, hidden ones included.
+/// A frame: the container (id `container`, first) and every node in it, in paint order, hidden ones
+/// included; then the chrome's nodes, drawn above the container and outside it.
 public struct FrameSample: Sendable {
     /// The frame's number, from 0.
     public let index: Int
@@ -36,11 +38,13 @@ public struct FrameSample: Sendable {
     public let time: Double
     /// Every node, in paint order.
     public let nodes: [NodeSample]
+    /// Where the chrome's root is in ``nodes`` (depth 1, like a screen's, but outside the container); nil without chrome.
+    public var chromeIndex: Int? = nil
     /// The gesture sample current at this frame, while an interactive transition's finger is down.
     public var touch: GestureEvent? = nil
 
-    public init(index: Int, time: Double, nodes: [NodeSample], touch: GestureEvent? = nil) {
-        self.index = index; self.time = time; self.nodes = nodes; self.touch = touch
+    public init(index: Int, time: Double, nodes: [NodeSample], chromeIndex: Int? = nil, touch: GestureEvent? = nil) {
+        self.index = index; self.time = time; self.nodes = nodes; self.chromeIndex = chromeIndex; self.touch = touch
     }
 
     /// The first node with `id` (and `scene`, when given) in paint order.
@@ -52,22 +56,32 @@ public struct FrameSample: Sendable {
 /// Reads the presentation values of a container's tree into ``FrameSample``s.
 public struct FrameSampler {
     public let container: Node
+    /// The chrome's root, sampled after the container's subtree, outside the container's transform and alpha.
+    public let chrome: Node?
 
-    public init(container: Node) { self.container = container }
+    public init(container: Node, chrome: Node? = nil) { self.container = container; self.chrome = chrome }
 
     /// The frame at this instant; call after the engine has updated presentations.
     public func sample(index: Int, time: Double, touch: GestureEvent? = nil) -> FrameSample {
         var nodes: [NodeSample] = []
-        nodes.reserveCapacity(FrameSampler.descendants(of: container))
+        nodes.reserveCapacity(FrameSampler.descendants(of: container) + 1 + (chrome.map { FrameSampler.descendants(of: $0) + 1 } ?? 0))
         // Depth first in paint order, with a stack of its own: a tree's depth never reaches the call stack.
+        // The container is a view like the others, at the canvas's origin.
         var pending: [(node: Node, parent: Parent)] = []
-        let top = Parent(origin: .zero, transform: .identity, opacity: container.presentation.alpha, depth: 0)
+        let canvas = Parent(origin: .zero, transform: .identity, opacity: 1, depth: -1)
+        let top = place(container, under: canvas, into: &nodes)
         for child in container.paintOrderedChildren(presentation: true).reversed() { pending.append((child, top)) }
-        while let (node, parent) = pending.popLast() {
-            let placed = place(node, under: parent, into: &nodes)
-            for child in node.paintOrderedChildren(presentation: true).reversed() { pending.append((child, placed)) }
+        var chromeIndex: Int? = nil
+        while true {
+            while let (node, parent) = pending.popLast() {
+                let placed = place(node, under: parent, into: &nodes)
+                for child in node.paintOrderedChildren(presentation: true).reversed() { pending.append((child, placed)) }
+            }
+            guard let chrome, chromeIndex == nil else { break }
+            chromeIndex = nodes.count
+            pending.append((chrome, Parent(origin: .zero, transform: .identity, opacity: 1, depth: 0)))
         }
-        return FrameSample(index: index, time: time, nodes: nodes, touch: touch)
+        return FrameSample(index: index, time: time, nodes: nodes, chromeIndex: chromeIndex, touch: touch)
     }
 
     /// What a node hands down to its children: where its frame starts, its transform to the

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The pixel size of a scene's image, read from the file's header without decoding it: what a
-/// shared-element flight needs to move an image's crop between two content modes.
+/// shared-element flight needs to move an image's crop between two content modes, and what
+/// `node.imageSize` gives a plugin (in points: a pixel a point, as an image loaded at scale 1).
 public enum ImageSize {
     /// The size of every `placeholder:N` picture.
     public static let placeholder = Size(width: 1024, height: 768)
@@ -19,6 +20,22 @@ public enum ImageSize {
         defer { try? file.close() }
         guard let data = try? file.read(upToCount: maxHeaderBytes) else { return nil }
         return header(Array(data))
+    }
+
+    /// The size of `name` (`placeholder:N`, or a PNG or JPEG inside `folder`, links resolved), or an
+    /// error that says why it cannot be told.
+    public static func of(_ name: String, in folder: URL?) throws -> Size {
+        if name.hasPrefix("placeholder:") { return placeholder }
+        guard let folder else { throw ImageSizeError("image '\(name)' has no scene folder to be found in (only placeholder:N images have a size without one)") }
+        guard let url = ContainedPath.resolve(name, in: folder) else {
+            throw ImageSizeError("image '\(name)' lies outside the scene's folder \(folder.path) (links included)")
+        }
+        guard let file = FileHandle(forReadingAtPath: url.path) else { throw ImageSizeError("cannot read image '\(name)' in \(folder.path)") }
+        defer { try? file.close() }
+        guard let size = (try? file.read(upToCount: maxHeaderBytes)).flatMap({ header(Array($0)) }) else {
+            throw ImageSizeError("image '\(name)' is neither a PNG nor a JPEG with a readable size")
+        }
+        return size
     }
 
     /// The size a PNG's or JPEG's leading bytes declare.
@@ -43,4 +60,10 @@ public enum ImageSize {
         }
         return nil
     }
+}
+
+/// An image whose size cannot be read.
+public struct ImageSizeError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -24,11 +24,14 @@ public final class Scene {
     public let root: Node
     /// The folder image paths are relative to; nil for scenes built in code.
     public let directory: URL?
+    /// The scene's delegate script (the real path of a `.lua` file inside ``directory``), or nil when
+    /// the default delegate answers from the scene file alone.
+    public let delegate: URL?
 
     public init(name: String, size: Size, background: Color, isOverlay: Bool = false,
-                references: [TransitionOperation?: String] = [:], root: Node, directory: URL? = nil) {
+                references: [TransitionOperation?: String] = [:], root: Node, directory: URL? = nil, delegate: URL? = nil) {
         self.name = name; self.size = size; self.background = background; self.isOverlay = isOverlay
-        self.references = references; self.root = root; self.directory = directory
+        self.references = references; self.root = root; self.directory = directory; self.delegate = delegate
     }
 
     /// The id of the shared element for `operation`, if the scene names one.

@@ -43,7 +43,7 @@ struct SceneReader {
 
     init(file: String) { self.file = file }
 
-    static let sceneKeys = ["name", "size", "background", "reference", "overlay", "nodes"]
+    static let sceneKeys = ["name", "size", "background", "reference", "overlay", "delegate", "nodes"]
     /// A node's keys: its id, each property's key (or its group's), and its children.
     static let nodeKeys = ["id"] + NodeProperty.all.reduce(into: []) { keys, property in
         let key = property.group ?? property.key
@@ -75,7 +75,22 @@ struct SceneReader {
             throw fail(where_, "no node has the id '\(id)'")
         }
         return Scene(name: name, size: size, background: background, isOverlay: overlay,
-                     references: references, root: root, directory: directory)
+                     references: references, root: root, directory: directory,
+                     delegate: try delegate(obj["delegate"], directory: directory))
+    }
+
+    /// The scene's delegate script: a `.lua` file inside the scene's folder, found by its real path.
+    private func delegate(_ json: JSONValue?, directory: URL?) throws -> URL? {
+        guard let path = try string(json, "delegate") else { return nil }
+        guard path.hasSuffix(".lua"), ContainedPath.isPlainRelative(path) else {
+            throw fail("delegate", "expected a .lua file inside the scene's folder (a relative path without '..'), got '\(path)'")
+        }
+        guard let directory else { throw fail("delegate", "a scene given as text has no folder to find '\(path)' in") }
+        guard let url = ContainedPath.resolve(path, in: directory) else {
+            throw fail("delegate", "'\(path)' leads outside the scene's folder (links included)")
+        }
+        guard FileManager.default.isReadableFile(atPath: url.path) else { throw fail("delegate", "no readable file '\(path)' beside the scene") }
+        return url
     }
 
     private func references(_ json: JSONValue?) throws -> [TransitionOperation?: String] {

@@ -9,6 +9,8 @@ public protocol TransitionPlugin: AnyObject {
     var location: URL? { get }
     /// The scenes it runs on by default, for push and present (swapped for pop and dismiss).
     var defaultScenes: (from: String?, to: String?) { get }
+    /// The chrome scene it runs with by default, drawn above the container; nil for none.
+    var defaultChrome: String? { get }
     /// An error about this animator, naming where it came from.
     func error(_ message: String) -> Error
     /// An animator for one run in `context`, with `params` (text overrides of the declared tunables) applied.
@@ -27,6 +29,12 @@ public protocol PreparedAnimator: TransitionAnimator {
     func error(for error: TransitionError) -> Error
     /// Releases what the run holds, however the run ended; a second call does nothing.
     func close()
+    /// What the run did that UIKit allows but rarely means, each placed in the animator's source.
+    var warnings: [String] { get }
+}
+
+extension TransitionPlugin {
+    public var defaultChrome: String? { nil }
 }
 
 extension PreparedAnimator {
@@ -35,6 +43,7 @@ extension PreparedAnimator {
     public func ended(completed: Bool) throws {}
     public func error(for error: TransitionError) -> Error { error }
     public func close() {}
+    public var warnings: [String] { [] }
 
     /// Runs host work off the animator's time budget.
     func offTheBudget<T>(_ body: () throws -> T) rethrows -> T {

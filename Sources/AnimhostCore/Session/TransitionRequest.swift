@@ -18,6 +18,8 @@ public struct TransitionRequest: Sendable, Equatable {
     public var speed: Double
     /// Emit only the state at this instant.
     public var only: TransitionRunner.Instant?
+    /// The chrome scene (a name or a file) drawn above the container; nil: the plugin's default chrome, if any.
+    public var chrome: String?
     /// The viewer asked for reduced motion: the context's ``TransitionContext/reducedMotion``.
     public var reducedMotion: Bool
 
@@ -54,4 +56,10 @@ public struct TransitionOutcome {
     public let result: TransitionRunner.Result
     /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
     public let calls: [(time: Double, call: String)]
+    /// What the animator did that UIKit allows but rarely means (`ctx:complete(true)` after a cancel), each placed in its source.
+    public var warnings: [String] = []
+
+    public init(info: TimelineInfo, result: TransitionRunner.Result, calls: [(time: Double, call: String)], warnings: [String] = []) {
+        self.info = info; self.result = result; self.calls = calls; self.warnings = warnings
+    }
 }

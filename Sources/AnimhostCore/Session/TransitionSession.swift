@@ -29,7 +29,7 @@ public final class TransitionSession {
     /// Runs `request` between two loaded scenes (its `from` and `to` names are not used); the run takes
     /// their nodes over, so each run needs scenes of its own.
     public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
-        let context = try makeContext(from: from, to: to, operation: request.operation)
+        let context = try makeContext(from: from, to: to, chrome: try chrome(for: request), operation: request.operation)
         context.reducedMotion = request.reducedMotion
         let animator = try plugin.prepare(context, params: request.params)
         defer { animator.close() }
@@ -54,7 +54,7 @@ public final class TransitionSession {
             throw animator.error(for: e)
         }
         try animator.offTheBudget { try sink?.finish(result) }
-        return TransitionOutcome(info: info, result: result, calls: context.calls)
+        return TransitionOutcome(info: info, result: result, calls: context.calls, warnings: animator.warnings)
     }
 
     /// Starts `request` as a transition its caller steps on its own clock, frame by frame; a `touch`
@@ -62,7 +62,7 @@ public final class TransitionSession {
     /// The request's `fps`, `speed`, `only` and `gesture` are not used.
     public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> LiveTransition {
         let (from, to) = try scenes(for: request)
-        let context = try makeContext(from: from, to: to, operation: request.operation)
+        let context = try makeContext(from: from, to: to, chrome: try chrome(for: request), operation: request.operation)
         context.reducedMotion = request.reducedMotion
         let animator = try plugin.prepare(context, params: request.params)
         return try LiveTransition(animator, in: context, header: header(context, fps: 0), touch: touch)
@@ -84,6 +84,13 @@ public final class TransitionSession {
         return (try load(fromURL), try load(toURL))
     }
 
+    /// The chrome scene for `request`: the given one, else the plugin's default, else none.
+    public func chrome(for request: TransitionRequest) throws -> Scene? {
+        guard let name = request.chrome ?? plugin.defaultChrome else { return nil }
+        let url = try sceneLocator.locateScene(name, besides: plugin.location)
+        return try SceneLoader.load(contentsOf: url, displayName: displayPath(url))
+    }
+
     /// Why a run whose two scenes are one file is refused, and what to pass instead.
     private func sameScene(_ path: String, request: TransitionRequest, defaults: (from: String, to: String)) -> String {
         let op = request.operation.rawValue
@@ -97,16 +104,16 @@ public final class TransitionSession {
             + "name both --from and --to, or neither"
     }
 
-    private func makeContext(from: Scene, to: Scene, operation: TransitionOperation) throws -> TransitionContext {
+    private func makeContext(from: Scene, to: Scene, chrome: Scene?, operation: TransitionOperation) throws -> TransitionContext {
         guard from !== to else { throw plugin.error("the from and to scenes must be different scenes") }
-        return try TransitionContext(from: from, to: to, operation: operation)
+        return try TransitionContext(from: from, to: to, chrome: chrome, operation: operation)
     }
 
     /// The run's header, its duration still unknown.
     private func header(_ context: TransitionContext, fps: Int) -> TimelineInfo {
         var info = TimelineInfo(plugin: plugin.name, operation: context.operation, from: context.from.name,
                                 to: context.to.name, fps: fps, duration: 0, size: context.size)
-        info.imageFolders = Dictionary([context.from, context.to].compactMap { s in s.directory.map { (s.name, $0) } },
+        info.imageFolders = Dictionary(context.scenes.compactMap { s in s.directory.map { (s.name, $0) } },
                                        uniquingKeysWith: { a, _ in a })
         return info
     }

@@ -7,6 +7,8 @@ public final class TransitionContext {
     public let from: Scene
     /// The scene transitioned to.
     public let to: Scene
+    /// Bars that belong to neither screen (a navigation or tab bar), drawn above the container; nil when none.
+    public let chrome: Scene?
     /// Push, pop, present or dismiss.
     public let operation: TransitionOperation
     /// The engine the transition's animations run on.
@@ -25,6 +27,8 @@ public final class TransitionContext {
     public private(set) var completion: Bool?
     /// The virtual time at which ``complete(_:)`` was called.
     public private(set) var completionTime: Double?
+    /// When the default interaction finishes a released gesture (the plugin's `interaction`).
+    public var interactionRule = InteractionRule()
     /// The viewer asked for reduced motion (`ctx.reducedMotion`): animators crossfade instead of moving or scaling.
     public var reducedMotion = false
     /// Delegate hooks, completions and context calls, in order, with the time they happened.
@@ -32,9 +36,10 @@ public final class TransitionContext {
 
     /// Builds the container as UIKit hands it to an animator: it holds the from-screen, and the
     /// to-screen beneath it when the from-screen is an overlay (dismissed or popped).
-    public init(from: Scene, to: Scene, operation: TransitionOperation, engine: AnimationEngine = AnimationEngine()) throws {
+    public init(from: Scene, to: Scene, chrome: Scene? = nil, operation: TransitionOperation, engine: AnimationEngine = AnimationEngine()) throws {
         self.from = from
         self.to = to
+        self.chrome = chrome
         self.operation = operation
         self.engine = engine
         let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
@@ -44,6 +49,9 @@ public final class TransitionContext {
         if from.isOverlay { try container.add(to.root) }
         try container.add(from.root)
     }
+
+    /// The run's scenes: the two screens, and the chrome when there is one.
+    public var scenes: [Scene] { [from, to] + (chrome.map { [$0] } ?? []) }
 
     /// The container's size.
     public var size: Size { container.model.frame.size }

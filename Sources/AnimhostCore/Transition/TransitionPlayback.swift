@@ -15,7 +15,7 @@ public final class TransitionPlayback {
         context.duration = duration
         self.animator = animator
         self.context = context
-        sampler = FrameSampler(container: context.container)
+        sampler = FrameSampler(container: context.container, chrome: context.chrome?.root)
     }
 
     /// Has the animator declare its animations; a `gestureStart` (the gesture's first event) makes
@@ -27,11 +27,11 @@ public final class TransitionPlayback {
     }
 
     /// Delivers a gesture event at its time: to the animator's `interact`, else to the default
-    /// percent-driven behaviour (``TransitionRunner/drive(_:with:size:)``).
+    /// percent-driven behaviour (``TransitionRunner/drive(_:with:size:rule:)``) under the plugin's rule.
     public func deliver(_ event: GestureEvent) throws {
         try context.engine.advance(to: event.time)
         if try !animator.interact(with: event, using: context), let driver = context.driver {
-            TransitionRunner.drive(driver, with: event, size: context.size)
+            TransitionRunner.drive(driver, with: event, size: context.size, rule: context.interactionRule)
         }
     }
 

@@ -132,22 +132,17 @@ public struct TransitionRunner {
         return result
     }
 
-    /// The fraction past which a released gesture finishes (ZoomTransitioning's third of the width).
-    public static let finishThreshold = 0.33
-    /// The speed along the gesture's direction, in points per second, past which a release finishes whatever the fraction.
-    public static let flingVelocity = 1000.0
-
     /// The default interaction: the gesture's travel along its direction (``PercentDrivenDriver/direction(for:)``:
-    /// across for an edge swipe, else along its main axis) over the screen's size drives the fraction; on release it
-    /// finishes past ``finishThreshold`` or on a fling, else cancels.
-    public static func drive(_ driver: PercentDrivenDriver, with event: GestureEvent, size: Size) {
+    /// across for an edge swipe, else along its main axis) over the screen's size drives the fraction; on release
+    /// (or when the system cancels the gesture) `rule` decides whether it finishes or cancels.
+    public static func drive(_ driver: PercentDrivenDriver, with event: GestureEvent, size: Size, rule: InteractionRule) {
         let direction = driver.direction(for: event)
         let progress = direction.progress(of: event, in: size)
         switch event.state {
         case .began, .changed: driver.update(progress)
-        case .ended:
-            if progress > finishThreshold || direction.speed(of: event) > flingVelocity { driver.finish() } else { driver.cancel() }
-        case .cancelled: driver.cancel()
+        case .ended, .cancelled:
+            let finishes = rule.finishes(progress: progress, speed: direction.speed(of: event), cancelled: event.state == .cancelled)
+            if finishes { driver.finish() } else { driver.cancel() }
         }
     }
 }

@@ -9,11 +9,21 @@ final class LuaTransition {
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
     var toRef: Int32 = LUA_NOREF
+    /// The chrome's scene table, when the run has chrome.
+    var chromeRef: Int32 = LUA_NOREF
+    /// Registry references to the tables the scenes' delegate scripts returned.
+    var delegateRefs: [Int32] = []
     /// The run's `ctx` table (made on first use), and its address to recognise it.
     var ctxRef: Int32 = LUA_NOREF
     var ctxAddress: UnsafeRawPointer?
     /// The gesture sample being delivered, for `ctx:drive()`.
     var currentEvent: GestureEvent?
+    /// What the plugin did that UIKit allows but rarely means, at the plugin's line.
+    var warnings: [PluginError] = []
+    /// `ctx.completionSpeed` and `ctx.completionCurve` of a run no gesture drives: kept, with no effect,
+    /// as an interaction controller's are when it is not interacting.
+    var completionSpeed = 1.0
+    var completionCurve = Easing.easeInOut
 
     init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
 }
@@ -22,6 +32,7 @@ final class LuaTransition {
 enum ContextKey: String, CaseIterable {
     case container, from, to, operation, presenting, interactive, cancelled, params, reducedMotion
     case size, gesture, duration, complete, update, finish, cancel, drive, matches
+    case completionSpeed, completionCurve, chrome
 
     static let byOrdinal = Array(allCases)
 }
@@ -63,6 +74,7 @@ enum ContextBinding {
         NodeBinding.push(L, c.container); lua_setfield(L, -2, "container")
         host.pushRef(t.fromRef); lua_setfield(L, -2, "from")
         host.pushRef(t.toRef); lua_setfield(L, -2, "to")
+        if t.chromeRef != LUA_NOREF { host.pushRef(t.chromeRef); lua_setfield(L, -2, "chrome") }
         host.pushRef(t.paramsRef); lua_setfield(L, -2, "params")
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
@@ -83,7 +95,10 @@ enum ContextBinding {
         ah_newtable(L)
         lua_createtable(L, 0, 4)
         lua_pushvalue(L, fields); lua_setfield(L, -2, "__index")
-        LuaHost.setFunction(L, "__newindex", readOnly)
+        lua_rawgetp(L, ah_registryindex(), keysKey)
+        lua_pushinteger(L, lua_Integer(t.serial))
+        LuaHost.push(L, assign, upvalues: 2)
+        lua_setfield(L, -2, "__newindex")
         LuaHost.push(L, "locked"); lua_setfield(L, -2, "__metatable")
         LuaHost.push(L, name); lua_setfield(L, -2, "__name")
         lua_setmetatable(L, -2)
@@ -120,12 +135,6 @@ enum ContextBinding {
 
     private static let readOnlyMessage = "ctx is read-only (set values on nodes, or keep your own state in a local table)"
 
-    private static let readOnly: LuaBinding = { L in
-        let L = L!
-        LuaHost.push(L, readOnlyMessage)
-        return LuaHost.raise
-    }
-
     /// `__index` of the fixed fields: the fields that change during the run, from the run whose
     /// serial is the third upvalue.
     private static let live: LuaBinding = { L in
@@ -142,9 +151,35 @@ enum ContextBinding {
             case .interactive: lua_pushboolean(L, c.isInteractive ? 1 : 0)
             case .size: ValueBinding.push(L, c.size)
             case .gesture: if let start = c.gestureStart { GestureBinding.push(L, start) } else { lua_pushnil(L) }
+            case .completionSpeed: lua_pushnumber(L, c.driver?.completionSpeed ?? t.completionSpeed)
+            case .completionCurve: LuaHost.push(L, CompletionCurve.name(of: c.driver?.completionCurve ?? t.completionCurve))
             default: lua_pushnil(L)  // a fixed field, set in the table
             }
             return 1
+        }
+    }
+
+    /// `__newindex`: `completionSpeed` and `completionCurve` set the interactive driver's, as on
+    /// `UIPercentDrivenInteractiveTransition`; every other field is read-only.
+    private static let assign: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let key = try? key(L, 2)
+            guard key == .completionSpeed || key == .completionCurve else { throw BindingError(readOnlyMessage) }
+            unowned(unsafe) let host = LuaHost.of(L)
+            guard let t = host.transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(3), nil)) else {
+                throw BindingError("this ctx belongs to a transition that has ended")
+            }
+            let d = t.context.driver
+            if key == .completionSpeed {
+                let speed = try checkNumber(L, 3, "ctx.completionSpeed")
+                guard speed > 0 else { throw BindingError("ctx.completionSpeed must be more than 0, got \(formatNumber(speed))") }
+                if let d { d.completionSpeed = speed } else { t.completionSpeed = speed }
+            } else {
+                let curve = try CompletionCurve.easing(named: checkString(L, 3, "ctx.completionCurve"))
+                if let d { d.completionCurve = curve } else { t.completionCurve = curve }
+            }
+            return 0
         }
     }
 
@@ -163,7 +198,13 @@ enum ContextBinding {
             guard lua_type(L, 2) == LUA_TBOOLEAN else {
                 throw BindingError("ctx:complete(ok): expected true or false, got \(typeName(L, 2)) (usually ctx:complete(not ctx.cancelled))")
             }
-            try t.context.complete(lua_toboolean(L, 2) != 0)
+            let ok = lua_toboolean(L, 2) != 0
+            if ok && t.context.isCancelled && t.context.completion == nil {
+                let place = String(cString: ah_innermost_place(L))
+                ah_pop(L, 1)
+                t.warnings.append(PluginError(file: LuaHost.of(L).chunkName, luaMessage: place + PluginError.completedAfterCancel))
+            }
+            try t.context.complete(ok)
             return 0
         }
     }
@@ -221,8 +262,22 @@ enum ContextBinding {
         return binding(L) {
             let (t, d) = try driver(L, "drive")
             guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
-            TransitionRunner.drive(d, with: event, size: t.context.size)
+            TransitionRunner.drive(d, with: event, size: t.context.size, rule: t.context.interactionRule)
             return 0
         }
     }
+}
+
+/// The curves `ctx.completionCurve` takes: `UIView.AnimationCurve`'s four.
+enum CompletionCurve {
+    static let all: [(name: String, easing: Easing)] = [("easeInOut", .easeInOut), ("easeIn", .easeIn), ("easeOut", .easeOut), ("linear", .linear)]
+
+    static func easing(named name: String) throws -> Easing {
+        guard let hit = all.first(where: { $0.name == name }) else {
+            throw BindingError("ctx.completionCurve: expected \(all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got '\(name)'")
+        }
+        return hit.easing
+    }
+
+    static func name(of easing: Easing) -> String { all.first { $0.easing == easing }?.name ?? "easeInOut" }
 }

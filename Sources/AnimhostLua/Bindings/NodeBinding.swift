@@ -10,7 +10,7 @@ enum NodeKey: Equatable {
     case property(Int)
     /// A group of properties, read and set as a table: its position in ``groups``.
     case group(Int)
-    case bounds, center
+    case bounds, center, imageSize
     case add, insert, remove, snapshot, find, convert
 
     /// Each group's key and its properties' positions in ``NodeProperty/all``.
@@ -31,9 +31,12 @@ enum NodeKey: Equatable {
                 keys.append((property.key, .property(i)))
             }
         }
-        return keys + [("bounds", .bounds), ("center", .center), ("add", .add), ("insert", .insert), ("remove", .remove),
+        return keys + [("bounds", .bounds), ("center", .center), ("imageSize", .imageSize), ("add", .add), ("insert", .insert), ("remove", .remove),
                        ("snapshot", .snapshot), ("find", .find), ("convert", .convert)]
     }()
+
+    /// The frame's position in ``NodeProperty/all``: read and set as UIKit does under a transform.
+    static let frame = NodeProperty.all.firstIndex { $0.key == "frame" }!
 
     /// Each key by its position, by which the Lua side finds it.
     static let byOrdinal = named.map(\.1)
@@ -155,9 +158,22 @@ enum NodeBinding {
     private static let index: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            try nodeRef(L, 1)!._withUnsafeGuaranteedRef { try read(L, key(L, 2), of: $0) }
+            let key = try key(L, 2)
+            if key == .imageSize { return try pushImageSize(L, of: node(L, 1)!) }
+            nodeRef(L, 1)!._withUnsafeGuaranteedRef { read(L, key, of: $0) }
             return 1
         }
+    }
+
+    /// Pushes the size in points of the node's image (nil without one), read from the file in its scene's folder.
+    private static func pushImageSize(_ L: OpaquePointer, of node: Node) throws -> Int32 {
+        guard let image = node.model.image else { lua_pushnil(L); return 1 }
+        let scenes = LuaHost.of(L).transition?.context.scenes ?? []
+        let folder = scenes.first { $0.name == node.scene }?.directory
+        do { ValueBinding.push(L, try ImageSize.of(image, in: folder)) } catch let e as ImageSizeError {
+            throw BindingError("node.imageSize of '\(node.id)': \(e.description)")
+        }
+        return 1
     }
 
     /// Pushes the value of property `key` of `node` (a method's function for a method's name).
@@ -170,6 +186,8 @@ enum NodeBinding {
         case .children:
             lua_createtable(L, Int32(node.children.count), 0)
             for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        case .property(let i) where i == NodeKey.frame:
+            ValueBinding.push(L, node.model.visibleFrame)  // the transformed bounds' box, as UIKit reads `frame`
         case .property(let i): push(L, NodeProperty.all[i].read(node.model))
         case .group(let g):
             let members = NodeKey.groups[g].members
@@ -180,6 +198,7 @@ enum NodeBinding {
             }
         case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: node.model.frame.size))
         case .center: ValueBinding.push(L, node.model.frame.center)
+        case .imageSize: lua_pushnil(L)  // read by pushImageSize, which needs the run's scenes
         case .add, .insert, .remove, .snapshot, .find, .convert:
             lua_pushvalue(L, 2)
             lua_rawget(L, ah_upvalueindex(2))  // the method's function
@@ -218,6 +237,13 @@ enum NodeBinding {
     static func assign<W: PropertyWriter>(_ L: OpaquePointer, key: NodeKey, value v: Int32, to writer: inout W) throws {
         func what() -> String { "node.\(NodeKey.names[NodeKey.byOrdinal.firstIndex(of: key)!])" }
         switch key {
+        case .property(let i) where i == NodeKey.frame:
+            // Core Animation's rule: under a transform, the frame moves center and bounds and keeps the transform.
+            let rect = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
+            guard let frame = writer.untransformedFrame(showing: rect) else {
+                throw BindingError("\(what()): no size shows rect(\([rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: ", "))) under the node's rotation (as Core Animation, set frame only under rotations by multiples of 90°; set center and bounds instead)")
+            }
+            writer.set(.frame, .rect(frame))
         case .property(let i): try assign(L, property: i, value: v, to: &writer)
         case .group(let g):
             let members = NodeKey.groups[g].members
@@ -489,6 +515,8 @@ enum NodeBinding {
 protocol PropertyWriter {
     /// The frame the node has now, for `center` and `bounds`.
     var frame: Rect { get }
+    /// The untransformed frame that shows `rect` under the node's transform now, for `frame`.
+    func untransformedFrame(showing rect: Rect) -> Rect?
     mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue)
     mutating func discrete(_ change: (inout NodeProperties) -> Void)
 }
@@ -500,6 +528,7 @@ struct LiveWriter: PropertyWriter {
     let node: Unmanaged<Node>
     let engine: Unmanaged<AnimationEngine>
     var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }
+    func untransformedFrame(showing rect: Rect) -> Rect? { node._withUnsafeGuaranteedRef { $0.model.untransformedFrame(showing: rect) } }
     func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
         engine._withUnsafeGuaranteedRef { engine in node._withUnsafeGuaranteedRef { engine.set(property, of: $0, to: value) } }
     }
@@ -512,6 +541,7 @@ struct LiveWriter: PropertyWriter {
 struct InitialWriter: PropertyWriter {
     var properties = NodeProperties()
     var frame: Rect { properties.frame }
+    func untransformedFrame(showing rect: Rect) -> Rect? { properties.untransformedFrame(showing: rect) }
     mutating func set(_ property: AnimatableProperty, _ value: AnimatableValue) { property.set(value, in: &properties) }
     mutating func discrete(_ change: (inout NodeProperties) -> Void) { change(&properties) }
 }

@@ -2,11 +2,11 @@ import CLua
 import Foundation
 import AnimhostCore
 
-/// `animhost.run{ plugin =, from =, to =, operation =, fps =, params =, gesture =, reducedMotion = }` in specs: runs a
+/// `animhost.run{ plugin =, from =, to =, chrome =, operation =, fps =, params =, gesture =, reducedMotion = }` in specs: runs a
 /// transition in its own sandboxed state and returns the run as Lua tables (the timeline's fields,
 /// with rects and points as values).
 enum RunBinding {
-    static let optionKeys = ["plugin", "from", "to", "operation", "fps", "params", "gesture", "reducedMotion"]
+    static let optionKeys = ["plugin", "from", "to", "chrome", "operation", "fps", "params", "gesture", "reducedMotion"]
 
     /// Installs the `animhost` table; plugin and scene names resolve from `folder` first.
     static func install(in L: OpaquePointer) {
@@ -30,6 +30,7 @@ enum RunBinding {
             let host = LuaHost.of(L)
             guard let name = try string("plugin") else { throw BindingError("animhost.run: plugin = \"name\" or a .lua path is required") }
             var request = TransitionRequest(from: try string("from"), to: try string("to"))
+            request.chrome = try string("chrome")
             if let op = try string("operation") {
                 guard let parsed = TransitionOperation(rawValue: op) else { throw BindingError("animhost.run.operation: expected push, pop, present or dismiss, got '\(op)'") }
                 request.operation = parsed

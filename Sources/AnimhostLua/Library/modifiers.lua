@@ -7,6 +7,7 @@ local identity, scaleBy, translateBy, rotateBy = transform.identity, transform.s
 local error, ipairs = error, ipairs
 local sqrt, sort, format = math.sqrt, table.sort, string.format
 local restingFrame, moveFrame, checkOptions = internal.restingFrame, internal.moveFrame, internal.checkOptions
+local untransformedFrame, place = internal.untransformedFrame, internal.place
 local timing, settle, run, join = internal.timing, internal.settle, internal.run, internal.join
 local automaticDuration, automaticCurve, arcControl = shared.automaticDuration, shared.automaticCurve, shared.arcControl
 
@@ -57,7 +58,7 @@ local function cascadeDelays(parent, delta, direction)
   local order = {}
   local center = parent.bounds.center
   for i, c in ipairs(parent.children) do
-    local f = c.frame
+    local f = untransformedFrame(c)
     local key
     if direction == "topToBottom" then key = f.minY
     elseif direction == "bottomToTop" then key = -f.maxY
@@ -75,7 +76,7 @@ end
 -- The modified state of `n` (frame in its parent, alpha, transform, corner radius) from `s`; `root`
 -- is its scene's view, `otherRoot` the other scene's, where `source(tag)` looks.
 local function modifiedState(n, s, root, otherRoot)
-  local f = n.frame
+  local f = untransformedFrame(n)
   if s.size then f = rect(f.midX - s.size[1] / 2, f.midY - s.size[2] / 2, s.size[1], s.size[2]) end
   if s.position then f = rect(s.position[1] - f.width / 2, s.position[2] - f.height / 2, f.width, f.height) end
   if s.source then
@@ -122,7 +123,7 @@ local function planModifiers(ctx, o)
   local screen = ctx.container.bounds
   for _, item in ipairs(items) do
     local n, s = item.node, item.state
-    local rest = { frame = n.frame, alpha = n.alpha, transform = n.transform, cornerRadius = n.cornerRadius, zIndex = n.zIndex }
+    local rest = { frame = untransformedFrame(n), alpha = n.alpha, transform = n.transform, cornerRadius = n.cornerRadius, zIndex = n.zIndex }
     local root, otherRoot = ctx.from.view, ctx.to.view
     if not item.leaving then root, otherRoot = otherRoot, root end
     local modified = modifiedState(n, s, root, otherRoot)
@@ -146,7 +147,8 @@ local function planModifiers(ctx, o)
 end
 
 local function applyState(n, st)
-  n.frame, n.alpha, n.transform, n.cornerRadius = st.frame, st.alpha, st.transform, st.cornerRadius
+  place(n, st.frame)
+  n.alpha, n.transform, n.cornerRadius = st.alpha, st.transform, st.cornerRadius
 end
 
 -- Animates every node without a match by its modifiers and returns the animated nodes' plans;

@@ -23,11 +23,23 @@ local ARC_STEPS = 32
 
 -- MARK: Geometry
 
+-- A node's untransformed frame (its bounds at its centre); `frame` is the transformed box, as UIKit's.
+local function untransformedFrame(n)
+  local c, b = n.center, n.bounds
+  return rect(c.x - b.width / 2, c.y - b.height / 2, b.width, b.height)
+end
+
+-- Gives `n` the untransformed frame `f`, whatever its transform: its centre and bounds.
+local function place(n, f)
+  n.bounds = rect(0, 0, f.width, f.height)
+  n.center = f.center
+end
+
 -- A node's frame in the container, as drawn at rest: its scene's root is taken untransformed, so
 -- that a screen already moved by a preset does not shift the frames of its elements.
 local function restingFrame(n, root)
   local r = n == root and n.bounds or n:convert(n.bounds, root)
-  local o = root.frame
+  local o = untransformedFrame(root)
   return rect(r.x + o.x, r.y + o.y, r.width, r.height)
 end
 
@@ -76,12 +88,12 @@ local function arcFrame(f0, f1, control, s)
   return rect(c.x - w / 2, c.y - h / 2, w, h)
 end
 
--- Sets `n.frame` to `target` inside a keyframes block: along the arc when there is one.
+-- Places `n` at `target` (untransformed) inside a keyframes block: along the arc when there is one.
 local function moveFrame(n, f0, target, control)
-  if not control then n.frame = target return end
+  if not control then place(n, target) return end
   for k = 1, ARC_STEPS do
     local f = arcFrame(f0, target, control, k / ARC_STEPS)
-    keyframe((k - 1) / ARC_STEPS, 1 / ARC_STEPS, function() n.frame = f end)
+    keyframe((k - 1) / ARC_STEPS, 1 / ARC_STEPS, function() place(n, f) end)
   end
 end
 
@@ -207,8 +219,8 @@ end
 -- their own).
 local function flyingCopy(ctx, n, frame, matched, zIndex)
   local copy = n:snapshot()
+  copy.transform = identity  -- first: a frame set under a transform keeps it (UIKit's rule)
   copy.frame = frame
-  copy.transform = identity
   for other in pairs(matched) do
     if isInside(other, n) then
       local inner = copy:find(other.id)
@@ -311,6 +323,7 @@ end
 setmetatable(shared, { __call = function(_, ctx, options) return flyAll(ctx, options) end })
 
 internal.restingFrame, internal.moveFrame, internal.checkOptions = restingFrame, moveFrame, checkOptions
+internal.untransformedFrame, internal.place = untransformedFrame, place
 internal.timing, internal.settle, internal.run, internal.join = timing, settle, run, join
 
 -- MARK: Planning

@@ -53,8 +53,12 @@ public final class Plugin {
     public let params: [(name: String, value: ParamValue)]
     /// The scenes the plugin runs on by default, for push/present (swapped for pop/dismiss).
     public let defaultScenes: (from: String?, to: String?)
+    /// The chrome scene the plugin runs with by default (`scenes = { chrome = … }`), whatever the operation.
+    public let defaultChrome: String?
     /// Whether the plugin has its own `interact(ctx, g)`.
     public let isInteractive: Bool
+    /// When the default interaction finishes a released gesture: the plugin's `interaction`, else the edge-swipe defaults.
+    public let interactionRule: InteractionRule
     let host: LuaHost
     let tableRef: Int32
 
@@ -112,7 +116,8 @@ public final class Plugin {
             }
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
-            defaultScenes = try Plugin.readScenes(L, table: t, file: file)
+            (defaultScenes, defaultChrome) = try Plugin.readScenes(L, table: t, file: file)
+            interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))
         } catch {
             ah_pop(L, 1)
             throw error
@@ -146,14 +151,48 @@ public final class Plugin {
         return out.sorted { $0.0 < $1.0 }
     }
 
-    private static func readScenes(_ L: OpaquePointer, table t: Int32, file: String) throws -> (String?, String?) {
+    private static func readScenes(_ L: OpaquePointer, table t: Int32, file: String) throws -> ((String?, String?), String?) {
         defer { ah_pop(L, 1) }
         let kind = rawField(L, t, "scenes")
-        if kind == LUA_TNIL { return (nil, nil) }
-        guard kind == LUA_TTABLE else { throw PluginError(file: file, message: "the plugin's 'scenes' must be { from = \"…\", to = \"…\" }") }
+        if kind == LUA_TNIL { return ((nil, nil), nil) }
+        guard kind == LUA_TTABLE else { throw PluginError(file: file, message: "the plugin's 'scenes' must be { from = \"…\", to = \"…\" } (and optionally chrome = \"…\")") }
         rawField(L, -1, "from"); let from = LuaHost.string(L, -1); ah_pop(L, 1)
         rawField(L, -1, "to"); let to = LuaHost.string(L, -1); ah_pop(L, 1)
-        return (from, to)
+        rawField(L, -1, "chrome"); let chrome = LuaHost.string(L, -1); ah_pop(L, 1)
+        return ((from, to), chrome)
+    }
+
+    /// The plugin's `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }`, each field optional.
+    private static func readInteraction(_ L: OpaquePointer, table t: Int32, file: String, line: Int?) throws -> InteractionRule {
+        defer { ah_pop(L, 1) }
+        var rule = InteractionRule()
+        let kind = rawField(L, t, "interaction")
+        if kind == LUA_TNIL { return rule }
+        func fail(_ message: String) -> PluginError { PluginError(file: file, line: line, message: "interaction: " + message) }
+        guard kind == LUA_TTABLE else { throw fail("expected { finishProgress = 0.33, finishVelocity = 1000, cancelledGesture = \"cancel\" }, got \(typeName(L, -1))") }
+        do { try rejectUnknownKeys(L, -1, allowed: ["finishProgress", "finishVelocity", "cancelledGesture"], in: "interaction") } catch {
+            throw PluginError(file: file, line: line, message: "\(error)")
+        }
+        func number(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
+            defer { ah_pop(L, 1) }
+            guard rawField(L, -1, key) != LUA_TNIL else { return nil }
+            let n = lua_tonumberx(L, -1, nil)
+            guard lua_type(L, -1) == LUA_TNUMBER, range.contains(n) else {
+                throw fail("\(key) must be a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(lua_type(L, -1) == LUA_TNUMBER ? formatNumber(n) : typeName(L, -1))")
+            }
+            return n
+        }
+        if let p = try number("finishProgress", in: 0...1) { rule.finishProgress = p }
+        if let v = try number("finishVelocity", in: 0...Bounds.magnitude) { rule.finishVelocity = v }
+        defer { ah_pop(L, 1) }
+        if rawField(L, -1, "cancelledGesture") != LUA_TNIL {
+            let names = InteractionRule.CancelledGesture.allCases.map(\.rawValue)
+            guard let mode = LuaHost.string(L, -1).flatMap(InteractionRule.CancelledGesture.init(rawValue:)) else {
+                throw fail("cancelledGesture must be \(names.map { "\"\($0)\"" }.joined(separator: " or ")), got \(LuaHost.string(L, -1) ?? typeName(L, -1))")
+            }
+            rule.cancelledGesture = mode
+        }
+        return rule
     }
 
     /// Bytes the plugin's Lua state holds at most so far.

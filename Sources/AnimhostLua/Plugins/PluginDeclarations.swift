@@ -1,9 +1,10 @@
 import CLua
 import AnimhostCore
 
-/// How a plugin decides an interactive transition when the gesture ends: its optional
-/// `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }` table.
-public struct InteractionRule: Equatable, Sendable {
+/// How a plugin says it decides an interactive transition when the gesture ends, as written: its optional
+/// `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }` table, each field nil when
+/// left out (the rule the host drives by, defaults filled in, is `Plugin.interactionRule`).
+public struct DeclaredInteraction: Equatable, Sendable {
     /// A release slower than the fling speed finishes past this fraction of the transition.
     public var finishProgress: Double?
     /// A release faster than this, in points per second toward the end, finishes.
@@ -19,7 +20,7 @@ public struct InteractionRule: Equatable, Sendable {
 
 extension Plugin {
     /// The plugin's declared `interaction` rule, or nil when it declares none or its fields are not numbers and a string.
-    public var interactionRule: InteractionRule? {
+    public var declaredInteraction: DeclaredInteraction? {
         let L = host.L
         host.pushRef(tableRef)
         defer { ah_pop(L, 2) }
@@ -32,7 +33,7 @@ extension Plugin {
             defer { ah_pop(L, 1) }
             return rawField(L, -1, key) == LUA_TSTRING ? LuaHost.string(L, -1) : nil
         }
-        return InteractionRule(finishProgress: number("finishProgress"), finishVelocity: number("finishVelocity"),
+        return DeclaredInteraction(finishProgress: number("finishProgress"), finishVelocity: number("finishVelocity"),
                                cancelledGesture: string("cancelledGesture"))
     }
 }

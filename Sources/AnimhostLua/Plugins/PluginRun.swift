@@ -15,14 +15,19 @@ extension Plugin: TransitionPlugin {
         guard host.transition == nil else { throw error("the plugin is already running a transition; end it first") }
         let params = try resolveParams(overrides)
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
-        try bind(transition, params: params)
+        context.interactionRule = interactionRule
         host.engine = context.engine
         host.transition = transition
-        host.startClock()
-        return LuaAnimator(plugin: self, transition: transition)
+        host.startClock()  // before binding: the scenes' delegate scripts run on the plugin's budget
+        let animator = LuaAnimator(plugin: self, transition: transition)
+        do { try bind(transition, params: params) } catch {
+            animator.close()
+            throw error
+        }
+        return animator
     }
 
-    /// Creates the Lua side of a transition: `ctx.params` and the two scene tables.
+    /// Creates the Lua side of a transition: `ctx.params` and the scene tables (with the scenes' delegate scripts run).
     private func bind(_ transition: LuaTransition, params: [(name: String, value: ParamValue)]) throws {
         let L = host.L
         lua_createtable(L, 0, Int32(params.count))
@@ -36,10 +41,36 @@ extension Plugin: TransitionPlugin {
         }
         Bindings.makeReadOnly(L, message: "ctx.params is read-only (copy a value into a local to change it)")
         transition.paramsRef = host.ref()
-        SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial)
+        let from = try loadDelegate(of: transition.context.from, into: transition)
+        let to = try loadDelegate(of: transition.context.to, into: transition)
+        try SceneBinding.push(L, transition.context.from, side: "from", serial: transition.serial, script: from)
         transition.fromRef = host.ref()
-        SceneBinding.push(L, transition.context.to, side: "to", serial: transition.serial)
+        try SceneBinding.push(L, transition.context.to, side: "to", serial: transition.serial, script: to)
         transition.toRef = host.ref()
+        if let chrome = transition.context.chrome {
+            try SceneBinding.push(L, chrome, side: "chrome", serial: transition.serial, script: try loadDelegate(of: chrome, into: transition))
+            transition.chromeRef = host.ref()
+        }
+    }
+
+    /// Runs the scene's delegate script, if it names one, in the plugin's sandbox (its limits, its
+    /// clock) and returns a registry reference to the table it returned.
+    private func loadDelegate(of scene: Scene, into transition: LuaTransition) throws -> Int32? {
+        guard let url = scene.delegate else { return nil }
+        let file = displayPath(url)
+        guard let source = FileManager.default.contents(atPath: url.path) else {
+            throw PluginError(file: file, message: "cannot read the delegate of scene '\(scene.name)'")
+        }
+        try host.load(source: source, chunkName: file)
+        try host.call(nargs: 0, nresults: 1)
+        guard lua_type(host.L, -1) == LUA_TTABLE else {
+            let got = typeName(host.L, -1)
+            ah_pop(host.L, 1)
+            throw PluginError(file: file, message: "a delegate script must return a table of methods (return { referenceNode = function(self, ctx) … end }), got \(got)")
+        }
+        let ref = host.ref()
+        transition.delegateRefs.append(ref)
+        return ref
     }
 }
 
@@ -67,8 +98,13 @@ final class LuaAnimator: PreparedAnimator {
         host.stopClock()
         host.transition = nil
         host.engine = AnimationEngine()
-        for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] { host.unref(ref) }
+        for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.chromeRef, transition.ctxRef] + transition.delegateRefs {
+            host.unref(ref)
+        }
     }
+
+    /// `ctx:complete(true)` after a cancel, at the plugin's line.
+    var warnings: [String] { transition.warnings.map(\.headline) }
 
     /// The line where `animate` is defined, to place errors about the protocol.
     var animateLine: Int? {

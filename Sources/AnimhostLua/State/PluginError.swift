@@ -58,6 +58,9 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
     /// The line of a `file:line: …` message.
     static func location(in text: String) -> Int? { split(text)?.1 }
 
+    /// The warning for `ctx:complete(true)` after the transition was cancelled.
+    public static let completedAfterCancel = "ctx:complete(true) after the transition was cancelled: UIKit leaves the destination on screen (call ctx:complete(not ctx.cancelled))"
+
     private static let timeoutPrefix = "the plugin ran past its time limit"
 
     /// The error for a plugin that ran past its time budget.

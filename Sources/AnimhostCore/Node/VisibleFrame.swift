@@ -1,0 +1,37 @@
+/// `frame` as UIKit reports and takes it when a node has a transform: the node model stores the
+/// untransformed frame (its bounds placed at its centre, the truth `bounds` and `center` read), and
+/// these accessors translate to and from the box the transformed node covers.
+extension NodeProperties {
+    /// The axis-aligned bounding box of the bounds transformed about their centre, in the parent's
+    /// coordinates: `UIView.frame` and `CALayer.frame` under any transform (the untransformed frame
+    /// when the transform is the identity).
+    public var visibleFrame: Rect {
+        let t = transform
+        guard !t.isIdentity else { return frame }
+        let w = frame.width, h = frame.height
+        let halfWidth = (abs(t.a) * w + abs(t.c) * h) / 2
+        let halfHeight = (abs(t.b) * w + abs(t.d) * h) / 2
+        let c = frame.center
+        return Rect(x: c.x + t.tx - halfWidth, y: c.y + t.ty - halfHeight, width: 2 * halfWidth, height: 2 * halfHeight)
+    }
+
+    /// The untransformed frame that keeps the transform and makes ``visibleFrame`` equal `rect`, as
+    /// setting `CALayer.frame` changes `position` and `bounds`: the centre moves to the rect's centre
+    /// less the transform's translation, and the size solves the bounding-box equations. Nil when no
+    /// size does (a rotation that is not a multiple of 90°, which Core Animation says not to set a
+    /// frame under, solves only for some rects).
+    public func untransformedFrame(showing rect: Rect) -> Rect? {
+        let t = transform
+        guard !t.isIdentity else { return rect }
+        // |a|·w + |c|·h = W and |b|·w + |d|·h = H, by Cramer's rule.
+        let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        let det = a * d - b * c
+        guard abs(det) > 1e-12 else { return nil }
+        let w = (rect.width * d - c * rect.height) / det
+        let h = (a * rect.height - b * rect.width) / det
+        guard w >= -1e-9, h >= -1e-9, w.isFinite, h.isFinite else { return nil }
+        let (width, height) = (max(w, 0), max(h, 0))
+        let center = Point(x: rect.midX - t.tx, y: rect.midY - t.ty)
+        return Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
+    }
+}
