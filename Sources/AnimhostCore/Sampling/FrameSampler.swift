@@ -21,7 +21,8 @@ public struct NodeSample: Sendable {
     /// The depth below the container (1 for the scenes' roots).
     public let depth: Int
     /// The size of the node's model frame (what was last set): its text is laid out for this size and
-    /// stretched to the animated one, as UIKit draws a label for its final bounds.
+    /// stretched to the animated one, as UIKit draws a label for its final bounds. A snapshot's is its
+    /// frame's: it starts where its original was, and its text follows its animated size.
     public let layoutSize: Size
 
     /// A sample; `layoutSize` defaults to the frame's size (a node not animating its size).
@@ -115,7 +116,7 @@ public struct FrameSampler {
         let own = parent.opacity * p.alpha
         out.append(NodeSample(id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
                               opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1,
-                              layoutSize: node.storedModel.frame.size))
+                              layoutSize: node.isSnapshot ? p.frame.size : node.storedModel.frame.size))
         return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1)
     }
 }
