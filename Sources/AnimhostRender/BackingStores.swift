@@ -3,7 +3,8 @@ import AnimhostCore
 
 /// Node contents rasterised once at the output scale, as Core Animation keeps a layer's backing
 /// store: background, image and text together, redrawn only when the node's size or content changes.
-/// Frames then composite these stores with their transforms and opacities.
+/// Frames then composite these stores with their transforms and opacities. Text comes laid out
+/// already (``TextLayouts``): redrawing a store stretches it, never lays it out again.
 final class BackingStores: @unchecked Sendable {
     /// What a store shows: two nodes with equal keys share pixels.
     struct Key: Hashable {
@@ -15,7 +16,7 @@ final class BackingStores: @unchecked Sendable {
         let scene: String?
         let contentMode: ContentMode
         let clips: Bool
-        let text: TextStyle?
+        let text: TextLayouts.Key?
     }
 
     private let scale: Double
@@ -25,31 +26,33 @@ final class BackingStores: @unchecked Sendable {
     init(scale: Double, images: ImageStore) { self.scale = scale; self.images = images }
 
     /// The key of a node that needs a store (it shows an image or text), nil for plain ones.
-    func key(for p: NodeProperties, scene: String?) -> Key? {
+    func key(for node: NodeSample) -> Key? {
+        let p = node.properties
         guard p.image != nil || p.text != nil else { return nil }
         let size = p.frame.size
         let w = checkedInt(size.width * scale, .up), h = checkedInt(size.height * scale, .up)
         guard w > 0, h > 0 else { return nil }
         return Key(pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, cornerRadius: p.cornerRadius,
-                   image: p.image, scene: scene, contentMode: p.contentMode, clips: p.clips, text: p.text)
+                   image: p.image, scene: node.scene, contentMode: p.contentMode, clips: p.clips, text: TextLayouts.key(node))
     }
 
     /// Forgets stores unused since `frame`.
     func evict(before frame: Int) { stores.evict(before: frame) }
 
-    /// The store for `key`, drawn now if it is not kept; `frame` is the frame being drawn.
-    func store(_ key: Key, frame: Int) throws -> Surface {
+    /// The store for `key`, drawn now if it is not kept, with `text` the raster of its text laid out;
+    /// `frame` is the frame being drawn.
+    func store(_ key: Key, text: Surface?, frame: Int) throws -> Surface {
         try stores.value(key, frame: frame) {
             let surface = try Surface(width: key.pixelWidth, height: key.pixelHeight)
             let cr = surface.context()
             defer { cairo_destroy(cr) }
             cairo_scale(cr, Double(key.pixelWidth) / key.size.width, Double(key.pixelHeight) / key.size.height)
-            try draw(key, on: cr)
+            try draw(key, text: text, on: cr)
             return surface
         }
     }
 
-    private func draw(_ key: Key, on cr: OpaquePointer) throws {
+    private func draw(_ key: Key, text: Surface?, on cr: OpaquePointer) throws {
         let bounds = Rect(origin: .zero, size: key.size)
         if let background = key.background {
             Draw.roundedRect(cr, bounds, radius: key.cornerRadius)
@@ -67,7 +70,14 @@ final class BackingStores: @unchecked Sendable {
             Draw.paint(cr, surface: level.surface, pixelSize: (level.width, level.height), over: rect, opacity: 1)
             cairo_restore(cr)
         }
-        if let style = key.text { TextPainter.shared.draw(style, in: key.size, on: cr) }
+        if let layout = key.text, let text {  // stretched per contentMode, clipped to the node, as a layer's contents
+            cairo_save(cr)
+            cairo_rectangle(cr, 0, 0, key.size.width, key.size.height)
+            cairo_clip(cr)
+            let rect = ContentLayout.rect(image: layout.size, in: bounds, mode: key.contentMode)
+            Draw.paint(cr, surface: text.surface, pixelSize: (text.width, text.height), over: rect, opacity: 1)
+            cairo_restore(cr)
+        }
     }
 }
 

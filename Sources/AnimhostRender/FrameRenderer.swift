@@ -18,6 +18,8 @@ public final class FrameRenderer {
     private var groups: [Surface] = []
     /// The index of the frame being drawn.
     private var frameIndex = 0
+    /// The text rasters of the frame being drawn.
+    private var texts = TextLayouts.Rasters()
 
     /// A renderer of `size` points sharing `caches` with the run's other renderers.
     public init(size: Size, caches: RenderCaches) throws {
@@ -36,10 +38,17 @@ public final class FrameRenderer {
 
     deinit { cairo_destroy(cr) }
 
-    /// Draws `frame` over black (a window's colour where no screen covers it). The pixels stay valid
-    /// until the next call.
+    /// Draws `frame` over black (a window's colour where no screen covers it), laying out its text
+    /// first. The pixels stay valid until the next call.
     public func render(_ frame: FrameSample) throws -> PixelBuffer {
+        try render(frame, texts: try caches.texts.prepare(frame))
+    }
+
+    /// Draws `frame` with its text laid out already (``TextLayouts/prepare(_:)``).
+    func render(_ frame: FrameSample, texts: TextLayouts.Rasters) throws -> PixelBuffer {
         frameIndex = frame.index
+        self.texts = texts
+        defer { self.texts = TextLayouts.Rasters() }
         let nodes = frame.nodes
         let hasContainer = nodes.first?.depth == 0
         let containerEnd = frame.chromeIndex ?? nodes.count
@@ -178,8 +187,9 @@ public final class FrameRenderer {
         let bounds = Rect(origin: .zero, size: p.frame.size)
         Draw.setTransform(cr, deviceTransform(node))
         if hasShadow(p) { try naming(node) { try drawShadow(p, on: cr, opacity: opacity) } }
-        if let key = caches.stores.key(for: p, scene: node.scene) {
-            let store = try naming(node) { try caches.stores.store(key, frame: frameIndex) }
+        if let key = caches.stores.key(for: node) {
+            let text = key.text.flatMap { texts[$0] }
+            let store = try naming(node) { try caches.stores.store(key, text: text, frame: frameIndex) }
             Draw.paint(cr, surface: store.surface, pixelSize: (store.width, store.height), over: bounds, opacity: opacity)
         } else if let background = p.backgroundColor {
             Draw.roundedRect(cr, bounds, radius: p.cornerRadius)

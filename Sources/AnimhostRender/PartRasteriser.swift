@@ -30,13 +30,15 @@ public struct PartRasteriser {
         }
     }
 
-    /// `style` laid out in a `size` box (points), on a transparent image of that box at the scale.
+    /// `style` laid out in a `size` box (points), on a transparent image of that box at the scale;
+    /// charged against the run's text layout budget first.
     public func text(_ style: TextStyle, size: Size) throws -> Bitmap {
         let (pw, ph) = (size.width * caches.scale, size.height * caches.scale)
         guard pw.isFinite, ph.isFinite, pw <= 32767, ph <= 32767 else {
             throw RenderError("cannot draw text in a box of \(formatNumber(size.width)) × \(formatNumber(size.height)) points (Cairo's limit is 32,767 pixels a side)")
         }
         let w = max(1, Int(pw.rounded(.up))), h = max(1, Int(ph.rounded(.up)))
+        try caches.texts.charge(style, node: nil)
         return try draw(width: w, height: h) { cr in
             cairo_scale(cr, Double(w) / size.width, Double(h) / size.height)
             TextPainter.shared.draw(style, in: size, on: cr)

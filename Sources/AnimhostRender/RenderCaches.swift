@@ -1,4 +1,4 @@
-/// What the renderers of one run share: decoded images, backing stores and shadow images.
+/// What the renderers of one run share: decoded images, backing stores, shadow images and text layouts.
 public final class RenderCaches: @unchecked Sendable {
     /// Pixels per point of the stores and shadows kept.
     public let scale: Double
@@ -6,13 +6,16 @@ public final class RenderCaches: @unchecked Sendable {
     public let images: ImageStore
     let stores: BackingStores
     let shadows: ShadowMasks
+    let texts: TextLayouts
 
-    /// Caches for output at `scale` pixels per point.
-    public init(scale: Double, images: ImageStore) {
+    /// Caches for output at `scale` pixels per point; `plugin`, when known, is named when the run's
+    /// text layout budget runs out.
+    public init(scale: Double, images: ImageStore, plugin: String? = nil) {
         self.scale = scale
         self.images = images
         stores = BackingStores(scale: scale, images: images)
         shadows = ShadowMasks(scale: scale)
+        texts = TextLayouts(scale: scale, plugin: plugin)
     }
 
     /// Forgets what neither `frame` nor the one before used: what a node shows every frame stays,

@@ -4,13 +4,15 @@ import AnimhostCore
 /// Renders frames on several threads at once and hands them on in order: each frame gets a
 /// renderer of its own at submission, runs `parallel` on that worker (per-frame work such as writing a
 /// PNG), then waits its turn for `ordered` (encoders that need the frames in sequence). A frame's
-/// pixels depend only on the frame, so output is the same whatever the thread interleaving.
+/// text is laid out at submission, in frame order (``TextLayouts``). A frame's pixels depend only on
+/// the frame, so output is the same whatever the thread interleaving.
 /// Its workers share it across threads: every mutable field is read and written under `condition`.
 public final class RenderPipeline: @unchecked Sendable {
     /// Work on a rendered frame; the pixels are valid only during the call.
     public typealias Stage = (FrameSample, PixelBuffer) throws -> Void
 
     private let renderers: [FrameRenderer]
+    private let caches: RenderCaches
     private let queues: [DispatchQueue]
     private let parallel: Stage
     private let ordered: Stage
@@ -21,10 +23,13 @@ public final class RenderPipeline: @unchecked Sendable {
     private var nextInOrder = 0
     private var failure: Error?
 
-    /// `workers` renderers of `size` points at `scale` pixels per point, sharing `images`.
-    public init(size: Size, scale: Double, images: ImageStore, workers: Int, parallel: @escaping Stage, ordered: @escaping Stage) throws {
+    /// `workers` renderers of `size` points at `scale` pixels per point, sharing `images`; `plugin` is
+    /// named when the run's text layout budget runs out.
+    public init(size: Size, scale: Double, images: ImageStore, workers: Int, plugin: String? = nil,
+                parallel: @escaping Stage, ordered: @escaping Stage) throws {
         let count = max(1, workers)
-        let caches = RenderCaches(scale: scale, images: images)
+        let caches = RenderCaches(scale: scale, images: images, plugin: plugin)
+        self.caches = caches
         renderers = try (0..<count).map { _ in try FrameRenderer(size: size, caches: caches) }
         queues = (0..<count).map { DispatchQueue(label: "animhost.render.\($0)") }
         free = Array((0..<count).reversed())
@@ -35,8 +40,10 @@ public final class RenderPipeline: @unchecked Sendable {
     /// The frame buffer's size in pixels.
     public var pixelSize: (width: Int, height: Int) { (renderers[0].pixelWidth, renderers[0].pixelHeight) }
 
-    /// Queues `frame`, waiting while every renderer is busy; throws the first failure of any frame.
+    /// Lays out `frame`'s text and queues it, waiting while every renderer is busy; throws the first
+    /// failure of any frame.
     public func submit(_ frame: FrameSample) throws {
+        let texts = try caches.texts.prepare(frame)
         condition.lock()
         while free.isEmpty && failure == nil { condition.wait() }
         if let failure { condition.unlock(); throw failure }
@@ -46,7 +53,7 @@ public final class RenderPipeline: @unchecked Sendable {
         condition.unlock()
         group.enter()
         queues[worker].async { [self] in
-            work(frame, sequence: sequence, worker: worker)
+            work(frame, texts: texts, sequence: sequence, worker: worker)
             group.leave()
         }
     }
@@ -57,11 +64,11 @@ public final class RenderPipeline: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    private func work(_ frame: FrameSample, sequence: Int, worker: Int) {
+    private func work(_ frame: FrameSample, texts: TextLayouts.Rasters, sequence: Int, worker: Int) {
         var pixels: PixelBuffer?
         do {
             if !hasFailed {
-                pixels = try renderers[worker].render(frame)
+                pixels = try renderers[worker].render(frame, texts: texts)
                 try parallel(frame, pixels!)
             }
         } catch { fail(error) }

@@ -21,11 +21,17 @@ public struct NodeSample: Sendable {
     public let properties: NodeProperties
     /// The depth below the container: 0 for the container itself, 1 for the scenes' roots.
     public let depth: Int
+    /// The size of the node's model frame (what was last set): its text is laid out for this size and
+    /// stretched to the animated one, as UIKit draws a label for its final bounds. A snapshot's is its
+    /// frame's: it starts where its original was, and its text follows its animated size.
+    public let layoutSize: Size
 
+    /// A sample; `layoutSize` defaults to the frame's size (a node not animating its size).
     public init(id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
-                toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int) {
+                toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int, layoutSize: Size? = nil) {
         self.id = id; self.scene = scene; self.isSnapshot = isSnapshot; self.frame = frame; self.bbox = bbox
         self.opacity = opacity; self.toContainer = toContainer; self.z = z; self.properties = properties; self.depth = depth
+        self.layoutSize = layoutSize ?? frame.size
     }
 }
 
@@ -123,7 +129,8 @@ public struct FrameSampler {
         let bbox = FrameSampler.bounds(of: p.frame.size, through: toContainer)
         let own = parent.opacity * p.alpha
         out.append(NodeSample(id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
-                              opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1))
+                              opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1,
+                              layoutSize: node.isSnapshot ? p.frame.size : node.storedModel.frame.size))
         return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1)
     }
 }

@@ -9,6 +9,9 @@ public enum Bounds {
     public static let frames = 100_000
     /// Characters of text in one node, so that no text layout runs unbounded.
     public static let textLength = 10_000
+    /// Characters of text one run may lay out, all layouts together (a text is laid out again only
+    /// when its node's text or model size changes), refused before the layout that would pass it.
+    public static let textLayoutCharacters = 200_000
     /// A cubic Bézier's y control points: ±1000 (CSS allows any; past this a curve is noise).
     public static let controlPoint = 1000.0
     /// A shadow's blur radius in points: its mask grows with the square of it.

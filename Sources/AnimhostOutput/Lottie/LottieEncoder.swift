@@ -42,7 +42,7 @@ public final class LottieEncoder: FrameSink {
         guard !frames.isEmpty else { throw OutputError("a Lottie document needs at least one frame") }
         let keys = LottieKeyframes(times: frames.map(\.time), spans: spans)
         let assets = LottieAssets()
-        let parts = PartRasteriser(caches: RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders)))
+        let parts = PartRasteriser(caches: RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin))
         let builder = try LottieLayers(tracks: LottieNodeTracks(frames: frames), keys: keys, assets: assets, parts: parts, canvas: info.size)
         let layers = LottieLayers.indexed(try builder.rootLayers())
         let root: LottieJSON = .object([

@@ -39,7 +39,7 @@ public final class RenderSink: FrameSink {
         RenderSink.returnLargeBlocks
         let images = ImageStore(folders: info.imageFolders)
         let encoders = self.encoders
-        let pipeline = try RenderPipeline(size: info.size, scale: scale, images: images, workers: workers,
+        let pipeline = try RenderPipeline(size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
             parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },
             ordered: { [weak self] frame, pixels in
                 for e in encoders { try e.append(frame, pixels) }
