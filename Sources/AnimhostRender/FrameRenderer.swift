@@ -36,9 +36,9 @@ public final class FrameRenderer {
 
     deinit { cairo_destroy(cr) }
 
-    /// Draws `frame` over black (a window's colour where no screen covers it). The pixels stay valid
-    /// until the next call.
-    public func render(_ frame: FrameSample) throws -> PixelBuffer {
+    /// Draws `frame` over black (a window's colour where no screen covers it), and `overlay` over it
+    /// when given (`--debug`). The pixels stay valid until the next call.
+    public func render(_ frame: FrameSample, overlay: DebugOverlay? = nil) throws -> PixelBuffer {
         frameIndex = frame.index
         let nodes = frame.nodes
         let covering = lastOpaqueScreen(nodes)
@@ -55,6 +55,7 @@ public final class FrameRenderer {
             i = end
         }
         try walk(nodes, tops.reversed())
+        if let overlay { OverlayPainter.draw(overlay, frame: frame, scale: scale, on: cr) }
         caches.frameDrawn(frame.index)
         return canvas.pixels
     }

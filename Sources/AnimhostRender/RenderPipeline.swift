@@ -34,8 +34,9 @@ public final class RenderPipeline {
     /// The frame buffer's size in pixels.
     public var pixelSize: (width: Int, height: Int) { (renderers[0].pixelWidth, renderers[0].pixelHeight) }
 
-    /// Queues `frame`, waiting while every renderer is busy; throws the first failure of any frame.
-    public func submit(_ frame: FrameSample) throws {
+    /// Queues `frame` (with the debug `overlay`, if any), waiting while every renderer is busy; throws
+    /// the first failure of any frame.
+    public func submit(_ frame: FrameSample, overlay: DebugOverlay? = nil) throws {
         condition.lock()
         while free.isEmpty && failure == nil { condition.wait() }
         if let failure { condition.unlock(); throw failure }
@@ -45,7 +46,7 @@ public final class RenderPipeline {
         condition.unlock()
         group.enter()
         queues[worker].async { [self] in
-            work(frame, sequence: sequence, worker: worker)
+            work(frame, overlay: overlay, sequence: sequence, worker: worker)
             group.leave()
         }
     }
@@ -56,11 +57,11 @@ public final class RenderPipeline {
         if let failure { throw failure }
     }
 
-    private func work(_ frame: FrameSample, sequence: Int, worker: Int) {
+    private func work(_ frame: FrameSample, overlay: DebugOverlay?, sequence: Int, worker: Int) {
         var pixels: PixelBuffer?
         do {
             if !hasFailed {
-                pixels = try renderers[worker].render(frame)
+                pixels = try renderers[worker].render(frame, overlay: overlay)
                 try parallel(frame, pixels!)
             }
         } catch { fail(error) }

@@ -23,11 +23,13 @@ public struct TransitionRequest: Sendable {
         self.gesture = gesture; self.speed = speed; self.only = only
     }
 
+    /// The gesture trace file the request reads, if it names one.
+    public var gestureFile: URL? { gesture.flatMap { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0) : nil } }
+
     /// The gesture for a container of `size`: read from a file or generated from a spec.
     public func gestureTrace(size: Size) throws -> GestureTrace? {
         guard let gesture else { return nil }
-        if gesture.hasSuffix(".json") {
-            let url = URL(fileURLWithPath: gesture)
+        if let url = gestureFile {
             guard let data = try? Data(contentsOf: url) else { throw GestureError("\(gesture): cannot read the gesture file") }
             return try GestureTrace.parse(data, file: displayPath(url))
         }
@@ -48,6 +50,13 @@ public struct TransitionOutcome {
 extension Plugin {
     /// The scenes for `request`: given ones, else the plugin's defaults (swapped for pop and dismiss).
     public func scenes(for request: TransitionRequest, catalog: PluginCatalog) throws -> (from: Scene, to: Scene) {
+        let (fromURL, toURL) = try sceneFiles(for: request, catalog: catalog)
+        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
+        return (try load(fromURL), try load(toURL))
+    }
+
+    /// The scene files `request` runs on: given ones, else the plugin's defaults (swapped for pop and dismiss).
+    public func sceneFiles(for request: TransitionRequest, catalog: PluginCatalog) throws -> (from: URL, to: URL) {
         let presenting = request.operation.isPresenting
         let fromName = request.from ?? (presenting ? defaultScenes.from : defaultScenes.to)
         let toName = request.to ?? (presenting ? defaultScenes.to : defaultScenes.from)
@@ -58,8 +67,7 @@ extension Plugin {
         if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
             throw PluginError(file: file, message: sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
         }
-        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
-        return (try load(fromURL), try load(toURL))
+        return (fromURL, toURL)
     }
 
     /// Why a run whose two scenes are one file is refused, and what to pass instead.
