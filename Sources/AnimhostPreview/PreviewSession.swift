@@ -9,6 +9,8 @@ public final class PreviewSession: @unchecked Sendable {
     private let lock = NSLock()
     private var settings: PreviewSettings
     private var latest = RunStatus(version: 0, ok: false)
+    /// The version of the run whose files are served (0 before any succeeded).
+    private var lastGood = 0
     private var listeners: [Int: AsyncStream<RunStatus>.Continuation] = [:]
     private var nextListener = 0
     private var poll: DispatchSourceTimer?
@@ -72,7 +74,7 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// What the page needs besides the timeline: status, settings and the plugin's declared params.
     public func stateJSON() -> Data {
-        let (s, status, declared) = lock.withLock { (settings, latest, declaredParams) }
+        let (s, status, good, declared) = lock.withLock { (settings, latest, lastGood, declaredParams) }
         let params: [[String: Any]] = declared.map { p in
             var value: Any = p.value.description
             if case .number(let n) = p.value { value = n }
@@ -80,7 +82,7 @@ public final class PreviewSession: @unchecked Sendable {
             return ["name": p.name, "default": value, "type": p.value.typeName, "value": s.params[p.name] ?? p.value.description]
         }
         let object: [String: Any] = [
-            "plugin": s.plugin, "version": status.version, "ok": status.ok, "error": status.error ?? NSNull(),
+            "plugin": s.plugin, "version": status.version, "ok": status.ok, "error": status.error ?? NSNull(), "served": good,
             "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "params": params,
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
@@ -96,6 +98,7 @@ public final class PreviewSession: @unchecked Sendable {
         let declared = runner.params
         let open = lock.withLock { () -> [AsyncStream<RunStatus>.Continuation] in
             latest = status
+            if status.ok { lastGood = status.version }
             declaredParams = declared
             return Array(listeners.values)
         }

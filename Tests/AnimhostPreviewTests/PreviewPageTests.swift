@@ -4,7 +4,7 @@ import XCTest
 /// The preview page in headless Chromium, against a live server.
 final class PreviewPageTests: PreviewFixture {
     private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                            "--window-size=1280,800", "--virtual-time-budget=4000", "--enable-logging=stderr", "--v=0"]
+                            "--window-size=1280,800", "--enable-logging=stderr", "--v=0"]
 
     /// The page shows the run's frame count and moving node; an edit of the plugin changes both what
     /// the status line says and the curve panel's node list; a broken plugin shows its error.

@@ -29,7 +29,7 @@ final class DebugOverlayTests: XCTestCase {
         let frame = try screen(size, [(props(Rect(x: 30, y: 30, width: 40, height: 40), background: nil) { $0.transform = .rotation(.pi / 4) }, [])])
         let debug = try render(frame, size: size, scale: 2)
         let overlaid = Bitmap(try FrameRenderer(size: size, scale: 2, images: ImageStore()).render(frame, overlay: DebugOverlay()))
-        assertClose(overlaid[61, 61], debug[61, 61], within: 0, "the unrotated corner is not outlined")
+        assertClose(overlaid[139, 139], debug[139, 139], within: 0, "the unrotated bottom-right corner is not outlined")
         // The rotated square's edge from (50, 50 − 20√2) to (50 + 20√2, 50) pt passes through its midpoint,
         // (64.14, 35.86) pt: device pixel (128, 71) at 2×, over the white screen.
         let onEdge = overlaid[128, 71]

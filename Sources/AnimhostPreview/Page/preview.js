@@ -112,10 +112,23 @@ function fillNodes() {
   select.value = ordered.includes(previous) ? previous : ordered[0] || "";
 }
 
-async function loadRun(version) {
-  const response = await fetch(`/timeline.json?v=${version}`, { cache: "no-store" });
-  if (!response.ok) return;
-  timeline = await response.json();
+/// GETs `path` as JSON: asynchronously, or (`now`) before returning, so that the first run is on the page
+/// by its load event (what headless browsers capture).
+async function getJSON(path, now) {
+  if (!now) {
+    const response = await fetch(path, { cache: "no-store" });
+    return response.ok ? response.json() : null;
+  }
+  const request = new XMLHttpRequest();
+  request.open("GET", path, false);
+  request.send();
+  return request.status === 200 ? JSON.parse(request.responseText) : null;
+}
+
+async function loadRun(version, now) {
+  const loaded = await getJSON(`/timeline.json?v=${version}`, now);
+  if (!loaded) return;
+  timeline = loaded;
   shownVersion = version;
   document.body.dataset.version = String(version);
   document.body.dataset.frames = String(timeline.frames.length);
@@ -125,8 +138,8 @@ async function loadRun(version) {
   show(Math.min(frame, timeline.frames.length - 1));
 }
 
-async function loadState() {
-  const state = await (await fetch("/state.json", { cache: "no-store" })).json();
+async function loadState(now) {
+  const state = await getJSON("/state.json", now);
   $("title").textContent = `animhost preview · ${state.plugin}`;
   $("operation").value = state.operation;
   $("fps").value = state.fps;
@@ -146,9 +159,9 @@ function showStatus(status) {
   $("error").textContent = status.ok ? "" : status.error;
 }
 
-async function onRun(status) {
+async function onRun(status, now) {
   showStatus(status);
-  if (status.ok && status.version !== shownVersion) { await loadRun(status.version); await loadState(); }
+  if (status.ok && status.version !== shownVersion) { await loadRun(status.version, now); await loadState(now); }
 }
 
 async function apply() {
@@ -188,4 +201,8 @@ $("pin").addEventListener("click", pin);
 $("play").addEventListener("click", togglePlay);
 const hash = location.hash.match(/frame=(\d+)/);
 if (hash) frame = Number(hash[1]);
-loadState().then(() => new EventSource("/events").addEventListener("run", (e) => onRun(JSON.parse(e.data))));
+// The latest run first, before the load event (without waiting for the event stream), then every new one.
+const initial = JSON.parse((() => { const r = new XMLHttpRequest(); r.open("GET", "/state.json", false); r.send(); return r.responseText; })());
+(initial.ok || initial.served === 0 ? Promise.resolve() : loadRun(initial.served, true))
+  .then(() => onRun({ version: initial.version, ok: initial.ok, error: initial.error }, true))
+  .then(() => window.addEventListener("load", () => new EventSource("/events").addEventListener("run", (e) => onRun(JSON.parse(e.data)))));
