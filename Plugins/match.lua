@@ -35,7 +35,7 @@ local function options(ctx)
 end
 
 -- The screens take the given duration, else the longest flight's, else Hero's 0.35 s.
-local function presetDuration(ctx, plan, o)
+local function presetDuration(plan, o)
   if o.duration then return o.duration end
   if plan.duration > 0 then return plan.duration end
   return 0.35
@@ -45,7 +45,7 @@ function match.duration(ctx)
   local o = options(ctx)
   local plan = shared.plan(ctx, o)
   local preset = shared.parsePreset(ctx.params.preset, ctx.presenting)
-  local screens = preset.name == "none" and 0 or presetDuration(ctx, plan, o)
+  local screens = preset.name == "none" and 0 or presetDuration(plan, o)
   return math.max(plan.duration, screens)
 end
 
@@ -57,7 +57,7 @@ function match.animate(ctx)
     parts = parts - 1
     if parts == 0 then ctx:complete(not ctx.cancelled) end
   end
-  shared.preset(ctx, ctx.params.preset, { duration = presetDuration(ctx, plan, o), completion = done })
+  shared.preset(ctx, ctx.params.preset, { duration = presetDuration(plan, o), completion = done })
   o.completion = done
   shared.modifiers(ctx, { duration = o.duration, curve = o.curve, completion = done })
   shared(ctx, o)

@@ -59,7 +59,9 @@ describe("match cards → card (nested tags)", function()
     assert.are.equal("card-2", copies[1].id)
     assert.are.equal(rect(16, 292, 358, 164), copies[1].frame)
     local titles = {}
-    for _, n in ipairs(run:frame(0).nodes) do if n.id == "card-2-title" and n.snapshot then titles[#titles + 1] = n end end
+    for _, n in ipairs(run:frame(0).nodes) do
+      if n.id == "card-2-title" and n.snapshot then titles[#titles + 1] = n end
+    end
     assert.are.equal(1, #titles)
     -- card-2 at (16, 292), its title at (16, 112) inside it
     assert.are.equal(rect(32, 404, 320, 30), titles[1].frame)
@@ -92,7 +94,8 @@ describe("match arcs", function()
   local a, b, corner = point(290.5, 377.5), point(195, 226), point(195, 377.5)
   local function expected(control, s)
     local u = 1 - s
-    local c = point(u * u * a.x + 2 * u * s * control.x + s * s * b.x, u * u * a.y + 2 * u * s * control.y + s * s * b.y)
+    local c = point(u * u * a.x + 2 * u * s * control.x + s * s * b.x,
+                    u * u * a.y + 2 * u * s * control.y + s * s * b.y)
     local w, h = 183 + (390 - 183) * s, 177 + (260 - 177) * s
     return rect(c.x - w / 2, c.y - h / 2, w, h)
   end
@@ -106,7 +109,8 @@ describe("match arcs", function()
   end)
 
   it("scales the bend by the intensity", function()
-    local run = animhost.run{ plugin = "match", fps = 120, params = { arc = "0.5", duration = "0.5", curve = "linear" } }
+    local run = animhost.run{ plugin = "match", fps = 120,
+                              params = { arc = "0.5", duration = "0.5", curve = "linear" } }
     local middle = point((a.x + b.x) / 2, (a.y + b.y) / 2)
     local control = point(middle.x + (corner.x - middle.x) / 2, middle.y + (corner.y - middle.y) / 2)
     assertRectNear(expected(control, 0.25), snapshots(run:at(0.125))[1].frame, 1e-6)
@@ -115,7 +119,8 @@ describe("match arcs", function()
 
   it("moves straight without an arc", function()
     local run = animhost.run{ plugin = "match", params = { duration = "0.5", curve = "linear" } }
-    assertRectNear(rect((199 + 0) / 2, (289 + 96) / 2, (183 + 390) / 2, (177 + 260) / 2), snapshots(run:at(0.25))[1].frame, 1e-6)
+    assertRectNear(rect((199 + 0) / 2, (289 + 96) / 2, (183 + 390) / 2, (177 + 260) / 2),
+                   snapshots(run:at(0.25))[1].frame, 1e-6)
   end)
 end)
 
@@ -147,7 +152,11 @@ local function checkScreen(frame, id, state, tolerance)
   assert.are.near(state.scale or 1, t.d, tolerance)
   assert.are.near(state.alpha or 1, n.opacity, tolerance)
   local dim = frame:node(id .. "-dim")
-  if state.dim then assert.are.near(state.dim, dim.opacity, tolerance) elseif dim then assert.are.near(0, dim.opacity, tolerance) end
+  if state.dim then
+    assert.are.near(state.dim, dim.opacity, tolerance)
+  elseif dim then
+    assert.are.near(0, dim.opacity, tolerance)
+  end
 end
 
 describe("match presets", function()
@@ -172,7 +181,8 @@ describe("match presets", function()
   end)
 
   it("autoReverse runs the reverse preset when popping", function()
-    local run = animhost.run{ plugin = "match", operation = "pop", params = { preset = "autoReverse(push(left))", duration = "0.5" } }
+    local run = animhost.run{ plugin = "match", operation = "pop",
+                              params = { preset = "autoReverse(push(left))", duration = "0.5" } }
     -- push(left) reversed is pull(right): the grid comes back from a third of the width on the left
     checkScreen(run:frame(0), "grid", { tx = -130, dim = 0.1 }, 1e-9)
     checkScreen(run:frame(-2), "detail", { tx = 390 }, 0.01)

@@ -20,7 +20,8 @@ enum RenderBenchmark {
         }
         let catalog = PluginCatalog()
         let collect = Collect()
-        _ = try Plugin(url: try catalog.locate(plugin).url).run(TransitionRequest(), catalog: catalog, sink: collect)
+        let session = TransitionSession(try Plugin(url: try catalog.locate(plugin).url), scenes: catalog)
+        _ = try session.run(TransitionRequest(), sink: collect)
         return (collect.info!, collect.frames)
     }
 
@@ -42,7 +43,7 @@ enum RenderBenchmark {
             let sink = RenderSink(encoders: [make(folder)], scale: scale)
             try sink.begin(info)
             for frame in all { try sink.write(frame) }
-            try sink.finish(TransitionRunner.Result(duration: info.duration, frameCount: all.count, completed: true, cancelled: false, endTime: 0))
+            try sink.finish(TransitionRunner.Result(frameCount: all.count, completed: true, cancelled: false, endTime: 0))
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Double(all.count) / seconds

@@ -93,10 +93,10 @@ struct EngineRun {
         // A state of its own for each run, as `animhost run` has (the state holds every node it made
         // until it closes), loaded before the clock starts; fresh scenes too: the runner takes
         // ownership of their nodes.
-        let plugin = try Plugin(url: url)
-        let scenes = try plugin.scenes(for: request, catalog: catalog)
+        let session = TransitionSession(try Plugin(url: url), scenes: catalog)
+        let scenes = try session.scenes(for: request)
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try plugin.run(from: scenes.from, to: scenes.to, operation: .push, fps: frames, params: [], sink: sampling ? Discard() : nil)
+        _ = try session.run(request, from: scenes.from, to: scenes.to, sink: sampling ? Discard() : nil)
         return Double(DispatchTime.now().uptimeNanoseconds - start) / propertyFrames
     }
 }
@@ -104,15 +104,15 @@ struct EngineRun {
 /// The pure-Lua tween loop: one run, in ns per property-frame, timed around the run (plugins have
 /// no wall clock; the loop is nearly all of the run's time).
 final class TweenRun {
-    private let plugin: Plugin
+    private let session: TransitionSession
 
     init() throws {
-        plugin = try Plugin(url: try write(tweenSource, named: "tween.lua"))
+        session = TransitionSession(try Plugin(url: try write(tweenSource, named: "tween.lua")), scenes: PluginCatalog())
     }
 
     func callAsFunction() throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try plugin.run(TransitionRequest(fps: frames))
+        _ = try session.run(TransitionRequest(fps: frames))
         return Double(DispatchTime.now().uptimeNanoseconds - start) / propertyFrames
     }
 }

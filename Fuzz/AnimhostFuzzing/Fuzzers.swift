@@ -112,65 +112,17 @@ public struct Fuzzer {
 
     /// One generated plugin making a random sequence of API calls, run in-process.
     public mutating func fuzzPlugin(in folder: URL) throws {
-        let source = generatedPlugin()
+        var writer = LuaCallWriter(random: random, hostile: false)
+        let source = writer.plugin()
+        random = writer.random
         let url = folder.appendingPathComponent("fuzz.lua")
         try source.write(to: url, atomically: true, encoding: .utf8)
         counts["plugin", default: 0] += 1
         do {
             let plugin = try Plugin(url: url, limits: SandboxLimits(maxMemory: 64 << 20, timeout: 2), printSink: { _ in })
-            _ = try plugin.run(TransitionRequest(fps: Int(1 + random.next() % 120)), sink: nil)
+            _ = try TransitionSession(plugin, scenes: PluginCatalog()).run(TransitionRequest(fps: Int(1 + random.next() % 120)))
         } catch is PluginError {} catch is SceneError {} catch {
             throw FuzzFinding(target: "plugin", input: source, error: "\(type(of: error)): \(error)")
         }
-    }
-
-    private mutating func luaValue() -> String {
-        random.pick([
-            "rect(\(random.number()), 2, 30, 40)", "rect(0, 0, -1, 5)", "point(1, 2)", "size(3, 4)",
-            "color('#FF0000')", "'#00FF0080'", "transform.scale(\(random.number()))", "transform.rotate(1)",
-            "transform.identity * transform.translate(3, 4)", "0/0", "1/0", "-1", "0.5", "2", "nil", "true", "'aspectFill'",
-            "'placeholder:2'", "{}", "{ opacity = 0.5, radius = 8 }", "{ width = 2, color = '#000' }", "{ bogus = 1 }",
-            "easing('easeOutBack')", "spring{ dampingRatio = 0.5, response = 0.3 }", "ctx", "ctx.container", "print",
-            "ctx.from.view", "node{}", "setmetatable({}, { __index = function() error('x') end })",
-        ])
-    }
-
-    private mutating func luaStatement(_ depth: Int) -> String {
-        let props = ["frame", "bounds", "center", "alpha", "transform", "backgroundColor", "cornerRadius", "border",
-                     "shadow", "image", "contentMode", "clips", "hidden", "zIndex", "tag", "text", "id", "parent", "bogus"]
-        let target = random.pick(["n", "ctx.from.view", "ctx.to.view", "ctx.container", "ctx.from.view:find('photo-4')", "ctx.to.delegate:referenceNode(ctx)"])
-        switch random.next() % 12 {
-        case 0: return "\(target).\(random.pick(props)) = \(luaValue())"
-        case 1: return "local _ = \(target).\(random.pick(props))"
-        case 2: return "n = node{ \(random.pick(props)) = \(luaValue()), \(random.pick(props)) = \(luaValue()) }"
-        case 3: return "\(random.pick(["ctx.container", "ctx.from.view", "n"])):\(random.pick(["add", "remove", "snapshot", "find", "convert"]))(\(luaValue()))"
-        case 4: return "ctx.container:insert(\(luaValue()), { \(random.pick(["below", "above", "beside"])) = \(luaValue()) })"
-        case 5 where depth < 3:
-            let body = (0..<Int(random.next() % 4)).map { _ in luaStatement(depth + 1) }.joined(separator: "\n")
-            return "animate{ duration = \(random.number()), \(random.pick(["curve = 'easeOut',", "spring = { damping = 0.7 },", "delay = 0.1,", "curve = 'steps(3)',", ""])) function()\n\(body)\nend, completion = function(f) \(random.chance(0.5) ? "done = true" : luaStatement(depth + 1)) end }"
-        case 6 where depth < 3:
-            let body = (0..<Int(random.next() % 3)).map { _ in "keyframe(\(random.pick(["0", "0.25", "0.5", "0.9", "-1"])), \(random.pick(["0.5", "0.1", "2"])), function() \(luaStatement(depth + 1)) end)" }.joined(separator: "\n")
-            return "keyframes{ duration = 0.3, function()\n\(body)\nend }"
-        case 7: return "local _ = easing(\(random.pick(["'linear'", "'cubic-bezier(0.1, 2, 0.3, -1)'", "'steps(2, jump-none)'", "1", "nil"])))(\(random.number()))"
-        case 8: return "local _ = \(random.pick(["ctx.operation", "ctx.size", "ctx.params", "ctx:duration()", "ctx.cancelled", "ctx.from.delegate:referenceFrame(ctx)"]))"
-        case 9: return "ctx:complete(\(random.pick(["true", "false", "nil", "1"])))"
-        case 10: return "ctx.from.delegate:\(random.pick(["willBegin", "didEnd", "didCancel", "backgroundColor"]))(ctx)"
-        default: return "pcall(function() \(luaStatement(depth + 1)) end)"
-        }
-    }
-
-    private mutating func generatedPlugin() -> String {
-        let body = (0..<Int(1 + random.next() % 10)).map { _ in "  " + luaStatement(0) }.joined(separator: "\n")
-        return """
-        local p = { name = "fuzz", scenes = { from = "grid", to = "detail" } }
-        function p.duration(ctx) return 0.3 end
-        function p.animate(ctx)
-          local n = node{ id = "n", frame = rect(0, 0, 10, 10) }
-          ctx.container:add(n)
-        \(body)
-          if not ctx.cancelled then pcall(ctx.complete, ctx, true) end
-        end
-        return p
-        """
     }
 }

@@ -53,14 +53,12 @@ public struct Conformance {
     /// A run with fresh scenes; the scenes' resting states are sampled before the run touches them.
     /// `to` is the destination at rest, with the screen beneath when the destination is an overlay.
     private func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> (TransitionOutcome, [FrameSample], from: [NodeSample], to: [NodeSample]) {
-        let (from, to) = try plugin.scenes(for: request, catalog: catalog)
+        let session = TransitionSession(plugin, scenes: catalog)
+        session.maxDuration = 60
+        let (from, to) = try session.scenes(for: request)
         let rest = (Conformance.rest(from), (to.isOverlay ? Conformance.rest(from) : []) + Conformance.rest(to))
-        var runner = TransitionRunner(fps: request.fps)
-        runner.maxDuration = 60
-        let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
         let frames = FrameRecorder()
-        let outcome = try plugin.run(from: from, to: to, operation: request.operation, runner: runner,
-                                     params: try plugin.resolveParams([:]), gesture: try request.gestureTrace(size: size), sink: frames)
+        let outcome = try session.run(request, from: from, to: to, sink: frames)
         return (outcome, frames.frames, rest.0, rest.1)
     }
 

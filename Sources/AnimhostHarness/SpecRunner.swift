@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 import AnimhostLua
 
 /// Finds and runs Lua spec files (`*_spec.lua`), and reports them.
@@ -50,7 +51,7 @@ public struct SpecRunner {
     public func run(_ url: URL) -> FileResult {
         let snapshots = SnapshotFiles(spec: url, update: updateSnapshots)
         do {
-            let cases = try SpecFile.run(url, framework: SpecFramework.source, filter: filter, limits: limits, snapshots: snapshots)
+            let cases = try SpecFile.run(url, framework: try SpecFramework.source(), filter: filter, limits: limits, snapshots: snapshots)
             var result = FileResult(file: displayPath(url), cases: cases, error: nil)
             if filter == nil { result.orphans = snapshots.orphans.map { displayPath($0) } }
             result.recorded = snapshots.written

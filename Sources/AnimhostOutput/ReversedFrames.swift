@@ -18,4 +18,5 @@ public final class ReversedFrames: FrameSink {
         }
         try inner.finish(result)
     }
+    public func abort() { inner.abort() }
 }

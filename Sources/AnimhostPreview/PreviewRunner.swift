@@ -53,10 +53,11 @@ public final class PreviewRunner {
             defer { read += plugin.luaFilesRead }
             params = plugin.params
             let request = settings.request
-            let scenes = try plugin.sceneFiles(for: request, catalog: catalog)
+            let session = TransitionSession(plugin, scenes: catalog)
+            let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
             let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug)
-            _ = try plugin.run(request, catalog: catalog, sink: sinks)
+            _ = try session.run(request, sink: sinks)
             status = RunStatus(version: status.version + 1, ok: true)
         } catch {
             status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AnimhostCore
 import AnimhostLua
 
 /// `animhost list`: every plugin on the search path, with its summary, params and origin.

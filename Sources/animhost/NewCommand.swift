@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AnimhostCore
 import AnimhostHarness
 import AnimhostLua
 

@@ -142,10 +142,11 @@ struct RunCommand: ParsableCommand {
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only)
-            let scenes = try loaded.sceneFiles(for: request, catalog: catalog)
+            let session = TransitionSession(loaded, scenes: catalog)
+            let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            let outcome = try loaded.run(request, catalog: catalog, sink: sink)
+            let outcome = try session.run(request, sink: sink)
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
             throw CommandError(e)

@@ -73,3 +73,10 @@ func runBuiltin(_ name: String, _ operation: TransitionOperation = .push, fps: I
 func withoutTemporaryFolder(_ text: String) -> String {
     text.replacingOccurrences(of: #"/[^ ]*/animhost-tests-[0-9A-F-]+/"#, with: "", options: .regularExpression)
 }
+
+extension Plugin {
+    /// Runs `request` through a session, with scenes from `catalog`.
+    func run(_ request: TransitionRequest, catalog: PluginCatalog = PluginCatalog(), sink: FrameSink? = nil) throws -> TransitionOutcome {
+        try TransitionSession(self, scenes: catalog).run(request, sink: sink)
+    }
+}

@@ -35,7 +35,7 @@ struct MovingSquare {
     }
 
     var result: TransitionRunner.Result {
-        TransitionRunner.Result(duration: info.duration, frameCount: count, completed: true, cancelled: false, endTime: info.duration)
+        TransitionRunner.Result(frameCount: count, completed: true, cancelled: false, endTime: info.duration)
     }
 
     /// Runs every frame through a render sink feeding `encoders`.

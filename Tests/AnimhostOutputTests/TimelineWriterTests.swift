@@ -51,7 +51,7 @@ final class TimelineWriterTests: XCTestCase {
         try writer.begin(info)
         try writer.write(try sample())
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
-        try writer.finish(.init(duration: 0.5, frameCount: 1, completed: true, cancelled: false, endTime: 0))
+        try writer.finish(.init(frameCount: 1, completed: true, cancelled: false, endTime: 0))
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         XCTAssertEqual(object["plugin"] as? String, "p")
         XCTAssertEqual(object["size"] as? [Double], [390, 844])
@@ -62,7 +62,7 @@ final class TimelineWriterTests: XCTestCase {
 
     func testFinishingBeforeBeginningIsAnError() {
         let writer = TimelineWriter(url: dir.appendingPathComponent("t.json"), scale: 1)
-        XCTAssertThrowsError(try writer.finish(.init(duration: 0, frameCount: 0, completed: true, cancelled: false, endTime: 0))) {
+        XCTAssertThrowsError(try writer.finish(.init(frameCount: 0, completed: true, cancelled: false, endTime: 0))) {
             XCTAssertEqual("\($0)", "the timeline was finished before it began")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path))

@@ -31,7 +31,7 @@ struct Export {
     init(_ plugin: String, operation: TransitionOperation = .push, gesture: String? = nil, scale: Double = 1) throws {
         let loaded = try Plugin(url: packageRoot.appendingPathComponent(plugin))
         let recorder = Recorder()
-        _ = try loaded.run(TransitionRequest(operation: operation, gesture: gesture), sink: recorder)
+        _ = try TransitionSession(loaded, scenes: PluginCatalog()).run(TransitionRequest(operation: operation, gesture: gesture), sink: recorder)
         info = recorder.info!
         frames = recorder.frames
         self.scale = scale

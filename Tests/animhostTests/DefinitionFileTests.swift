@@ -51,7 +51,7 @@ final class DefinitionFileTests: XCTestCase {
         local function report(label, ...) it(label .. "=" .. keys(...), function() end) end
 
         """ + probe).write(to: spec, atomically: true, encoding: .utf8)
-        let cases = try SpecFile.run(spec, framework: SpecFramework.source, filter: nil, limits: SandboxLimits(),
+        let cases = try SpecFile.run(spec, framework: try SpecFramework.source(), filter: nil, limits: SandboxLimits(),
                                      snapshots: SnapshotFiles(spec: spec, update: false))
         var out: [String: Set<String>] = [:]
         for c in cases {
@@ -117,9 +117,38 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertEqual(defined.classes["RunFrame"], real["RunFrame"], "a run's frame")
         let nodeFields = try XCTUnwrap(defined.classes["RunNode"])
         XCTAssertTrue(real["RunNode"]!.isSubset(of: nodeFields), "undefined: \(real["RunNode"]!.subtracting(nodeFields))")
-        XCTAssertEqual(nodeFields.subtracting(real["RunNode"]!), ["tag"], "only the optional tag is absent from zoom's scenes")
+        XCTAssertEqual(nodeFields.subtracting(real["RunNode"]!), [], "every field defined appears in zoom's run (its scenes tag their photos)")
         XCTAssertEqual(real["callable"], ["function"], "assert stays callable in specs")
         let globals = ["describe", "it", "pending", "before_each", "after_each", "setup", "teardown"]
         XCTAssertTrue(Set(globals).isSubset(of: defined.globals), "the spec functions")
+    }
+
+    /// The names the spec framework's file (Sources/AnimhostHarness/Lua/spec.lua) defines at its top
+    /// level, read from the file as LuaLS reads it: each is in the editor definitions.
+    func testTheSpecFrameworkFileDefinesOnlyDefinedNames() throws {
+        let defined = try definitions()
+        let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Lua/spec.lua"), encoding: .utf8)
+        var globals: Set<String> = [], members: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n").map(String.init) {
+            if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) { members[String(m.1), default: []].insert(String(m.2)) }
+            else if let m = line.firstMatch(of: #/^(\w+)\.(\w+) = /#) { members[String(m.1), default: []].insert(String(m.2)) }
+            else if let m = line.firstMatch(of: #/^function (\w+)\(/#) { globals.insert(String(m.1)) }
+            else if let m = line.firstMatch(of: #/^(\w+) = /#) { globals.insert(String(m.1)) }
+        }
+        XCTAssertEqual(globals, ["describe", "it", "pending", "before_each", "after_each", "setup", "teardown", "assert", "spy"])
+        XCTAssertTrue(globals.isSubset(of: defined.globals), "undefined: \(globals.subtracting(defined.globals))")
+        XCTAssertEqual(members["spy"], defined.members["spy"], "spy")
+        let assertions = try XCTUnwrap(members["assert"])
+        XCTAssertTrue(assertions.isSubset(of: defined.classes["SpecAssert"] ?? []), "assert.\(assertions)")
+        XCTAssertEqual(members["animhost"], ["run"], "the framework wraps animhost.run")
+        XCTAssertTrue(defined.members["animhost"]?.contains("run") ?? false)
+    }
+
+    /// `animhost new`'s plugin template declares itself with the definitions' Plugin class.
+    func testTheNewPluginTemplateIsTypedAsAPlugin() throws {
+        let defined = try definitions()
+        let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Lua/new-plugin.lua"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\n---@type Plugin\nlocal plugin = {"), "the template starts its table with ---@type Plugin")
+        XCTAssertNotNil(defined.classes["Plugin"], "editor/animhost.d.lua defines Plugin")
     }
 }

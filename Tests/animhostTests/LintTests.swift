@@ -39,6 +39,16 @@ final class LintTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.report)
     }
 
+    /// The harness's own Lua files: the spec framework (which defines the spec API's globals) and the templates.
+    func testTheHarnessLuaFilesLintClean() throws {
+        let resources = "Sources/AnimhostHarness/Lua/"
+        let framework = try luacheck(["--std", "animhost_spec", "--globals", "describe", "it", "pending", "before_each", "after_each",
+                                      "setup", "teardown", "assert", "spy", "animhost", "--", resources + "spec.lua"])
+        XCTAssertEqual(framework.code, 0, framework.report)
+        let templates = try luacheck([resources + "new-plugin.lua", resources + "new-plugin_spec.lua"])
+        XCTAssertEqual(templates.code, 0, templates.report)
+    }
+
     func testMistakesAreCaught() throws {
         let dir = try CLI.temporaryFolder("lint")
         try """

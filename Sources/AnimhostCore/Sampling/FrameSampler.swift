@@ -1,7 +1,10 @@
 /// One node as it appears in a sampled frame.
 public struct NodeSample: Sendable {
+    /// The node's id.
     public let id: String
+    /// The scene the node belongs to; nil for nodes the plugin made.
     public let scene: String?
+    /// True for a copy made by `snapshot()`.
     public let isSnapshot: Bool
     /// The untransformed frame in container coordinates.
     public let frame: Rect
@@ -27,8 +30,11 @@ public struct NodeSample: Sendable {
 
 /// A frame: every node in the container, in paint order, hidden ones included.
 public struct FrameSample: Sendable {
+    /// The frame's number, from 0.
     public let index: Int
+    /// Seconds from the transition's start.
     public let time: Double
+    /// Every node, in paint order.
     public let nodes: [NodeSample]
     /// The gesture sample current at this frame, while an interactive transition's finger is down.
     public var touch: GestureEvent? = nil

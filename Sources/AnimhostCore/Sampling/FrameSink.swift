@@ -2,13 +2,19 @@ import Foundation
 
 /// What a run is, for the header of each output.
 public struct TimelineInfo: Sendable, Equatable {
+    /// The plugin's name.
     public var plugin: String
+    /// Push, pop, present or dismiss.
     public var operation: TransitionOperation
+    /// The from-scene's name.
     public var from: String
+    /// The to-scene's name.
     public var to: String
+    /// Frames per second of the sampling.
     public var fps: Int
     /// The animator's declared duration in seconds.
     public var duration: Double
+    /// The container's size in points.
     public var size: Size
     /// The folder each scene's image paths are relative to, by scene name.
     public var imageFolders: [String: URL] = [:]
@@ -27,6 +33,14 @@ public protocol FrameSink: AnyObject {
     func write(_ frame: FrameSample) throws
     /// Called once after the last frame; only now may the sink publish its output.
     func finish(_ result: TransitionRunner.Result) throws
+    /// Removes unfinished output at once, for a process ending abruptly mid-run (an interrupt, plugin code
+    /// that cannot be stopped: ``ProcessExit``). It runs on another thread while the run's may be stuck:
+    /// keep it to removing files and stopping children.
+    func abort()
+}
+
+extension FrameSink {
+    public func abort() {}
 }
 
 /// Keeps every frame of a run in memory, for checks made after it: spec runs and the conformance suite.

@@ -3,8 +3,11 @@
 public final class TransitionContext {
     /// The node the transition happens in, the size of the larger scene.
     public let container: Node
+    /// The scene transitioned from.
     public let from: Scene
+    /// The scene transitioned to.
     public let to: Scene
+    /// Push, pop, present or dismiss.
     public let operation: TransitionOperation
     /// The engine the transition's animations run on.
     public let engine: AnimationEngine
@@ -16,6 +19,8 @@ public final class TransitionContext {
     public private(set) var gestureStart: GestureEvent?
     /// True when a gesture drives the transition.
     public var isInteractive: Bool { driver != nil }
+    /// The animator's declared duration in seconds: the one every part of a run reads (0 until the runner asks).
+    public internal(set) var duration: Double = 0
     /// The value passed to ``complete(_:)``, once it has been called.
     public private(set) var completion: Bool?
     /// The virtual time at which ``complete(_:)`` was called.
@@ -62,7 +67,7 @@ public final class TransitionContext {
     }
 
     /// Marks the transition cancelled before it completes (the interactive driver's cancel).
-    public func markCancelled() { isCancelled = true }
+    func markCancelled() { isCancelled = true }
 
     /// Makes the transition interactive: animations declared from now run on the driver's clock.
     func beginInteraction(duration: Double, gestureStart: GestureEvent) {

@@ -35,47 +35,49 @@ public struct TransitionRunner {
         case progress(Double)
     }
 
+    /// A runner sampling at `fps` frames per second.
     public init(fps: Int) { self.fps = fps }
 
     /// What a run produced besides its frames.
     public struct Result: Equatable, Sendable {
-        public var duration: Double
+        /// How many frames were emitted.
         public var frameCount: Int
+        /// True when `complete(true)` ended the transition.
         public var completed: Bool
+        /// True when the transition was cancelled (`complete(false)` or the interactive driver).
         public var cancelled: Bool
         /// The time of the last frame: the transition at rest.
         public var endTime: Double
         /// The engine's plain curve-timed blocks (see ``CurveSpan``), for exporters that keep curves.
         public var curveSpans: [CurveSpan] = []
 
-        public init(duration: Double, frameCount: Int, completed: Bool, cancelled: Bool, endTime: Double) {
-            self.duration = duration; self.frameCount = frameCount; self.completed = completed
+        /// A run's ending; its duration is the context's (``TransitionContext/duration``).
+        public init(frameCount: Int, completed: Bool, cancelled: Bool, endTime: Double) {
+            self.frameCount = frameCount; self.completed = completed
             self.cancelled = cancelled; self.endTime = endTime
         }
     }
 
-    /// Runs `animator` in `context`, handing each frame to `emit` as it is sampled; the last frame
+    /// Runs `animator` in `context`, calling `begin` once the duration is known (``TransitionContext/duration``)
+    /// and handing each frame to `emit` as it is sampled; the last frame
     /// is the state at rest after `complete` and every animation have ended. Without `emit` the
     /// frames are evaluated (every presentation value computed) but not collected.
     /// With a `gesture`, the transition is interactive: its samples are delivered at their times, to
     /// the animator's `interact` or else to the default edge-swipe behaviour (``PercentDrivenDriver``).
     public func run(_ animator: TransitionAnimator, in context: TransitionContext, gesture: GestureTrace? = nil,
-                    begin: (Double) throws -> Void = { _ in },
+                    begin: () throws -> Void = {},
                     emit: ((FrameSample) throws -> Void)?) throws -> Result {
-        let duration = try animator.transitionDuration(using: context)
-        guard duration.isFinite, duration >= 0, duration <= Bounds.seconds else { throw TransitionError.invalidDuration(duration) }
+        let playback = try TransitionPlayback(animator, in: context)
+        let duration = context.duration
         let step = (gesture == nil ? speed : 1) / Double(fps)
         let lastTime = max(duration, gesture?.samples.last?.time ?? 0)
         let frames = (lastTime / step).rounded(.up) + 1
         guard frames <= Double(Bounds.frames) else { throw TransitionError.tooManyFrames(frames: frames, limit: Bounds.frames) }
-        try begin(duration)
+        try begin()
         var tracker = GestureTracker(width: context.size.width)
         let events = gesture?.samples.map { tracker.event(for: $0) } ?? []
-        if let first = events.first { context.beginInteraction(duration: duration, gestureStart: first) }
-        try animator.animateTransition(using: context)
+        try playback.start(gestureStart: events.first)
         let engine = context.engine
-        engine.scrubbedClock = nil
-        let sampler = FrameSampler(container: context.container)
         var index = 0
         var idleSince: Double? = nil
         var delivered = 0
@@ -90,10 +92,7 @@ public struct TransitionRunner {
             var touch: GestureEvent? = nil
             while delivered < events.count, events[delivered].time <= t + 1e-12 {
                 let event = events[delivered]
-                try engine.advance(to: event.time)
-                if try !animator.interact(with: event, using: context), let driver = context.driver {
-                    TransitionRunner.drive(driver, with: event, size: context.size)
-                }
+                try playback.deliver(event)
                 touch = event
                 delivered += 1
             }
@@ -104,18 +103,16 @@ public struct TransitionRunner {
             let current = touch ?? (delivered < events.count && delivered > 0 ? events[delivered - 1] : nil)
             if let instant = pendingInstant, instant <= t {
                 // The one state asked for, evaluated at exactly that instant.
-                try engine.advance(to: max(instant, engine.now))
-                engine.updatePresentation()
-                if let emit { try hostWork { try emit(sampler.sample(index: 0, time: instant, touch: current)) } }
+                try playback.advance(to: max(instant, engine.now))
+                if let emit { try hostWork { try emit(playback.sample(time: instant, touch: current)) } }
                 pendingInstant = nil
             }
-            try engine.advance(to: t)
-            engine.updatePresentation()
-            if let emit, only == nil { try hostWork { try emit(sampler.sample(index: index, time: t, touch: current)) } }
+            try playback.advance(to: t)
+            if let emit, only == nil { try hostWork { try emit(playback.sample(index: index, time: t, touch: current)) } }
             if engine.isIdle {
                 if context.completion != nil {
                     if let instant = pendingInstant {  // asked for a time past the end: the state at rest
-                        if let emit { try hostWork { try emit(sampler.sample(index: 0, time: instant, touch: nil)) } }
+                        if let emit { try hostWork { try emit(playback.sample(time: instant)) } }
                     }
                     break
                 }
@@ -129,7 +126,7 @@ public struct TransitionRunner {
             if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
-        var result = Result(duration: duration, frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
+        var result = Result(frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
                             cancelled: context.isCancelled, endTime: Double(index) * step)
         result.curveSpans = engine.curveSpans
         return result

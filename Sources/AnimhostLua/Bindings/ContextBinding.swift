@@ -5,7 +5,6 @@ import AnimhostCore
 final class LuaTransition {
     let context: TransitionContext
     let serial: Int
-    var duration: Double = 0
     /// Registry references to the `params` table and the two scene tables.
     var paramsRef: Int32 = LUA_NOREF
     var fromRef: Int32 = LUA_NOREF
@@ -151,7 +150,7 @@ enum ContextBinding {
     private static let duration: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            lua_pushnumber(L, try transition(L, 1).duration)
+            lua_pushnumber(L, try transition(L, 1).context.duration)
             return 1
         }
     }

@@ -50,7 +50,7 @@ enum RunBinding {
             do {
                 let plugin = try Plugin(url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
                                         limits: host.limits, printSink: host.printSink)
-                outcome = try plugin.run(request, catalog: catalog, sink: frames)
+                outcome = try TransitionSession(plugin, scenes: catalog).run(request, sink: frames)
             } catch let e as PluginError { throw BindingError(e.headline) } catch let e as SceneError {
                 throw BindingError(e.description)
             } catch let e as GestureError { throw BindingError(e.description) }

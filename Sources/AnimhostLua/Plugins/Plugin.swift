@@ -43,8 +43,11 @@ public enum ParamValue: Equatable, Sendable, CustomStringConvertible {
 public final class Plugin {
     /// The plugin file as messages name it.
     public let file: String
+    /// Where the plugin file is.
     public let url: URL
+    /// The plugin table's `name`.
     public let name: String
+    /// The plugin table's one-line `summary`, if it has one.
     public let summary: String?
     /// The declared tunables and their defaults, sorted by name.
     public let params: [(name: String, value: ParamValue)]

@@ -2,14 +2,16 @@ import Foundation
 import AnimhostCore
 
 /// Where plugins and scenes are found: `--plugins DIR`, `$ANIMHOST_PATH`, `./Plugins`, then the built-ins.
-public struct PluginCatalog: Sendable {
+public struct PluginCatalog: Sendable, SceneLocating {
     /// A folder searched for `NAME.lua`, with where it came from.
     public struct Folder: Sendable, Equatable {
+        /// The folder.
         public let url: URL
         /// `--plugins`, `ANIMHOST_PATH`, `./Plugins` or `built-in`.
         public let origin: String
     }
 
+    /// The folders searched, in order.
     public let folders: [Folder]
 
     /// The search path for the given `--plugins` folders and environment.
@@ -27,8 +29,11 @@ public struct PluginCatalog: Sendable {
 
     /// A plugin file found on the search path.
     public struct Entry: Sendable, Equatable {
+        /// The plugin's name: its file name without `.lua`.
         public let name: String
+        /// The plugin file.
         public let url: URL
+        /// Where it was found: `file` for a path, else its folder's origin.
         public let origin: String
     }
 

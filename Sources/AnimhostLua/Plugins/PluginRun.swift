@@ -2,140 +2,24 @@ import CLua
 import Foundation
 import AnimhostCore
 
-/// What to run: scenes (names or files), operation, sampling rate and param overrides.
-public struct TransitionRequest: Sendable {
-    public var from: String?
-    public var to: String?
-    public var operation: TransitionOperation
-    public var fps: Int
-    /// `--param key=value` overrides, parsed by the type of each default.
-    public var params: [String: String]
-    /// A gesture trace file (`.json`) or a generator spec such as `edge-swipe to=0.6`: makes the run interactive.
-    public var gesture: String?
-    /// Playback speed of a non-interactive run (frame i shows t = i · speed / fps).
-    public var speed: Double
-    /// Emit only the state at this instant.
-    public var only: TransitionRunner.Instant?
+extension Plugin: TransitionPlugin {
+    /// The plugin file: scenes are looked up beside it first.
+    public var location: URL? { url }
 
-    public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil) {
-        self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
-        self.gesture = gesture; self.speed = speed; self.only = only
-    }
+    /// An error naming the plugin's file.
+    public func error(_ message: String) -> Error { PluginError(file: file, message: message) }
 
-    /// The gesture trace file the request reads, if it names one.
-    public var gestureFile: URL? { gesture.flatMap { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0) : nil } }
-
-    /// The gesture for a container of `size`: read from a file or generated from a spec.
-    public func gestureTrace(size: Size) throws -> GestureTrace? {
-        guard let gesture else { return nil }
-        if let url = gestureFile {
-            guard let data = try? Data(contentsOf: url) else { throw GestureError("\(gesture): cannot read the gesture file") }
-            return try GestureTrace.parse(data, file: displayPath(url))
-        }
-        return try GeneratedGesture.trace(gesture, size: size)
-    }
-}
-
-/// What a run produced: its header, how it ended, and the log of hooks and calls.
-public struct TransitionOutcome {
-    /// The run's header: plugin, operation, scenes, rate, duration, size.
-    public let info: TimelineInfo
-    /// How the run ended.
-    public let result: TransitionRunner.Result
-    /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
-    public let calls: [(time: Double, call: String)]
-}
-
-extension Plugin {
-    /// The scenes for `request`: given ones, else the plugin's defaults (swapped for pop and dismiss).
-    public func scenes(for request: TransitionRequest, catalog: PluginCatalog) throws -> (from: Scene, to: Scene) {
-        let (fromURL, toURL) = try sceneFiles(for: request, catalog: catalog)
-        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
-        return (try load(fromURL), try load(toURL))
-    }
-
-    /// The scene files `request` runs on: given ones, else the plugin's defaults (swapped for pop and dismiss).
-    public func sceneFiles(for request: TransitionRequest, catalog: PluginCatalog) throws -> (from: URL, to: URL) {
-        let presenting = request.operation.isPresenting
-        let fromName = request.from ?? (presenting ? defaultScenes.from : defaultScenes.to)
-        let toName = request.to ?? (presenting ? defaultScenes.to : defaultScenes.from)
-        guard let fromName, let toName else {
-            throw PluginError(file: file, message: "no scenes to run on: pass --from and --to, or declare scenes = { from = …, to = … } in the plugin")
-        }
-        let fromURL = try catalog.locateScene(fromName, besides: url), toURL = try catalog.locateScene(toName, besides: url)
-        if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
-            throw PluginError(file: file, message: sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
-        }
-        return (fromURL, toURL)
-    }
-
-    /// Why a run whose two scenes are one file is refused, and what to pass instead.
-    private func sameScene(_ path: String, request: TransitionRequest, defaults: (from: String, to: String)) -> String {
-        let op = request.operation.rawValue
-        let run = "\(op) \(defaults.from) → \(defaults.to)"
-        guard (request.from == nil) != (request.to == nil), let declaredFrom = defaultScenes.from, let declaredTo = defaultScenes.to else {
-            return "\(run): both scenes are \(path); a transition needs two"
-        }
-        let (given, other, defaulted) = request.from != nil ? ("--from", "--to", defaults.to) : ("--to", "--from", defaults.from)
-        let declared = request.operation.isPresenting ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
-                                                      : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"
-        return "\(run): \(other) defaults to \(defaulted) for a \(op) (\(declared)), the scene \(given) names; "
-            + "name both --from and --to, or neither"
-    }
-
-    /// Runs the transition described by `request`, streaming frames into `sink`.
-    public func run(_ request: TransitionRequest, catalog: PluginCatalog = PluginCatalog(), sink: FrameSink? = nil) throws -> TransitionOutcome {
-        let (from, to) = try scenes(for: request, catalog: catalog)
-        let size = Size(width: max(from.size.width, to.size.width), height: max(from.size.height, to.size.height))
-        var runner = TransitionRunner(fps: request.fps)
-        runner.speed = request.speed
-        runner.only = request.only
-        return try run(from: from, to: to, operation: request.operation, runner: runner,
-                       params: try resolveParams(request.params), gesture: try request.gestureTrace(size: size), sink: sink)
-    }
-
-    /// Runs the transition between two loaded scenes; a `gesture` makes it interactive.
-    public func run(from: Scene, to: Scene, operation: TransitionOperation, fps: Int,
-                    params: [(name: String, value: ParamValue)], gesture: GestureTrace? = nil, sink: FrameSink?) throws -> TransitionOutcome {
-        try run(from: from, to: to, operation: operation, runner: TransitionRunner(fps: fps), params: params, gesture: gesture, sink: sink)
-    }
-
-    /// Runs the transition between two loaded scenes with `runner`'s sampling.
-    public func run(from: Scene, to: Scene, operation: TransitionOperation, runner: TransitionRunner,
-                    params: [(name: String, value: ParamValue)], gesture: GestureTrace?, sink: FrameSink?) throws -> TransitionOutcome {
-        let fps = runner.fps
-        guard from !== to else { throw PluginError(file: file, message: "the from and to scenes must be different scenes") }
-        let context = try TransitionContext(from: from, to: to, operation: operation)
+    /// Binds a run to the plugin's state: `ctx.params` and the scene tables made, the engine the
+    /// context's, and the time budget started. One run at a time: the state holds one transition.
+    public func prepare(_ context: TransitionContext, params overrides: [String: String]) throws -> PreparedAnimator {
+        guard host.transition == nil else { throw error("the plugin is already running a transition; end it first") }
+        let params = try resolveParams(overrides)
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
         try bind(transition, params: params)
         host.engine = context.engine
         host.transition = transition
         host.startClock()
-        defer {
-            host.stopClock()
-            host.transition = nil
-            host.engine = AnimationEngine()
-            for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] { host.unref(ref) }
-        }
-        let animator = LuaAnimator(plugin: self, transition: transition)
-        var info = TimelineInfo(plugin: name, operation: operation, from: from.name, to: to.name, fps: fps, duration: 0, size: context.size)
-        info.imageFolders = Dictionary([from, to].compactMap { s in s.directory.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
-        let result: TransitionRunner.Result
-        var runner = runner
-        runner.hostWork = { [host] work in try host.offTheClock(work) }  // sampling and writing frames are the host's time
-        do {
-            result = try runner.run(animator, in: context, gesture: gesture, begin: { duration in
-                transition.duration = duration
-                info.duration = duration
-                try host.offTheClock { try sink?.begin(info) }
-            }, emit: sink.map { sink in { frame in try sink.write(frame) } })
-            try animator.ended(completed: result.completed)
-        } catch let e as TransitionError {
-            throw PluginError(file: file, line: animator.animateLine, message: e.description)
-        }
-        try host.offTheClock { try sink?.finish(result) }
-        return TransitionOutcome(info: info, result: result, calls: context.calls)
+        return LuaAnimator(plugin: self, transition: transition)
     }
 
     /// Creates the Lua side of a transition: `ctx.params` and the two scene tables.
@@ -159,12 +43,32 @@ extension Plugin {
     }
 }
 
-/// The plugin's `duration`, `animate` and `ended` as a ``TransitionAnimator``.
-final class LuaAnimator: TransitionAnimator {
+/// The plugin's `duration`, `animate`, `interact` and `ended` for one run.
+final class LuaAnimator: PreparedAnimator {
     let plugin: Plugin
     let transition: LuaTransition
+    private var closed = false
 
     init(plugin: Plugin, transition: LuaTransition) { self.plugin = plugin; self.transition = transition }
+
+    func pauseBudget() { plugin.host.pauseClock() }
+    func resumeBudget() { plugin.host.resumeClock() }
+
+    /// A broken protocol, placed at the line where `animate` is defined.
+    func error(for error: TransitionError) -> Error {
+        PluginError(file: plugin.file, line: animateLine, message: error.description)
+    }
+
+    /// Ends the run in the plugin's state: the clock stopped, the run's references released.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        let host = plugin.host
+        host.stopClock()
+        host.transition = nil
+        host.engine = AnimationEngine()
+        for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.ctxRef] { host.unref(ref) }
+    }
 
     /// The line where `animate` is defined, to place errors about the protocol.
     var animateLine: Int? {

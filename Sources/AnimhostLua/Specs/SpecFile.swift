@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import AnimhostCore
 
 /// One test of a spec file and how it ended.
 public struct SpecCase: Equatable, Sendable {

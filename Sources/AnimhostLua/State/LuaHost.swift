@@ -26,17 +26,17 @@ typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
 ///
 /// Host calls run protected (`ah_pcall`); bindings report failure by return value so that Lua's
 /// `longjmp` never crosses a Swift frame.
-public final class LuaHost {
+final class LuaHost {
     let L: OpaquePointer
     private let info: UnsafeMutablePointer<ah_state_info>
     /// The memory and time limits the state runs under.
-    public let limits: SandboxLimits
+    let limits: SandboxLimits
     /// The plugin file, as errors name it.
-    public let chunkName: String
+    let chunkName: String
     /// Prefix for `print` output on stderr.
-    public var printPrefix: String
+    var printPrefix: String
     /// Where `print` writes; stderr unless a test captures it.
-    public var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// The engine that node property changes go to.
     @exclusivity(unchecked) var engine = AnimationEngine()
     /// The transition being run, for `ctx` and delegate bindings.
@@ -53,6 +53,8 @@ public final class LuaHost {
     var runs: [RunBinding.Recorded] = []
     /// How many transitions the state has run: each one's serial tells its `ctx` from earlier ones.
     private var transitionsRun = 0
+    /// The budget left when ``pauseClock()`` stopped the clock.
+    private var pausedBudget: Double?
     /// How many nodes `node{}` has made, for default ids.
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
@@ -71,7 +73,7 @@ public final class LuaHost {
     static let reraise: Int32 = -2
 
     /// Creates a sandboxed state: safe libraries only, the host's bindings, and the limits armed.
-    public init(chunkName: String, printPrefix: String, limits: SandboxLimits = SandboxLimits()) throws {
+    init(chunkName: String, printPrefix: String, limits: SandboxLimits = SandboxLimits()) throws {
         self.limits = limits
         self.chunkName = chunkName
         self.printPrefix = printPrefix
@@ -108,8 +110,8 @@ public final class LuaHost {
     }
 
     /// Bytes the plugin's state holds now, and at most so far.
-    public var memoryInUse: Int { Int(info.pointee.used) }
-    public var peakMemory: Int { Int(info.pointee.peak) }
+    var memoryInUse: Int { Int(info.pointee.used) }
+    var peakMemory: Int { Int(info.pointee.peak) }
 
     /// A serial for a new transition, never given before in this state.
     func nextTransitionSerial() -> Int {
@@ -131,32 +133,38 @@ public final class LuaHost {
     }
 
     /// True once the deadline passed: the state then refuses to run anything.
-    public var timedOut: Bool { info.pointee.tripped != 0 }
+    var timedOut: Bool { info.pointee.tripped != 0 }
 
     /// Starts the time budget (``SandboxLimits/timeout``) from now.
-    public func startClock() {
+    func startClock() {
         guard limits.timeout > 0, !timedOut else { return }
         info.pointee.deadline = ah_monotonic_seconds() + limits.timeout
         watchdog.arm(after: limits.timeout)
     }
 
     /// Stops the time budget while the host is not running plugin code.
-    public func stopClock() {
+    func stopClock() {
+        pausedBudget = nil
         info.pointee.deadline = 0
         watchdog.disarm()
     }
 
-    /// Runs host work (writing frames) off the plugin's time budget: the budget is for plugin code.
-    public func offTheClock<T>(_ body: () throws -> T) rethrows -> T {
+    /// Stops the time budget, keeping what is left of it for ``resumeClock()``: host work (writing
+    /// frames, waiting for a caller's next frame) does not count against the plugin.
+    func pauseClock() {
         let deadline = info.pointee.deadline
-        guard deadline > 0 else { return try body() }
+        guard deadline > 0 else { return }
         let remaining = max(deadline - ah_monotonic_seconds(), 0)
         stopClock()
-        defer {
-            info.pointee.deadline = ah_monotonic_seconds() + remaining
-            watchdog.arm(after: remaining)
-        }
-        return try body()
+        pausedBudget = remaining
+    }
+
+    /// Restarts the budget ``pauseClock()`` stopped, with what was left of it.
+    func resumeClock() {
+        guard let remaining = pausedBudget else { return }
+        pausedBudget = nil
+        info.pointee.deadline = ah_monotonic_seconds() + remaining
+        watchdog.arm(after: remaining)
     }
 
     // MARK: Calling Lua

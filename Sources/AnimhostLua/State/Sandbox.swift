@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import AnimhostCore
 
 /// The plugin environment: Lua's safe libraries, minus everything that reaches outside the state,
 /// plus the host's bindings. docs/security.md lists the rules.
@@ -132,12 +133,4 @@ private func realPath(_ url: URL) -> String? {
     guard let resolved = realpath(url.path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-}
-
-/// A path as messages show it: relative to the working folder when inside it.
-public func displayPath(_ url: URL) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let path = url.standardizedFileURL.path
-    if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
-    return path
 }

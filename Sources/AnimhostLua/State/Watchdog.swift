@@ -8,7 +8,7 @@ import AnimhostCore
 /// before the state is closed. With a `stuckMessage`, a state still inside Lua a moment after being
 /// tripped (stuck in one native call, which no hook interrupts) ends the process with that message,
 /// through ``ProcessExit`` so that whatever a run staged is removed first.
-public final class Watchdog: @unchecked Sendable {
+final class Watchdog: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "animhost.watchdog")
     /// How long after the deadline a native call may still run before the process ends.
     static let grace = 0.75

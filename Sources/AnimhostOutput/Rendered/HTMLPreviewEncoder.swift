@@ -13,6 +13,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     private var file: OutputFile?
     private let lock = NSLock()
     private var compressed: [Int: Data] = [:]
+    private var tail = ""
 
     /// A preview to be written at `url`, its frames inlined at JPEG `quality`.
     public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality }
@@ -26,7 +27,9 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         ]
         let header = String(decoding: try JSONSerialization.data(withJSONObject: run, options: [.sortedKeys]), as: UTF8.self)
         let title = "\(info.plugin) \(info.operation.rawValue): \(info.from) → \(info.to)"
-        try file.write(Data(PreviewPage.head(title: escapeHTML(title)).utf8))
+        let page = try PreviewPage.parts(title: escapeHTML(title))
+        tail = page.tail
+        try file.write(Data(page.head.utf8))
         try file.write(Data("<script>\nconst RUN = \(header);\nconst FRAMES = [\n".utf8))
     }
 
@@ -53,7 +56,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     public func finish() throws {
         guard let file else { throw OutputError("the preview was finished before it began") }
         try file.write(Data("];\n</script>\n".utf8))
-        try file.write(Data(PreviewPage.tail.utf8))
+        try file.write(Data(tail.utf8))
         try file.commit()
     }
 

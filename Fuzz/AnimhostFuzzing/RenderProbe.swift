@@ -1,0 +1,22 @@
+import AnimhostCore
+import AnimhostRender
+
+/// A frame sink for the `lua` fuzz target that draws the first and the last frame of a run, so that
+/// what a plugin set on its nodes also reaches the rasteriser, at a fraction of rendering every frame.
+final class RenderProbe: FrameSink {
+    private var renderer: FrameRenderer?
+    private var last: FrameSample?
+
+    func begin(_ info: TimelineInfo) throws {
+        renderer = try FrameRenderer(size: info.size, scale: 1, images: ImageStore(folders: info.imageFolders))
+    }
+
+    func write(_ frame: FrameSample) throws {
+        if last == nil { _ = try renderer?.render(frame) }
+        last = frame
+    }
+
+    func finish(_ result: TransitionRunner.Result) throws {
+        if let last { _ = try renderer?.render(last) }
+    }
+}

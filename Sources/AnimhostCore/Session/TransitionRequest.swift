@@ -1,0 +1,51 @@
+import Foundation
+
+/// What to run: scenes (names or files), operation, sampling rate and param overrides.
+public struct TransitionRequest: Sendable, Equatable {
+    /// The scene transitioned from: a name the session's ``SceneLocating`` resolves, or a `.json` file; nil for the plugin's default.
+    public var from: String?
+    /// The scene transitioned to, like ``from``.
+    public var to: String?
+    /// Push, pop, present or dismiss.
+    public var operation: TransitionOperation
+    /// Frames per second of the sampling.
+    public var fps: Int
+    /// `--param key=value` overrides, parsed by the type of each default.
+    public var params: [String: String]
+    /// A gesture trace file (`.json`) or a generator spec such as `edge-swipe to=0.6`: makes the run interactive.
+    public var gesture: String?
+    /// Playback speed of a non-interactive run (frame i shows t = i · speed / fps).
+    public var speed: Double
+    /// Emit only the state at this instant.
+    public var only: TransitionRunner.Instant?
+
+    /// A request; every part has the command line's default.
+    public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
+                params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil) {
+        self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
+        self.gesture = gesture; self.speed = speed; self.only = only
+    }
+
+    /// The gesture trace file the request reads, if it names one.
+    public var gestureFile: URL? { gesture.flatMap { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0) : nil } }
+
+    /// The gesture for a container of `size`: read from a file or generated from a spec.
+    public func gestureTrace(size: Size) throws -> GestureTrace? {
+        guard let gesture else { return nil }
+        if let url = gestureFile {
+            guard let data = try? Data(contentsOf: url) else { throw GestureError("\(gesture): cannot read the gesture file") }
+            return try GestureTrace.parse(data, file: displayPath(url))
+        }
+        return try GeneratedGesture.trace(gesture, size: size)
+    }
+}
+
+/// What a run produced: its header, how it ended, and the log of hooks and calls.
+public struct TransitionOutcome {
+    /// The run's header: plugin, operation, scenes, rate, duration, size.
+    public let info: TimelineInfo
+    /// How the run ended.
+    public let result: TransitionRunner.Result
+    /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
+    public let calls: [(time: Double, call: String)]
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Runs one plugin's transitions: resolves a request's scenes, prepares the animator, drives the
+/// runner and feeds the frames to a sink. The command line, the spec harness, the conformance suite
+/// and hosts embedding animhost all run transitions through a session.
+///
+/// The plugin stays loaded: running it again with other params, another operation or other scenes
+/// is one more ``run(_:sink:)``, each run on freshly loaded scenes. One run at a time per plugin.
+public final class TransitionSession {
+    /// The animator this session runs.
+    public let plugin: TransitionPlugin
+    /// Where scene names are looked up.
+    public let sceneLocator: SceneLocating
+    /// Virtual seconds after which a transition that has not ended is an error.
+    public var maxDuration: Double = 600
+
+    /// A session running `plugin`, with scenes found by `scenes`.
+    public init(_ plugin: TransitionPlugin, scenes: SceneLocating) {
+        self.plugin = plugin
+        sceneLocator = scenes
+    }
+
+    /// Runs the transition `request` describes, streaming its frames into `sink`.
+    public func run(_ request: TransitionRequest, sink: FrameSink? = nil) throws -> TransitionOutcome {
+        let (from, to) = try scenes(for: request)
+        return try run(request, from: from, to: to, sink: sink)
+    }
+
+    /// Runs `request` between two loaded scenes (its `from` and `to` names are not used); the run takes
+    /// their nodes over, so each run needs scenes of its own.
+    public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
+        let context = try makeContext(from: from, to: to, operation: request.operation)
+        let animator = try plugin.prepare(context, params: request.params)
+        defer { animator.close() }
+        // The run's cleanup: should the process end abruptly mid-run, the sink removes what it began.
+        let cleanup = sink.map { sink in ProcessExit.register { sink.abort() } }
+        defer { cleanup.map(ProcessExit.unregister) }
+        let gesture = try request.gestureTrace(size: context.size)
+        var runner = TransitionRunner(fps: request.fps)
+        runner.speed = request.speed
+        runner.only = request.only
+        runner.maxDuration = maxDuration
+        runner.hostWork = { work in try animator.offTheBudget(work) }  // sampling and writing frames are the host's time
+        var info = header(context, fps: request.fps)
+        let result: TransitionRunner.Result
+        do {
+            result = try runner.run(animator, in: context, gesture: gesture, begin: {
+                info.duration = context.duration
+                try animator.offTheBudget { try sink?.begin(info) }
+            }, emit: sink.map { sink in { frame in try sink.write(frame) } })
+            try animator.ended(completed: result.completed)
+        } catch let e as TransitionError {
+            throw animator.error(for: e)
+        }
+        try animator.offTheBudget { try sink?.finish(result) }
+        return TransitionOutcome(info: info, result: result, calls: context.calls)
+    }
+
+    /// Starts `request` as a transition its caller steps on its own clock, frame by frame; a `touch`
+    /// (the gesture's first sample, at time 0) makes it interactive, driven by ``LiveTransition/touch(_:)``.
+    /// The request's `fps`, `speed`, `only` and `gesture` are not used.
+    public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> LiveTransition {
+        let (from, to) = try scenes(for: request)
+        let context = try makeContext(from: from, to: to, operation: request.operation)
+        let animator = try plugin.prepare(context, params: request.params)
+        return try LiveTransition(animator, in: context, header: header(context, fps: 0), touch: touch)
+    }
+
+    /// The scenes for `request`: the given ones, else the plugin's defaults (swapped for pop and dismiss).
+    public func scenes(for request: TransitionRequest) throws -> (from: Scene, to: Scene) {
+        let (fromURL, toURL) = try sceneFiles(for: request)
+        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
+        return (try load(fromURL), try load(toURL))
+    }
+
+    /// The scene files `request` runs on (what a re-run on save watches), found as ``scenes(for:)`` finds them.
+    public func sceneFiles(for request: TransitionRequest) throws -> (from: URL, to: URL) {
+        let presenting = request.operation.isPresenting
+        let defaults = plugin.defaultScenes
+        let fromName = request.from ?? (presenting ? defaults.from : defaults.to)
+        let toName = request.to ?? (presenting ? defaults.to : defaults.from)
+        guard let fromName, let toName else {
+            throw plugin.error("no scenes to run on: pass --from and --to, or declare scenes = { from = …, to = … } in the plugin")
+        }
+        let fromURL = try sceneLocator.locateScene(fromName, besides: plugin.location)
+        let toURL = try sceneLocator.locateScene(toName, besides: plugin.location)
+        if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
+            throw plugin.error(sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
+        }
+        return (fromURL, toURL)
+    }
+
+    /// Why a run whose two scenes are one file is refused, and what to pass instead.
+    private func sameScene(_ path: String, request: TransitionRequest, defaults: (from: String, to: String)) -> String {
+        let op = request.operation.rawValue
+        let run = "\(op) \(defaults.from) → \(defaults.to)"
+        guard (request.from == nil) != (request.to == nil), let declaredFrom = plugin.defaultScenes.from,
+              let declaredTo = plugin.defaultScenes.to else {
+            return "\(run): both scenes are \(path); a transition needs two"
+        }
+        let (given, other, defaulted) = request.from != nil ? ("--from", "--to", defaults.to) : ("--to", "--from", defaults.from)
+        let declared = request.operation.isPresenting ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
+                                                      : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"
+        return "\(run): \(other) defaults to \(defaulted) for a \(op) (\(declared)), the scene \(given) names; "
+            + "name both --from and --to, or neither"
+    }
+
+    private func makeContext(from: Scene, to: Scene, operation: TransitionOperation) throws -> TransitionContext {
+        guard from !== to else { throw plugin.error("the from and to scenes must be different scenes") }
+        return try TransitionContext(from: from, to: to, operation: operation)
+    }
+
+    /// The run's header, its duration still unknown.
+    private func header(_ context: TransitionContext, fps: Int) -> TimelineInfo {
+        var info = TimelineInfo(plugin: plugin.name, operation: context.operation, from: context.from.name,
+                                to: context.to.name, fps: fps, duration: 0, size: context.size)
+        info.imageFolders = Dictionary([context.from, context.to].compactMap { s in s.directory.map { (s.name, $0) } },
+                                       uniquingKeysWith: { a, _ in a })
+        return info
+    }
+}
