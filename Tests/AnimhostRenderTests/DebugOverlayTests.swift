@@ -10,9 +10,8 @@ final class DebugOverlayTests: XCTestCase {
     /// outside, the pixels are the frame's own.
     func testBoxOutlinesAreDrawnOnTheNodesEdges() throws {
         let frame = try screen(size, [(props(Rect(x: 20, y: 30, width: 40, height: 20), background: "#00FF00"), [])])
-        let renderer = try FrameRenderer(size: size, scale: 2, images: ImageStore())
-        let plain = Bitmap(try renderer.render(frame))
-        let debug = Bitmap(try renderer.render(frame, overlay: DebugOverlay()))
+        let plain = try render(frame, size: size, scale: 2)
+        let debug = try overlaid(frame)
         // The edge x = 20 pt is the stroke's centre: device pixels 39 and 40 are covered half each side.
         for (x, y) in [(39, 80), (40, 80), (119, 80), (120, 80), (80, 59), (80, 60), (80, 99), (80, 100)] {
             assertClose(debug[x, y], [255, 0, 255], within: 2, "outline at (\(x), \(y))")
@@ -27,13 +26,19 @@ final class DebugOverlayTests: XCTestCase {
     /// A rotated box's outline follows the rotation: the corner of the unrotated box is left alone.
     func testOutlinesFollowTransforms() throws {
         let frame = try screen(size, [(props(Rect(x: 30, y: 30, width: 40, height: 40), background: nil) { $0.transform = .rotation(.pi / 4) }, [])])
-        let debug = try render(frame, size: size, scale: 2)
-        let overlaid = Bitmap(try FrameRenderer(size: size, scale: 2, images: ImageStore()).render(frame, overlay: DebugOverlay()))
-        assertClose(overlaid[139, 139], debug[139, 139], within: 0, "the unrotated bottom-right corner is not outlined")
+        let plain = try render(frame, size: size, scale: 2)
+        let drawn = try overlaid(frame)
+        assertClose(drawn[139, 139], plain[139, 139], within: 0, "the unrotated bottom-right corner is not outlined")
         // The rotated square's edge from (50, 50 − 20√2) to (50 + 20√2, 50) pt passes through its midpoint,
         // (64.14, 35.86) pt: device pixel (128, 71) at 2×, over the white screen.
-        let onEdge = overlaid[128, 71]
+        let onEdge = drawn[128, 71]
         XCTAssertTrue(onEdge[0] == 255 && onEdge[2] == 255 && onEdge[1] < 100, "magenta on the rotated edge: \(onEdge)")
+    }
+
+    /// `frame` at 2× with an overlay of boxes, ids and anchors only.
+    private func overlaid(_ frame: FrameSample) throws -> Bitmap {
+        let renderer = try FrameRenderer(size: size, scale: 2, images: ImageStore())
+        return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(frame, overlay: DebugOverlay())) }
     }
 
     /// Paths are the bbox centres of nodes that move, one point per frame; still nodes have none.
