@@ -31,6 +31,7 @@ public struct PreviewServer: Sendable {
 
     private func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: LocalRequests(host: host))
         let session = self.session
         router.get("/") { request, _ -> Response in
             do { _ = try await session.update(PreviewSettings.fields(ofQuery: request.uri.query ?? "")) } catch let e as SettingsError {

@@ -17,10 +17,12 @@ struct LoopbackClient {
     }
 
     /// Sends one request and reads the reply to the end (the connection is closed after it).
-    func request(_ method: String, _ path: String, body: Data = Data(), type: String? = nil) throws -> Reply {
+    func request(_ method: String, _ path: String, body: Data = Data(), type: String? = nil, host: String = "127.0.0.1",
+                 origin: String? = nil) throws -> Reply {
         let socket = try Connection(port: port, timeout: timeout)
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         if let type { head += "Content-Type: \(type)\r\n" }
+        if let origin { head += "Origin: \(origin)\r\n" }
         try socket.send(Data((head + "\r\n").utf8) + body)
         let raw = try socket.readToEnd()
         return try Self.parse(raw)

@@ -97,4 +97,15 @@ final class PreviewServerTests: PreviewFixture {
         XCTAssertEqual(failed["ok"] as? Bool, false)
         XCTAssertTrue((failed["error"] as? String)?.contains("unknown param 'speed'") == true, "\(failed)")
     }
+
+    /// Another site's name pointed at loopback, or another site's page posting settings, is refused.
+    func testRequestsFromOtherSitesAreRefused() throws {
+        try startServer()
+        XCTAssertEqual(try client.request("GET", "/timeline.json", host: "evil.example:\(client.port)").status, 403)
+        XCTAssertEqual(try client.request("POST", "/params", body: Data("param.extra=5".utf8), origin: "http://evil.example").status, 403)
+        XCTAssertEqual(try client.request("POST", "/params", body: Data("param.extra=5".utf8), origin: "http://127.0.0.1:\(client.port)").status, 200)
+        XCTAssertEqual(try client.request("GET", "/state.json", host: "localhost:\(client.port)").status, 200)
+        XCTAssertEqual(try client.request("GET", "/state.json", host: "[::1]:\(client.port)").status, 200)
+        XCTAssertEqual(lastBoxX(try timeline()), 65, "only the page's own post ran")
+    }
 }
