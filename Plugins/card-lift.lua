@@ -20,6 +20,7 @@ function lift.duration(ctx)
 end
 
 function lift.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end
   local p = ctx.params
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)

@@ -50,6 +50,7 @@ function match.duration(ctx)
 end
 
 function match.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end
   local o = options(ctx)
   local plan = shared.plan(ctx, o)
   local parts = 3  -- the screens, the modifier animations and the flights

@@ -68,6 +68,7 @@ local function popIntoCell(ctx, photo, source, target)
 end
 
 function zoom.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end
   local photo, source, target = beginMove(ctx)
   if ctx.presenting then
     ctx.container:add(ctx.to.view)

@@ -27,7 +27,7 @@ local lua = {
 local host = {
   "rect", "point", "size", "color", "node", "animate", "keyframes", "keyframe", "easing", "spring",
   transform = { fields = fields("identity scale translate rotate new") },
-  shared = { fields = fields("modifiers preset plan parsePreset automaticDuration automaticCurve arcControl arcPoint") },
+  shared = { fields = fields("crossfade modifiers preset plan parsePreset automaticDuration automaticCurve arcControl arcPoint") },
 }
 
 -- What `animhost test` adds for specs (docs/testing.md); there `assert` is also a table of assertions.

@@ -127,6 +127,7 @@
 ---@field params table<string, any> the plugin's params with --param overrides (numbers, booleans, strings)
 ---@field size Size
 ---@field gesture Gesture? how the driving gesture began; nil when not interactive
+---@field reducedMotion boolean the viewer asked for less motion: crossfade instead of moving or scaling
 ---@field duration fun(self: Context): number
 ---@field complete fun(self: Context, ok: boolean)
 ---@field update fun(self: Context, fraction: number)
@@ -172,7 +173,7 @@
 ---@field name string
 ---@field summary? string
 ---@field params? table<string, any> defaults: numbers, booleans or strings
----@field scenes? {from: string, to: string}
+---@field scenes? {from: string, to: string} default: the built-in grid → detail
 ---@field duration? fun(ctx: Context): number
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)
@@ -288,6 +289,11 @@ shared = {}
 ---@param options {duration: number?, curve: string|Easing?, spring: table?, delay: number?, completion: fun(finished: boolean)?}?
 ---@return table[] the animated nodes' plans
 function shared.modifiers(ctx, options) end
+
+---The reduced-motion form of a transition: the screens cross-fade over `ctx:duration()`, then it completes.
+---@param ctx Context
+function shared.crossfade(ctx) end
+
 ---@param ctx Context
 ---@param spec string such as "push(left)", "fade" or "autoReverse(zoom)"
 ---@param options {duration: number?, delay: number?, completion: fun(finished: boolean)?}?
@@ -357,6 +363,7 @@ function shared.arcPoint(from, control, to, s) end
 ---@field fps? integer
 ---@field params? table<string, any>
 ---@field gesture? string a .json trace or a generated gesture spec
+---@field reducedMotion? boolean sets ctx.reducedMotion
 
 ---@class AnimhostLibrary
 animhost = {}

@@ -12,7 +12,8 @@ enum LottieBenchmark {
         let width = Int(390 * scale), height = Int(844 * scale)
         let json = try document(width: width, height: height, frames: frames)
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let animations = (0..<threads).map { _ in lottie_animation_from_data(json, "bench", "")! }
+        // One animation per thread, each touched by its own thread only.
+        nonisolated(unsafe) let animations = (0..<threads).map { _ in lottie_animation_from_data(json, "bench", "")! }
         defer { animations.forEach { lottie_animation_destroy($0) } }
         let start = DispatchTime.now().uptimeNanoseconds
         DispatchQueue.concurrentPerform(iterations: threads) { t in

@@ -18,6 +18,7 @@ function album.duration(ctx)
 end
 
 function album.animate(ctx)
+  if ctx.reducedMotion then return shared.crossfade(ctx) end
   local parts = 3
   local function done()
     parts = parts - 1

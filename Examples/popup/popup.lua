@@ -17,7 +17,8 @@ end
 function popup.animate(ctx)
   local overlay = ctx.presenting and ctx.to.view or ctx.from.view
   local box = assert(overlay:find("dialog-box"), "the dialog scene needs a node with id 'dialog-box'")
-  local big = transform.scale(ctx.params.scale)
+  -- Reduced motion: the dialog only fades, at its resting size.
+  local big = ctx.reducedMotion and transform.identity or transform.scale(ctx.params.scale)
   if ctx.presenting then
     ctx.container:add(overlay)
     overlay.alpha = 0

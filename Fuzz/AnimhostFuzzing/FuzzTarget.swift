@@ -62,7 +62,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    private static let pluginFolder: URL = {
+    /// The folder the lua target writes its plugin into, one per process; whoever runs the target
+    /// in-process for a while (the tests) removes it when done.
+    public static let pluginFolder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-libfuzzer-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

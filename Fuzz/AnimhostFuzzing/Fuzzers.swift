@@ -16,6 +16,8 @@ public struct Fuzzer {
     public private(set) var random: SeededRandom
     /// Inputs run so far, per target.
     public private(set) var counts: [String: Int] = [:]
+    /// Inputs refused with the target's own error, per target: the rest were accepted.
+    public private(set) var refused: [String: Int] = [:]
     private let seedScenes: [String]
 
     public init(seed: UInt64) {
@@ -32,7 +34,7 @@ public struct Fuzzer {
     public mutating func fuzzScene() throws {
         let text = random.chance(0.2) ? generatedScene() : mutate(random.pick(seedScenes))
         counts["scene", default: 0] += 1
-        do { _ = try SceneLoader.parse(Data(text.utf8), file: "fuzz.json") } catch is SceneError {} catch {
+        do { _ = try SceneLoader.parse(Data(text.utf8), file: "fuzz.json") } catch is SceneError { refused["scene", default: 0] += 1 } catch {
             throw FuzzFinding(target: "scene", input: text, error: "\(type(of: error)): \(error)")
         }
     }
@@ -103,7 +105,7 @@ public struct Fuzzer {
                 let y = easing.value(at: x)
                 guard y.isFinite else { throw FuzzFinding(target: "easing", input: spec, error: "value(at: \(x)) = \(y)") }
             }
-        } catch is EasingError {} catch let finding as FuzzFinding { throw finding } catch {
+        } catch is EasingError { refused["easing", default: 0] += 1 } catch let finding as FuzzFinding { throw finding } catch {
             throw FuzzFinding(target: "easing", input: spec, error: "\(type(of: error)): \(error)")
         }
     }
@@ -121,7 +123,7 @@ public struct Fuzzer {
         do {
             let plugin = try Plugin(url: url, limits: SandboxLimits(maxMemory: 64 << 20, timeout: 2), printSink: { _ in })
             _ = try TransitionSession(plugin, scenes: PluginCatalog()).run(TransitionRequest(fps: Int(1 + random.next() % 120)))
-        } catch is PluginError {} catch is SceneError {} catch {
+        } catch is PluginError { refused["plugin", default: 0] += 1 } catch is SceneError { refused["plugin", default: 0] += 1 } catch {
             throw FuzzFinding(target: "plugin", input: source, error: "\(type(of: error)): \(error)")
         }
     }

@@ -10,9 +10,12 @@ public struct SpecRunner {
     public var limits: SandboxLimits
     /// Re-record every snapshot instead of comparing.
     public var updateSnapshots: Bool
+    /// Where `animhost.run{}` looks for plugins after the spec's folder, as `animhost run` does; nil: the spec's folder alone.
+    public var searchPath: PluginCatalog?
 
-    public init(filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60), updateSnapshots: Bool = false) {
-        self.filter = filter; self.limits = limits; self.updateSnapshots = updateSnapshots
+    public init(filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60), updateSnapshots: Bool = false,
+                searchPath: PluginCatalog? = nil) {
+        self.filter = filter; self.limits = limits; self.updateSnapshots = updateSnapshots; self.searchPath = searchPath
     }
 
     /// A spec file's cases, or the error that kept it from running, and its snapshots' state.
@@ -51,7 +54,8 @@ public struct SpecRunner {
     public func run(_ url: URL) -> FileResult {
         let snapshots = SnapshotFiles(spec: url, update: updateSnapshots)
         do {
-            let cases = try SpecFile.run(url, framework: try SpecFramework.source(), filter: filter, limits: limits, snapshots: snapshots)
+            let cases = try SpecFile.run(url, framework: try SpecFramework.source(), filter: filter, limits: limits,
+                                         snapshots: snapshots, searchPath: searchPath)
             var result = FileResult(file: displayPath(url), cases: cases, error: nil)
             if filter == nil { result.orphans = snapshots.orphans.map { displayPath($0) } }
             result.recorded = snapshots.written
@@ -101,10 +105,7 @@ public struct SpecRunner {
 
     /// The results as JSON: files, their tests, and the totals.
     public static func json(_ results: [FileResult]) -> String {
-        func str(_ s: String) -> String {
-            let data = try? JSONSerialization.data(withJSONObject: [s], options: [.sortedKeys, .withoutEscapingSlashes])
-            return data.map { String(decoding: $0, as: UTF8.self).dropFirst().dropLast() }.map(String.init) ?? "\"\""
-        }
+        let str = ReportText.json
         let s = summarize(results)
         let files = results.map { r -> String in
             let tests = r.cases.map { c in
@@ -117,10 +118,7 @@ public struct SpecRunner {
 
     /// The results as JUnit XML, for CI services.
     public static func junit(_ results: [FileResult]) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let esc = ReportText.xml
         let s = summarize(results)
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                    "<testsuites tests=\"\(s.passed + s.failed + s.skipped)\" failures=\"\(s.failed)\" skipped=\"\(s.skipped)\">"]

@@ -29,7 +29,7 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// Runs once, then polls the files the runs read every `pollInterval` seconds and re-runs when one changes.
     public func start(pollInterval: Double = 0.1) {
-        queue.sync { runAndTell() }
+        queue.sync { _ = runAndTell() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval)
         timer.setEventHandler { [weak self] in

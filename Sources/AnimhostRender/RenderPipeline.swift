@@ -5,7 +5,8 @@ import AnimhostCore
 /// renderer of its own at submission, runs `parallel` on that worker (per-frame work such as writing a
 /// PNG), then waits its turn for `ordered` (encoders that need the frames in sequence). A frame's
 /// pixels depend only on the frame, so output is the same whatever the thread interleaving.
-public final class RenderPipeline {
+/// Its workers share it across threads: every mutable field is read and written under `condition`.
+public final class RenderPipeline: @unchecked Sendable {
     /// Work on a rendered frame; the pixels are valid only during the call.
     public typealias Stage = (FrameSample, PixelBuffer) throws -> Void
 

@@ -8,3 +8,4 @@ static inline int ah_webp_picture_init(WebPPicture *picture) { return WebPPictur
 static inline WebPAnimEncoder *ah_webp_anim_encoder_new(int width, int height, const WebPAnimEncoderOptions *options) {
     return WebPAnimEncoderNew(width, height, options);
 }
+static inline WebPMux *ah_webp_mux_new(void) { return WebPMuxNew(); }

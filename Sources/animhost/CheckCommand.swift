@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AnimhostCore
 import AnimhostHarness
 import AnimhostLua
 
@@ -9,49 +10,87 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check plugins against the animator protocol's rules.",
         discussion: """
-        For push, pop, present and dismiss at 30, 60 and 120 fps on the plugin's scenes: ctx:complete \
-        exactly once; no jump at t = 0; the last frame is the destination at rest, with nothing the plugin \
-        added and every node visible as its scene file says; the run lasts duration() within one frame; \
-        no NaN; two runs identical. Then: a pop after a push returns to the start, and an interactive \
-        cancel half way restores the from-state. Each failure is one line. A plugin that does not load \
-        fails once; the checks stop at the first run past the time limit. On a terminal, stderr shows \
-        which run is going.
+        For push, pop, present and dismiss at 30, 60 and 120 fps, and again at 60 fps with reduced \
+        motion, on the plugin's scenes (grid → detail when it declares none): ctx:complete exactly \
+        once; frame 0 looks like the source at rest and the last frame like the destination at rest \
+        (compared by pixels at half scale); nothing the plugin added is left behind; the run lasts \
+        duration() within one frame; no NaN; two runs identical; with reduced motion, no node moves \
+        more than 1/8 of the screen or scales by more than 10 %. Then: a pop after a push returns to \
+        the start, an interactive pop released slowly at 10 % cancels and a flung one finishes \
+        (following the plugin's interaction rule when it declares one). A failed pixel check names \
+        the share of pixels, the region and the nodes drawn there; --artifacts DIR writes the two \
+        images and a diff. A plugin that does not load fails once; the checks stop at the first run \
+        past the time limit. The exit code is 1 when any plugin fails.
         """
     )
 
     @Argument(help: "Plugin names or .lua files.")
     var plugins: [String]
 
+    @Option(help: ArgumentHelp("The scene push and present start from (pop and dismiss end there).", valueName: "scene"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The scene push and present go to (pop and dismiss start there).", valueName: "scene"))
+    var to: String?
+
+    @Option(help: "Check only this operation: push, pop, present or dismiss.")
+    var operation: TransitionOperation?
+
+    @Option(help: "Check only at this rate (1 to 1000 frames per second).")
+    var fps: Int?
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
+    var params: [String] = []
+
+    @Flag(help: "Run every check with ctx.reducedMotion set, and its motion limits.")
+    var reducedMotion = false
+
+    @Option(help: ArgumentHelp("Write the images of failed pixel checks under this folder.", valueName: "dir"))
+    var artifacts: String?
+
+    @Option(help: "text, json or junit; with json and junit a summary line goes to standard error.")
+    var output: TestCommand.Output = .text
+
     @OptionGroup var sandbox: SandboxOptions
 
     func validate() throws {
         guard !plugins.isEmpty else { throw ValidationError("name at least one plugin, e.g. animhost check zoom") }
+        if let fps { guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") } }
+        if let from, let to, RunCommand.sameScene(from, to) {
+            throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
+        }
+        _ = try RunCommand.parse(params: params)
         try sandbox.check()
     }
 
     func run() throws {
         let catalog = sandbox.catalog
-        let suite = Conformance(catalog: catalog, limits: sandbox.limits)
-        var failed = false
+        var options = Conformance.Options()
+        options.from = from
+        options.to = to
+        if let operation { options.operations = [operation] }
+        if let fps { options.rates = [fps] }
+        options.params = try RunCommand.parse(params: params)
+        options.reducedMotion = reducedMotion
+        options.artifacts = artifacts.map { URL(fileURLWithPath: $0) }
+        let suite = Conformance(catalog: catalog, limits: sandbox.limits, options: options)
+        var entries: [ConformanceReport.Entry] = []
         for name in plugins {
             let entry: PluginCatalog.Entry
             do { entry = try catalog.locate(name) } catch { throw CommandError(error) }
             let progress = CheckProgress(plugin: entry.name)
-            let (failures, runs) = suite.check(entry.url, progress: progress.show)
+            let verdict = suite.check(entry.url, progress: progress.show)
             progress.erase()
-            if failures.isEmpty {
-                print("✓ \(entry.name): conforms (\(runs) runs)")
-            } else if runs == 0 {
-                failed = true
-                print("✗ \(entry.name): does not load: \(failures[0].detail)")
-            } else {
-                failed = true
-                print("✗ \(entry.name):")
-                for f in failures { print("  \(f)") }
-                if failures.contains(where: \.timedOut) { print("  (stopped after the first timeout: the other runs would wait as long)") }
-            }
+            entries.append((entry.name, verdict))
+            if output == .text { print(ConformanceReport.text([(entry.name, verdict)])) }
         }
-        if failed { throw ExitCode.failure }
+        switch output {
+        case .text: break
+        case .json, .junit:
+            print(output == .json ? ConformanceReport.json(entries) : ConformanceReport.junit(entries))
+            FileHandle.standardError.write(Data((ConformanceReport.summary(entries) + "\n").utf8))
+        }
+        if entries.contains(where: { !$0.verdict.failures.isEmpty }) { throw ExitCode.failure }
     }
 }
 

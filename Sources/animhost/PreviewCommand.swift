@@ -87,15 +87,14 @@ struct PreviewCommand: ParsableCommand {
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
         session.start()
         let first = session.status
-        print(first.ok ? "first run ok" : "first run failed: \(first.error ?? "")")
+        FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
         let server = PreviewServer(session: session, host: host, port: port)
         let failure = ErrorBox()
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
                 try await server.run { url in
-                    print("animhost preview: \(url)  (Ctrl-C stops)")
-                    fflush(stdout)
+                    FileHandle.standardOutput.write(Data("animhost preview: \(url)  (Ctrl-C stops)\n".utf8))  // unbuffered: tools wait for it
                 }
             } catch { failure.error = error }
             done.signal()

@@ -12,9 +12,10 @@ struct RunCommand: ParsableCommand {
         abstract: "Run a transition and write its frames.",
         discussion: """
         PLUGIN is a plugin name (looked up in --plugins folders, $ANIMHOST_PATH, ./Plugins, then the \
-        built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares; \
-        pop and dismiss swap them. With only one of --from and --to, the other is the declared default; \
-        when both would then be the same scene the run is refused (name both).
+        built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares \
+        (grid → detail, said once, when it declares none); pop and dismiss swap them. With only one \
+        of --from and --to, the other is the declared default; when both would then be the same \
+        scene the run is refused (name both).
 
         Formats (default json,html; several may be given, e.g. --format json,png,webp; \
         every image format comes from one render of each frame):
@@ -90,6 +91,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run again whenever a file the run read is saved, until Ctrl-C.")
     var watch = false
 
+    @Flag(help: "Set ctx.reducedMotion: the viewer asked for less motion (the built-ins crossfade instead).")
+    var reducedMotion = false
+
     @OptionGroup var sandbox: SandboxOptions
 
     func validate() throws {
@@ -121,8 +125,7 @@ struct RunCommand: ParsableCommand {
                 read += watched.urls  // what failed before being read again is still worth watching
             }
             watched = WatchedFiles(read)
-            print("watching \(watched.urls.count) file\(watched.urls.count == 1 ? "" : "s") (Ctrl-C stops)")
-            fflush(stdout)
+            FileHandle.standardOutput.write(Data("watching \(watched.urls.count) file\(watched.urls.count == 1 ? "" : "s") (Ctrl-C stops)\n".utf8))
             watched.waitForChange()
         }
     }
@@ -141,11 +144,12 @@ struct RunCommand: ParsableCommand {
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) }, debug: debug)
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             let request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
-                                            gesture: gesture, speed: speed, only: only)
+                                            gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
             let session = TransitionSession(loaded, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
+            if let note = loaded.fallbackScenesNote, from == nil || to == nil { print(note) }
             let outcome = try session.run(request, sink: sink)
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {
@@ -165,7 +169,10 @@ struct RunCommand: ParsableCommand {
         return key(a) == key(b)
     }
 
-    private func parsedParams() throws -> [String: String] {
+    private func parsedParams() throws -> [String: String] { try RunCommand.parse(params: params) }
+
+    /// `--param key=value` options as a dictionary; a malformed one is a validation error.
+    static func parse(params: [String]) throws -> [String: String] {
         var out: [String: String] = [:]
         for p in params {
             guard let eq = p.firstIndex(of: "="), eq != p.startIndex else {

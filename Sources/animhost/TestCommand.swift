@@ -11,8 +11,10 @@ struct TestCommand: ParsableCommand {
         discussion: """
         Each spec file runs in its own sandbox with describe, it, pending, before_each, after_each, \
         setup, teardown, assert (are.equal, are.same, are.near, is_true, is_false, is_nil, has_error …) \
-        and animhost.run{ plugin =, operation =, fps =, params =, gesture = }. The last line is \
-        "N passed, N failed"; the exit code is 1 when anything failed.
+        and animhost.run{ plugin =, operation =, fps =, params =, gesture =, reducedMotion = }. Plugins \
+        are looked up beside the spec, then as animhost run looks them up (--plugins folders, \
+        $ANIMHOST_PATH, ./Plugins, the built-ins). The last line is "N passed, N failed"; the exit code \
+        is 1 when anything failed.
         """
     )
 
@@ -24,6 +26,9 @@ struct TestCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds each spec file may run.", valueName: "seconds"))
     var timeout: Double = 60
+
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder searched for plugins after the spec's own (repeatable).", valueName: "dir"))
+    var pluginFolders: [String] = []
 
     @Flag(help: "Re-record every snapshot instead of comparing with it.")
     var updateSnapshots = false
@@ -43,7 +48,8 @@ struct TestCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw CommandError("no spec files (*_spec.lua) in \(paths.isEmpty ? "spec or Plugins" : paths.joined(separator: ", "))")
         }
-        let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true), updateSnapshots: updateSnapshots)
+        let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true),
+                                updateSnapshots: updateSnapshots, searchPath: PluginCatalog(pluginFolders: pluginFolders))
         let results = files.map(runner.run)
         switch output {
         case .text: print(SpecRunner.report(results))

@@ -44,7 +44,7 @@ final class EasingTests: XCTestCase {
         XCTAssertEqual(c.value(at: 1.5), 1, accuracy: 1e-12)  // x2 < 1 with y2 = 1: flat
         let back = CubicBezier(0.3, -0.4, 0.7, 1.4)
         XCTAssertEqual(back.value(at: 1.2), 1 + (1.4 - 1) / (0.7 - 1) * 0.2, accuracy: 1e-12)
-        XCTAssertEqual(CubicBezier(5e-324, 219, 0.5, 809).value(at: -0.759), 0, "a tangent too steep to represent is flat")
+        XCTAssertEqual(CubicBezier(.leastNonzeroMagnitude, 219, 0.5, 809).value(at: -0.759), 0, "a tangent too steep to represent is flat")
         let startAtX0 = CubicBezier(0, 0.5, 0.5, 1)
         XCTAssertEqual(startAtX0.value(at: -1), 0, accuracy: 1e-12)  // x1 = 0, y1 ≠ 0: no tangent
     }

@@ -138,4 +138,16 @@ final class TransitionRunnerTests: XCTestCase {
         XCTAssertTrue(ctx.isCancelled)
         XCTAssertEqual(ctx.container.children.map(\.id), ["a"])
     }
+
+    /// UIKit leaves the presenting screen in place under an `.overCurrentContext` dismissal that is cancelled.
+    func testACancelledDismissalOfAnOverlayKeepsTheScreenBeneath() throws {
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 100, height: 200)
+        let dialog = Scene(name: "dialog", size: Size(width: 100, height: 200), background: .white, isOverlay: true,
+                           root: Node(id: "dialog", scene: "dialog", properties: p))
+        let ctx = try TransitionContext(from: dialog, to: scene("screen"), operation: .dismiss)
+        XCTAssertEqual(ctx.container.children.map(\.id), ["screen", "dialog"])
+        try ctx.complete(false)
+        XCTAssertEqual(ctx.container.children.map(\.id), ["screen", "dialog"])
+    }
 }

@@ -78,6 +78,7 @@ final class SharedElementTests: XCTestCase {
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-size-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("in"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Data(png).write(to: dir.appendingPathComponent("in/a.png"))
         try Data(png).write(to: dir.appendingPathComponent("outside.png"))
         let scenes = dir.appendingPathComponent("in")

@@ -3,10 +3,10 @@ import AnimhostCore
 @testable import AnimhostLua
 
 final class InteractiveZoomTests: XCTestCase {
-    func run(_ gesture: String, fps: Int = 60) throws -> (TransitionOutcome, Recorder) {
+    func run(_ gesture: String, fps: Int = 60) throws -> (TransitionOutcome, FrameRecorder) {
         let catalog = PluginCatalog(environment: [:])
         let plugin = try Plugin(url: try catalog.locate("zoom").url)
-        let recorder = Recorder()
+        let recorder = FrameRecorder()
         let outcome = try plugin.run(TransitionRequest(operation: .pop, fps: fps, gesture: gesture), catalog: catalog, sink: recorder)
         return (outcome, recorder)
     }
@@ -54,6 +54,7 @@ final class InteractiveZoomTests: XCTestCase {
             return #"{"t": \#(t), "x": 195, "y": \#(422 + dy)}"#
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pan-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
         try #"{"samples": [\#(samples.joined(separator: ","))]}"#.write(to: url, atomically: true, encoding: .utf8)
         let (_, rec) = try run(url.path)
         let frame = rec.frames[15]

@@ -122,7 +122,7 @@ final class AnimateBindingTests: XCTestCase {
 
     func run(_ body: String, fps: Int = 10) throws -> [FrameSample] {
         let plugin = try makePlugin(animatorSource(body))
-        let rec = Recorder()
+        let rec = FrameRecorder()
         _ = try plugin.run(TransitionRequest(fps: fps), sink: rec)
         return rec.frames
     }

@@ -177,7 +177,7 @@ final class BuiltinPluginTests: XCTestCase {
     func testThePopupExampleOverlaysTheScreen() throws {
         let url = BuiltinResources.pluginsFolder!.deletingLastPathComponent().appendingPathComponent("Examples/popup/popup.lua")
         let plugin = try Plugin(url: url)
-        let rec = Recorder()
+        let rec = FrameRecorder()
         let outcome = try plugin.run(TransitionRequest(operation: .present), sink: rec)
         XCTAssertTrue(outcome.result.completed)
         let box = { (i: Int) in rec.frames[i].node("dialog-box")! }

@@ -190,6 +190,7 @@ final class SandboxIntegrityTests: XCTestCase {
         let folder = plugin.url.deletingLastPathComponent()
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-outside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
         try "this secret text is not Lua\n".write(to: outside.appendingPathComponent("secret.lua"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("helpers.lua"),
                                                    withDestinationURL: outside.appendingPathComponent("secret.lua"))

@@ -15,6 +15,7 @@ final class SandboxTests: XCTestCase {
     func testBytecodeIsNeverLoaded() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-bytecode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("binary.lua")
         try Data([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00]).write(to: url)
         XCTAssertThrowsError(try Plugin(url: url)) { error in
@@ -41,7 +42,9 @@ final class SandboxTests: XCTestCase {
         let start = Date()
         let message = luaError("while true do pcall(function() while true do end end) end", limits: limits)
         XCTAssertEqual(message, "p.lua:4: the plugin ran past its time limit of 0.3 s (an endless loop? raise the limit with --timeout)")
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        // The bound is on the deadline, not the machine's speed: the deadline, the watchdog's grace
+        // (docs/security.md) and a wide margin for a loaded machine.
+        XCTAssertLessThan(Date().timeIntervalSince(start), limits.timeout + 0.75 + 2)
     }
 
     func testAnEndlessLoopInACompletionStops() {
@@ -86,9 +89,9 @@ final class SandboxTests: XCTestCase {
         for i = 1, 3000 do ok = ok and t[i] == i * 2 and s:byte(i) == 65 + i % 26 end
         for i = 3000, 2, -1 do t[i] = nil end
         collectgarbage("count")
-        for i = 1, 2e6 do local garbage = { i, tostring(i) } end
+        for i = 1, 3e5 do local garbage = { i, tostring(i) } end  -- about 40 MB made in all
         print(ok, #t, #s)
-        """, limits: SandboxLimits(maxMemory: 16 << 20))
+        """, limits: SandboxLimits(maxMemory: 16 << 20, timeout: 120))  // about a second of work: no deadline on a busy machine
         XCTAssertEqual(out, ["true\t1\t3000"])
     }
 

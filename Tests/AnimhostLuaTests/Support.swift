@@ -2,34 +2,39 @@ import XCTest
 import AnimhostCore
 @testable import AnimhostLua
 
-/// Collects a run's frames.
-final class Recorder: FrameSink {
-    var info: TimelineInfo?
-    var frames: [FrameSample] = []
-    var result: TransitionRunner.Result?
-    func begin(_ info: TimelineInfo) throws { self.info = info }
-    func write(_ frame: FrameSample) throws { frames.append(frame) }
-    func finish(_ result: TransitionRunner.Result) throws { self.result = result }
+/// One folder for the plugins the tests write, removed when the test bundle has run.
+final class PluginFolders: NSObject, XCTestObservation {
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
+        XCTestObservationCenter.shared.addTestObserver(PluginFolders(root))
+        return root
+    }()
+
+    private let url: URL
+    private init(_ url: URL) { self.url = url }
+    func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Writes Lua source to a fresh folder and loads it as a plugin.
+/// Writes Lua source to a fresh folder under ``PluginFolders/root`` and loads it as a plugin.
 func makePlugin(_ source: String, file: String = "p.lua", limits: SandboxLimits = SandboxLimits(),
                 printed: ((String) -> Void)? = nil) throws -> Plugin {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
+    let dir = PluginFolders.root.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(file)
     try source.write(to: url, atomically: true, encoding: .utf8)
     return try Plugin(url: url, limits: limits, printSink: printed)
 }
 
-/// A plugin on the built-in grid → detail scenes whose `animate` runs `body` (with `ctx` in scope).
-func animatorSource(_ body: String, duration: String = "0.3") -> String {
+/// A plugin on the built-in grid → detail scenes whose `animate` runs `body` (with `ctx` in scope)
+/// and, given `interact`, whose `interact(ctx, g)` runs that.
+func animatorSource(_ body: String, duration: String = "0.3", interact: String? = nil) -> String {
     """
     local p = { name = "probe", scenes = { from = "grid", to = "detail" } }
     function p.duration(ctx) return \(duration) end
     function p.animate(ctx)
     \(body)
     end
+    \(interact.map { "function p.interact(ctx, g)\n\($0)\nend" } ?? "")
     return p
     """
 }
@@ -61,10 +66,10 @@ func luaError(_ body: String, complete: Bool = true, duration: String = "0.3", l
 
 /// Runs a built-in plugin on its default scenes.
 func runBuiltin(_ name: String, _ operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:]) throws -> (TransitionOutcome, Recorder) {
+                params: [String: String] = [:]) throws -> (TransitionOutcome, FrameRecorder) {
     let catalog = PluginCatalog(environment: [:])
     let plugin = try Plugin(url: try catalog.locate(name).url)
-    let recorder = Recorder()
+    let recorder = FrameRecorder()
     let outcome = try plugin.run(TransitionRequest(operation: operation, fps: fps, params: params), catalog: catalog, sink: recorder)
     return (outcome, recorder)
 }

@@ -33,12 +33,26 @@ final class EncoderTests: RenderedOutputTestCase {
         try fast.write([GIFEncoder(url: url)])
         XCTAssertEqual(try probe(url).frames, 6)
         let last = dir.appendingPathComponent("last.png")
-        let ffmpeg = try XCTUnwrap(executable("ffmpeg"))
+        guard let ffmpeg = executable("ffmpeg") else { throw XCTSkip("ffmpeg is not installed (Debian: ffmpeg); it decodes the GIF's last frame") }
         try AnimhostOutputTests.run(ffmpeg, ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,5)", "-frames:v", "1", last.path])
         let decoded = try Bitmap.read(last), expected = try fast.bitmap(11)
         XCTAssertEqual(decoded.pixel(33 + 6, 14).r, 255, "the square where the last frame has it")
         XCTAssertEqual(expected.pixel(33 + 6, 14).r, 255)
         XCTAssertEqual(decoded.pixel(30, 14).g, 255, "and not where frame 10 had it")
+    }
+
+    func testGIFAndWebPAreTheSameWhateverTheThreads() throws {
+        var long = run
+        long.count = 40
+        for workers in [1, 2, 4] {
+            try long.write([GIFEncoder(url: dir.appendingPathComponent("\(workers)/animation.gif")),
+                            WebPEncoder(url: dir.appendingPathComponent("\(workers)/animation.webp"))], scale: 2, workers: workers)
+        }
+        for name in ["animation.gif", "animation.webp"] {
+            let one = try Data(contentsOf: dir.appendingPathComponent("1/\(name)"))
+            XCTAssertEqual(one, try Data(contentsOf: dir.appendingPathComponent("2/\(name)")), name)
+            XCTAssertEqual(one, try Data(contentsOf: dir.appendingPathComponent("4/\(name)")), name)
+        }
     }
 
     func testWebPIsAnAnimatedContainerWithEveryFrame() throws {
@@ -57,6 +71,21 @@ final class EncoderTests: RenderedOutputTestCase {
         XCTAssertEqual(frames.count, 12)
         let total = frames.reduce(0) { $0 + (Int($1.body[12]) | Int($1.body[13]) << 8 | Int($1.body[14]) << 16) }
         XCTAssertEqual(total, 367 + 1000, "milliseconds: the run, then the held last frame")
+    }
+
+    func testWebPFramesAfterTheFirstHoldOnlyWhatChanged() throws {
+        let url = dir.appendingPathComponent("animation.webp")
+        try run.write([WebPEncoder(url: url)])
+        let frames = try riffChunks(Data(contentsOf: url)).filter { $0.id == "ANMF" }.map(\.body)
+        func field(_ f: [UInt8], _ at: Int) -> Int { Int(f[at]) | Int(f[at + 1]) << 8 | Int(f[at + 2]) << 16 }
+        XCTAssertEqual([field(frames[0], 0), field(frames[0], 3), field(frames[0], 6) + 1, field(frames[0], 9) + 1], [0, 0, 48, 30])
+        for i in 1..<frames.count {
+            // the square (12 points, at x = 3i, y = 8) moved 3 points: its old left edge to its new right edge
+            // changed, the frame's corner on even pixels
+            let f = frames[i], left = (3 * i - 3) & ~1
+            XCTAssertEqual([field(f, 0) * 2, field(f, 3) * 2, field(f, 6) + 1, field(f, 9) + 1], [left, 8, 3 * i + 12 - left, 12], "frame \(i)")
+            XCTAssertEqual(f[15] & 0x03, 0x02, "drawn without blending, not disposed")
+        }
     }
 
     func testMP4IsH264InYUV420WithEvenDimensions() throws {

@@ -9,6 +9,8 @@ final class TimelineWriterTests: XCTestCase {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-output-\(UUID().uuidString)")
     }
 
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
     func sample() throws -> FrameSample {
         var p = NodeProperties()
         p.frame = Rect(x: 10, y: 20, width: 100, height: 50)

@@ -10,6 +10,7 @@ final class SchemaTests: XCTestCase {
             for operation in [TransitionOperation.push, .pop] { files.append(try Export(plugin, operation: operation).write()) }
         }
         files.append(try Export("Plugins/zoom.lua", operation: .pop, gesture: "pan-down dy=300 release=down").write())
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         let (status, output) = try validate(files)
         XCTAssertEqual(output, "")
         XCTAssertEqual(status, 0)
@@ -21,6 +22,7 @@ final class SchemaTests: XCTestCase {
         json["op"] = nil
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-lottie-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: json).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
         let (status, output) = try validate([url])
         XCTAssertEqual(status, 1)
         XCTAssertTrue(output.contains("'op' is a required property"), output)

@@ -1,95 +1,164 @@
 import XCTest
 import Foundation
-import AnimhostHarness
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import AnimhostCore
+@testable import AnimhostHarness
 import AnimhostLua
+import AnimhostRender
 
-/// `animhost check`: every built-in plugin conforms; broken ones get a one-line reason per run.
+/// `animhost check`: every built-in plugin and example conforms, reduced motion included; plugins
+/// that look right pass whatever route they take; one deliberately broken plugin per rule fails
+/// with a one-line reason naming that rule.
 final class CheckCommandTests: XCTestCase {
     func check(_ args: [String], in dir: URL? = nil) throws -> CLI.Result { try CLI.run(["check"] + args, in: dir) }
 
-    func testEveryBuiltInPluginConforms() throws {
-        let r = try check(["zoom", "crossfade", "card-lift", "match"])
-        XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, "✓ zoom: conforms (14 runs)\n✓ crossfade: conforms (14 runs)\n✓ card-lift: conforms (14 runs)\n✓ match: conforms (14 runs)\n")
+    /// `Tests/animhostTests/Fixtures/check/KIND/NAME.lua`.
+    func fixture(_ kind: String, _ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/check/\(kind)/\(name).lua").path
     }
 
-    func testBrokenPluginsAreRejectedWithAPreciseReason() throws {
-        let dir = try CLI.temporaryFolder("check")
-        func plugin(_ name: String, _ before: String, _ block: String, _ completion: String) throws {
-            try """
-            return { name = "\(name)", scenes = { from = "news", to = "article" },
-              duration = function() return 0.2 end,
-              animate = function(ctx)
-                ctx.container:add(ctx.to.view)
-                ctx.to.view.alpha = 0
-                \(before)
-                animate{ duration = 0.2, function() ctx.to.view.alpha = 1 \(block) end,
-                         completion = function() \(completion) end }
-              end }
-            """.write(to: dir.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
+    func testEveryBuiltInPluginAndExampleConforms() throws {
+        let examples = ["popup/popup.lua", "album/album.lua"].map { CLI.repository.appendingPathComponent("Examples/" + $0).path }
+        let r = try check(["zoom", "crossfade", "card-lift", "match"] + examples)
+        XCTAssertEqual(r.code, 0, r.out)
+        XCTAssertEqual(r.out, ["zoom", "crossfade", "card-lift", "match", "popup", "album"].map { "✓ \($0): conforms (19 runs)\n" }.joined())
+    }
+
+    /// Plugins that reach the resting states by other routes than the scene's own nodes: what a person sees is the same.
+    func testPluginsThatLookRightPass() throws {
+        for name in ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule"] {
+            let r = try check([fixture("pass", name), "--fps", "60"])
+            XCTAssertEqual(r.code, 0, "\(name): \(r.out)")
+            XCTAssertTrue(r.out.hasPrefix("✓ \(name): conforms"), r.out)
         }
-        try plugin("twice", "", "", "ctx:complete(true) ctx:complete(true)")
-        try plugin("never", "", "", "")
-        try plugin("leftover", "ctx.container:add(node{ id = 'badge' })", "", "ctx:complete(not ctx.cancelled)")
-        try plugin("jump", "ctx.from.view.frame = rect(40, 0, 390, 844)", "", "ctx.from.view.frame = rect(0, 0, 390, 844) ctx:complete(not ctx.cancelled)")
-        let expectations = [
-            "twice": "push@60fps: ctx:complete exactly once: twice.lua:8: ctx:complete was called twice",
-            "never": "push@60fps: ctx:complete exactly once: never.lua:3: ctx:complete was never called: every animation had ended at 0.2 s and the host waited 1 s more",
-            "leftover": "push@60fps: ends at the destination's resting state: frame 12, node 'badge' is left behind",
-            "jump": "push@60fps: no jump at t = 0: frame 0, node 'news': bbox [40, 0, 390, 844], at rest [0, 0, 390, 844]",
+    }
+
+    func testAPluginWithoutScenesRunsOnGridAndDetailAndSaysSoOnce() throws {
+        let r = try check([fixture("pass", "no-scenes"), "--fps", "60"])
+        XCTAssertEqual(r.code, 0, r.out)
+        XCTAssertEqual(r.out, "no-scenes declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n"
+                       + "✓ no-scenes: conforms (11 runs)\n")
+        let named = try check([fixture("pass", "no-scenes"), "--fps", "60", "--from", "news", "--to", "article"])
+        XCTAssertEqual(named.out, "✓ no-scenes: conforms (11 runs)\n", "scenes given: nothing to say")
+    }
+
+    /// Each fixture breaks one rule (its first comment says which); the run options keep the checks short.
+    func testOneBrokenPluginPerRuleFailsThatRule() throws {
+        let push = ["--operation", "push", "--fps", "60"], pop = ["--operation", "pop", "--fps", "60"]
+        let cases: [(String, [String], String)] = [
+            ("twice", push, "push@60fps: ctx:complete exactly once: "),
+            ("gives-up", push, "push@60fps: completes: ctx:complete(false) without a gesture"),
+            ("short-duration", push, "push@60fps: lasts duration() within one frame: duration() is 0.1 s, the run ended at 0.2 s"),
+            ("errors", push, "push@60fps: runs without error: "),
+            ("cover", push, "push@60fps: no jump at t = 0: frame 0: 100 % of the pixels differ, in [0, 0, 390, 844], where 'cover' (added by the plugin) is drawn"),
+            ("off-by-10", push, "push@60fps: ends at the destination's resting state: frame 12: "),
+            ("leftover", push, "push@60fps: ends at the destination's resting state: frame 12: 0.4 % of the pixels differ, in [300, 60, 40, 40], where 'badge' (added by the plugin) is drawn"),
+            ("leftover", push, "push@60fps: leaves nothing behind: frame 12, node 'badge' is left in the container"),
+            ("invisible-leftover", push, "push@60fps: leaves nothing behind: frame 12, node 'spacer' is left in the container"),
+            ("nan", push, "push@60fps: no NaN: frame 0, node 'article'"),
+            ("drifts", push, "push@60fps: two runs are identical: they differ from frame 1"),
+            ("forgets-the-way-back", ["--fps", "60"], "push+pop@60fps: a pop after a push returns to the start: frame 12: "),
+            ("always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"),
+            ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
+            ("cancelled-finishes", pop, "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"),
+            ("ignores-reduced-motion", push, "push@60fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %: frame 5, node 'article' has moved 62 pt"),
         ]
-        for (name, line) in expectations {
-            let r = try check([name + ".lua"], in: dir)
+        for (name, args, line) in cases {
+            let r = try check([fixture("fail", name)] + args)
             XCTAssertEqual(r.code, 1, name)
             XCTAssertTrue(r.out.hasPrefix("✗ \(name):\n"), r.out)
-            XCTAssertTrue(r.out.contains("  " + line), "\(name): \(r.out)")
+            XCTAssertTrue(r.out.contains("\n  " + line), "\(name): \(r.out)")
         }
+        let load = try check([fixture("fail", "does-not-load")])
+        XCTAssertEqual(load.code, 1)
+        XCTAssertEqual(load.out.split(separator: "\n").count, 1, load.out)
+        XCTAssertTrue(load.out.hasPrefix("✗ does-not-load: does not load: "), load.out)
+        XCTAssertTrue(load.out.contains("does-not-load.lua:5: "), load.out)
     }
 
-    func testAPluginThatDoesNotLoadFailsOnceOnOneLine() throws {
-        let dir = try CLI.temporaryFolder("check-load")
-        try "return { name = \"broken\",\n  duration = function() return 0.2 end end }\n"
-            .write(to: dir.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
-        let r = try check(["broken.lua"], in: dir)
+    /// The off-by-10 destination differs along every edge it has, by the 10 pt it moved: at half scale, a
+    /// 5-pixel band. A 1-pt offset would stay under the threshold only on a screen with few edges, so the
+    /// check is the 10 pt of the issue, not a finer one.
+    func testTheImagesOfAFailureShowTheFrameTheRestingStateAndTheDifference() throws {
+        let dir = try temporaryFolder("check-artifacts")
+        let r = try check([fixture("fail", "cover"), "--operation", "push", "--fps", "60", "--artifacts", dir.path])
         XCTAssertEqual(r.code, 1)
-        XCTAssertEqual(r.out.split(separator: "\n").count, 1, r.out)
-        XCTAssertTrue(r.out.hasPrefix("✗ broken: does not load: broken.lua:2: "), r.out)
+        let stem = dir.appendingPathComponent("cover/push@60fps.first-frame")
+        XCTAssertTrue(r.out.contains("images: \(stem.path).{frame,expected,diff}.png"), r.out)
+        let frame = try Bitmap.read(URL(fileURLWithPath: stem.path + ".frame.png"))
+        let expected = try Bitmap.read(URL(fileURLWithPath: stem.path + ".expected.png"))
+        let diff = try Bitmap.read(URL(fileURLWithPath: stem.path + ".diff.png"))
+        XCTAssertEqual([frame.width, frame.height], [195, 422], "390 × 844 pt at half scale")
+        let black = frame.pixel(100, 300), news = expected.pixel(100, 300), red = diff.pixel(100, 300)
+        XCTAssertEqual([black.r, black.g, black.b], [0, 0, 0], "the cover is #000000")
+        XCTAssertNotEqual([news.r, news.g, news.b], [0, 0, 0], "the news screen at rest is not black")
+        XCTAssertEqual([red.r, red.g, red.b], [255, 0, 0], "differing pixels are red")
     }
 
-    func testAnEndlessLoopStopsTheChecksAtTheFirstTimeout() throws {
-        let dir = try CLI.temporaryFolder("check-loop")
-        try """
-        return { name = "loop", scenes = { from = "news", to = "article" },
-          duration = function() return 0.2 end,
-          animate = function(ctx) while true do end end }
-        """.write(to: dir.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
-        let r = try check(["loop.lua", "--timeout", "0.2"], in: dir)
-        XCTAssertEqual(r.code, 1)
-        let lines = r.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3, r.out)
-        XCTAssertEqual(lines.first, "✗ loop:")
-        XCTAssertTrue(lines[1].hasPrefix("  push@30fps: runs without error: loop.lua:3: the plugin ran past its time limit of 0.2 s"), r.out)
-        XCTAssertTrue(lines[2].hasPrefix("  (stopped after the first timeout"), r.out)
-        XCTAssertEqual(r.err, "", "no progress line when stderr is not a terminal")
-    }
-
-    func testProgressIsToldOfEveryRunInOrder() throws {
+    func testOptionsChooseTheRunsAsRunDoes() throws {
         let catalog = PluginCatalog(environment: [:])
+        var options = Conformance.Options()
+        options.operations = [.push]
+        options.rates = [30]
         var told: [String] = []
-        let (failures, runs) = Conformance(catalog: catalog).check(try catalog.locate("crossfade").url) { done, total, run in
+        let verdict = Conformance(catalog: catalog, options: options).check(try catalog.locate("crossfade").url) { done, total, run in
             told.append("\(done)/\(total) \(run)")
         }
-        XCTAssertEqual(failures, [])
-        XCTAssertEqual(runs, 14)
-        let operations = ["push", "pop", "present", "dismiss"].flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } }
-        let names = operations + ["push+pop@60fps", "pop+edge-swipe@60fps"]
-        XCTAssertEqual(told, names.enumerated().map { "\($0.offset)/14 \($0.element)" })
+        XCTAssertEqual(verdict.failures, [])
+        XCTAssertEqual(told, ["0/2 push@30fps", "1/2 push@30fps+reduced-motion"])
+        // crossfade shrinks its source to `scale` with CSS ease-in-out over 0.28 s: at 30 fps, 1 − 0.5 · ease(i / 30 / 0.28)
+        // is 0.942 at frame 2 and 0.867 at frame 3 (the Bézier solved by hand), the first below the 90 % reduced motion allows.
+        let r = try check(["crossfade", "--operation", "present", "--fps", "30", "--param", "scale=0.5", "--reduced-motion"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.out, "✗ crossfade:\n  present@30fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and "
+                       + "scales none by more than 10 %: frame 3, node 'news' is scaled to 87 % of its first visible size\n")
+        let unknown = try check(["crossfade", "--param", "sclae=0.5", "--operation", "push", "--fps", "30"])
+        XCTAssertEqual(unknown.code, 1)
+        XCTAssertTrue(unknown.out.contains("sclae"), unknown.out)
+    }
+
+    func testJSONAndJUnitReportEveryPluginAndExitOneOnAFailure() throws {
+        let args = ["crossfade", fixture("fail", "cover"), "--operation", "push", "--fps", "60"]
+        let json = try check(args + ["--output", "json"])
+        XCTAssertEqual(json.code, 1)
+        XCTAssertEqual(json.err, "1 conform, 1 fail\n")
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(parsed["conform"] as? Int, 1)
+        XCTAssertEqual(parsed["fail"] as? Int, 1)
+        let plugins = try XCTUnwrap(parsed["plugins"] as? [[String: Any]])
+        XCTAssertEqual(plugins.map { $0["plugin"] as? String }, ["crossfade", "cover"])
+        XCTAssertEqual(plugins.map { $0["runs"] as? Int }, [2, 2])
+        let failures = try XCTUnwrap(plugins[1]["failures"] as? [[String: Any]])
+        XCTAssertEqual(failures.map { $0["check"] as? String }, ["no jump at t = 0", "no jump at t = 0"])
+        XCTAssertEqual(failures.map { $0["run"] as? String }, ["push@60fps", "push@60fps+reduced-motion"])
+
+        let junit = try check(args + ["--output", "junit"])
+        XCTAssertEqual(junit.code, 1)
+        let doc = try XMLDocument(xmlString: junit.out)
+        XCTAssertEqual(try doc.nodes(forXPath: "//testcase").count, 4)
+        XCTAssertEqual(try doc.nodes(forXPath: "//testsuite[@name='cover']/testcase/failure").count, 2)
+        XCTAssertEqual(try doc.nodes(forXPath: "//testsuite[@name='crossfade']/testcase/failure").count, 0)
+        XCTAssertEqual(try doc.nodes(forXPath: "/testsuites/@failures").first?.stringValue, "2")
+    }
+
+    func testProbesFollowADeclaredInteractionRule() {
+        let host = InteractionProbe.probes(rule: nil)
+        XCTAssertEqual(host.map(\.gesture), ["edge-swipe to=0.1 release=slow", "edge-swipe to=0.3 duration=0.062 release=fling"])
+        let rule = InteractionRule(finishProgress: 0.06, finishVelocity: 3000, cancelledGesture: "cancel")
+        // (0.3 × 320 − 2) pt in 0.02 s is 4700 pt/s, past 1.5 × 3000.
+        XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.gesture), [
+            "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow",
+            "edge-swipe to=0.9 release=cancelled"])
+        XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.finishes), [false, true, true, false])
     }
 
     /// The match plugin with every one of Hero's presets (reversed when popping), the presets taking the
-    /// built-in scene pairs in turn, every other one with an arc.
+    /// built-in scene pairs in turn, every other one with an arc; at 60 fps (the rates are checked above).
+    /// All conform but `none`, which jumps at t = 0.
     func testMatchConformsOnEveryBuiltInScenePairAndPreset() throws {
-        let dir = try CLI.temporaryFolder("match")
+        let dir = try temporaryFolder("match")
         try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
                                          to: dir.appendingPathComponent("match.lua"))
         let pairs = [("grid", "detail"), ("news", "article"), ("cards", "card")]
@@ -110,8 +179,46 @@ final class CheckCommandTests: XCTestCase {
             return p
             """.write(to: dir.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
         }
-        let r = try check(names.map { $0 + ".lua" }, in: dir)
+        let r = try check(names.dropLast().map { $0 + ".lua" } + ["--fps", "60"], in: dir)
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out.split(separator: "\n").filter { $0.hasSuffix(": conforms (14 runs)") }.count, names.count, r.out)
+        XCTAssertEqual(r.out.split(separator: "\n").filter { $0.hasSuffix(": conforms (11 runs)") }.count, names.count - 1, r.out)
+        // `none` animates no screen: the destination shows at once, over the whole source, at t = 0, in
+        // each of the four operations (with reduced motion match crossfades instead, and passes).
+        let none = try check([names.last! + ".lua", "--fps", "60"], in: dir)
+        XCTAssertEqual(none.code, 1)
+        let lines = none.out.split(separator: "\n").dropFirst()
+        XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != ":" })) }, ["  push@60fps", "  pop@60fps", "  present@60fps", "  dismiss@60fps"], none.out)
+        XCTAssertTrue(lines.allSatisfy { $0.contains(": no jump at t = 0: frame 0: ") }, none.out)
+    }
+
+    func testAnEndlessLoopStopsTheChecksAtTheFirstTimeout() throws {
+        let dir = try temporaryFolder("check-loop")
+        try """
+        return { name = "loop", scenes = { from = "news", to = "article" },
+          duration = function() return 0.2 end,
+          animate = function(ctx) while true do end end }
+        """.write(to: dir.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
+        let r = try check(["loop.lua", "--timeout", "0.2"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, r.out)
+        XCTAssertEqual(lines.first, "✗ loop:")
+        XCTAssertTrue(lines[1].hasPrefix("  push@30fps: runs without error: loop.lua:3: the plugin ran past its time limit of 0.2 s"), r.out)
+        XCTAssertTrue(lines[2].hasPrefix("  (stopped after the first timeout"), r.out)
+        XCTAssertEqual(r.err, "", "no progress line when stderr is not a terminal")
+    }
+
+    func testProgressIsToldOfEveryRunInOrder() throws {
+        let catalog = PluginCatalog(environment: [:])
+        var told: [String] = []
+        let verdict = Conformance(catalog: catalog).check(try catalog.locate("crossfade").url) { done, total, run in
+            told.append("\(done)/\(total) \(run)")
+        }
+        XCTAssertEqual(verdict.failures, [])
+        XCTAssertEqual(verdict.runs, 19)
+        let ops = ["push", "pop", "present", "dismiss"]
+        let names = ops.flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } } + ops.map { "\($0)@60fps+reduced-motion" }
+            + ["push+pop@60fps", "pop+slow-release@60fps", "pop+fling@60fps"]
+        XCTAssertEqual(told, names.enumerated().map { "\($0.offset)/19 \($0.element)" })
     }
 }

@@ -6,8 +6,7 @@ final class CommandLineTests: XCTestCase {
     var work: URL!
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        work = try temporaryFolder("cli")
     }
 
     var repository: URL { CLI.repository }
@@ -153,6 +152,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.code, 0)
         XCTAssertTrue(r.out.contains("zoom  (built-in: "), r.out)
         XCTAssertTrue(r.out.contains("params: damping=0.8, duration=0.5, popDuration=0.25, springBackDamping=0.9, springBackDuration=0.5, velocity=0"), r.out)
+    }
+
+    /// docs/writing-plugins.md: a name is looked up in the `--plugins` folders, then each folder of
+    /// `$ANIMHOST_PATH` in order, then `./Plugins`, then the built-ins. Runs see only the environment
+    /// a test gives them.
+    func testPluginsAreFoundInTheDocumentedOrder() throws {
+        for folder in ["a", "b", "Plugins"] {
+            try FileManager.default.createDirectory(at: work.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try """
+            return { name = "fade", params = { where = "\(folder)" }, scenes = { from = "news", to = "article" },
+              duration = function() return 0.2 end, animate = function(ctx) ctx:complete(true) end }
+            """.write(to: work.appendingPathComponent("\(folder)/fade.lua"), atomically: true, encoding: .utf8)
+        }
+        func found(_ args: [String], path: String?) throws -> String {
+            let r = try CLI.run(["list"] + args, in: work, environment: path.map { ["ANIMHOST_PATH": $0] } ?? [:])
+            let lines = r.out.split(separator: "\n").map(String.init)
+            guard let i = lines.firstIndex(where: { $0.hasPrefix("fade  (") }), i + 1 < lines.count else { return r.out }
+            return lines[i] + " " + lines[i + 1].trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(try found(["--plugins", "b"], path: "a"), "fade  (--plugins: b/fade.lua) params: where=b")
+        XCTAssertEqual(try found([], path: "b:a"), "fade  (ANIMHOST_PATH: b/fade.lua) params: where=b")
+        XCTAssertEqual(try found([], path: "nowhere:a"), "fade  (ANIMHOST_PATH: a/fade.lua) params: where=a")
+        XCTAssertEqual(try found([], path: nil), "fade  (./Plugins: Plugins/fade.lua) params: where=Plugins")
     }
 
     func testHelpExitsZero() throws {

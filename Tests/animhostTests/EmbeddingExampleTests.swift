@@ -18,6 +18,7 @@ final class EmbeddingExampleTests: XCTestCase {
         let p = Process()
         p.executableURL = executable
         p.currentDirectoryURL = FileManager.default.temporaryDirectory
+        p.environment = CLI.environment(home: FileManager.default.temporaryDirectory)
         let out = Pipe()
         p.standardOutput = out
         try p.run()

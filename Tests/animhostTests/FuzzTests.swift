@@ -9,10 +9,18 @@ final class FuzzTests: XCTestCase {
         var fuzzer = Fuzzer(seed: 20261122)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-fuzz-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         for _ in 0..<3000 { try fuzzer.fuzzScene() }
         for _ in 0..<3000 { try fuzzer.fuzzEasing() }
         for _ in 0..<150 { try fuzzer.fuzzPlugin(in: folder) }
-        XCTAssertEqual(fuzzer.counts, ["scene": 3000, "easing": 3000, "plugin": 150])
+        // A generator whose inputs all parse never reaches the error paths, and one whose inputs are all
+        // refused never gets past the first check: each target must see both, at least 1 in 20 accepted.
+        for (target, count) in fuzzer.counts {
+            let refused = fuzzer.refused[target, default: 0]
+            XCTAssertGreaterThan(refused, 0, "\(target): none of \(count) refused")
+            XCTAssertGreaterThanOrEqual(count - refused, count / 20, "\(target): \(refused) of \(count) refused")
+        }
+        XCTAssertEqual(Set(fuzzer.counts.keys), ["scene", "easing", "plugin"])
     }
 }
 
@@ -24,6 +32,7 @@ final class FuzzCorpusTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
 
     func testEverySeedRunsThroughItsTarget() throws {
+        addTeardownBlock { try? FileManager.default.removeItem(at: FuzzTarget.pluginFolder) }
         var counts: [String: Int] = [:]
         for target in FuzzTarget.allCases {
             let folder = corpus.appendingPathComponent(target.rawValue)

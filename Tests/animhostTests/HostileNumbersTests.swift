@@ -7,25 +7,18 @@ import Foundation
 final class HostileNumbersTests: XCTestCase {
     var work: URL!
 
-    override func setUpWithError() throws { work = try CLI.temporaryFolder("numbers") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func setUpWithError() throws { work = try temporaryFolder("numbers") }
 
     /// Runs `body` as the `animate` of a plugin whose `duration` returns `duration`, with `args`;
     /// checks that the run was refused as promised and returns standard error.
     @discardableResult
     func refuse(_ body: String, duration: String = "0.3", args: [String] = [], expect fragment: String,
                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let source = """
-        local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
-        function p.duration() return \(duration) end
-        function p.animate(ctx)
-        \(body)
+        try CLI.writeHostilePlugin(body + """
+
           ctx.container:add(ctx.to.view)
           animate{ duration = 0.1, function() ctx.to.view.alpha = 0.5 end, completion = function() ctx:complete(true) end }
-        end
-        return p
-        """
-        try source.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+        """, duration: duration, in: work)
         return try refused(["run", "hostile.lua"] + args, expect: fragment, prefix: "animhost: hostile.lua:", file: file, line: line)
     }
 

@@ -9,12 +9,11 @@ final class InterruptTests: XCTestCase {
     let fm = FileManager.default
 
     override func setUpWithError() throws {
-        try XCTSkipIf(!fm.isExecutableFile(atPath: "/usr/bin/ffmpeg") && !fm.isExecutableFile(atPath: "/usr/local/bin/ffmpeg"), "needs ffmpeg")
-        work = try CLI.temporaryFolder("interrupt")
+        try skipWithoutFFmpeg()
+        work = try temporaryFolder("interrupt")
         try fm.createDirectory(at: work.appendingPathComponent("tmp"), withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { if let work { try? fm.removeItem(at: work) } }
 
     /// Every path under `dir`, hidden ones included.
     func contents(_ dir: URL) -> [String] {
@@ -28,7 +27,7 @@ final class InterruptTests: XCTestCase {
         p.executableURL = CLI.executable
         p.arguments = ["run", "zoom", "--format", "json,png,mp4,gif", "--fps", "240", "--speed", "0.1", "--scale", "4", "--out", out.path]
         p.currentDirectoryURL = work
-        p.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": work.appendingPathComponent("tmp").path]) { $1 }
+        p.environment = CLI.environment(home: work).merging(["TMPDIR": work.appendingPathComponent("tmp").path]) { $1 }
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

@@ -33,7 +33,7 @@ final class LintTests: XCTestCase {
     }
 
     func testTheNewPluginTemplateLintsClean() throws {
-        let dir = try CLI.temporaryFolder("lint-new")
+        let dir = try temporaryFolder("lint-new")
         let files = try Scaffold.create(name: "sheet", in: dir)
         let r = try luacheck(files.map(\.lastPathComponent), in: dir)
         XCTAssertEqual(r.code, 0, r.report)
@@ -50,7 +50,7 @@ final class LintTests: XCTestCase {
     }
 
     func testMistakesAreCaught() throws {
-        let dir = try CLI.temporaryFolder("lint")
+        let dir = try temporaryFolder("lint")
         try """
         local p = { name = "bad" }
         function p.animate(ctx)

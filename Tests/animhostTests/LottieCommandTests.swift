@@ -5,7 +5,7 @@ final class LottieCommandTests: XCTestCase {
     /// The zoom push at @2x: one document under 1 MB, named with its size and keyframe count in the
     /// summary, the same bytes from two runs.
     func testZoomPushAt2xIsOneSmallDeterministicDocument() throws {
-        let a = try CLI.temporaryFolder("lottie-a"), b = try CLI.temporaryFolder("lottie-b")
+        let a = try temporaryFolder("lottie-a"), b = try temporaryFolder("lottie-b")
         var outputs: [String] = []
         for dir in [a, b] {
             let r = try CLI.run(["run", "zoom", "--format", "lottie", "--scale", "2", "--out", dir.path])
@@ -27,7 +27,7 @@ final class LottieCommandTests: XCTestCase {
 
     /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.
     func testAMissingPictureIsNamedAndNothingIsWritten() throws {
-        let dir = try CLI.temporaryFolder("lottie-missing")
+        let dir = try temporaryFolder("lottie-missing")
         let scene = dir.appendingPathComponent("s.json")
         try #"{ "name": "s", "size": [100, 100], "nodes": [ { "id": "pic", "frame": [0, 0, 50, 50], "image": "missing.png" } ] }"#
             .write(to: scene, atomically: true, encoding: .utf8)

@@ -8,8 +8,7 @@ final class OutputSafetyTests: XCTestCase {
     var work: URL!
     let fm = FileManager.default
 
-    override func setUpWithError() throws { work = try CLI.temporaryFolder("outputs") }
-    override func tearDownWithError() throws { try? fm.removeItem(at: work) }
+    override func setUpWithError() throws { work = try temporaryFolder("outputs") }
 
     func write(_ text: String, _ name: String) throws -> URL {
         let url = work.appendingPathComponent(name)
@@ -79,12 +78,12 @@ final class OutputSafetyTests: XCTestCase {
         let outside = work.appendingPathComponent("outside")
         try fm.createDirectory(at: outside, withIntermediateDirectories: true)
         let png = try XCTUnwrap(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))  // 1×1
-        fm.createFile(atPath: outside.appendingPathComponent("secret.png").path, contents: png)
+        try png.write(to: outside.appendingPathComponent("secret.png"))
         let scenes = work.appendingPathComponent("scenes")
         try fm.createDirectory(at: scenes, withIntermediateDirectories: true)
         try fm.createSymbolicLink(atPath: scenes.appendingPathComponent("file.png").path, withDestinationPath: outside.appendingPathComponent("secret.png").path)
         try fm.createSymbolicLink(atPath: scenes.appendingPathComponent("dir").path, withDestinationPath: outside.path)
-        fm.createFile(atPath: scenes.appendingPathComponent("own.png").path, contents: png)
+        try png.write(to: scenes.appendingPathComponent("own.png"))
         try fm.createSymbolicLink(atPath: scenes.appendingPathComponent("alias.png").path, withDestinationPath: "own.png")
         for (image, allowed) in [("file.png", false), ("dir/secret.png", false), ("alias.png", true), ("own.png", true)] {
             _ = try write("""

@@ -3,7 +3,8 @@ import XCTest
 /// `animhost run --format` with the rendered formats, end to end.
 final class RenderCommandTests: XCTestCase {
     func testEveryFormatFromOneRun() throws {
-        let dir = try CLI.temporaryFolder("render")
+        try skipWithoutFFmpeg()
+        let dir = try temporaryFolder("render")
         let r = try CLI.run(["run", "zoom", "--format", "json,png,gif,webp,mp4,html", "--scale", "1", "--out", dir.path])
         XCTAssertEqual(r.code, 0, r.err)
         for name in ["timeline.json", "frames", "animation.gif", "animation.webp", "animation.mp4", "preview.html"] {
@@ -20,7 +21,7 @@ final class RenderCommandTests: XCTestCase {
     func testEveryBuiltInAndTheExampleRender() throws {
         for plugin in ["card-lift", "crossfade", CLI.repository.appendingPathComponent("Examples/popup/popup.lua").path] {
             for operation in ["push", "pop"] {
-                let dir = try CLI.temporaryFolder("render-all")
+                let dir = try temporaryFolder("render-all")
                 let r = try CLI.run(["run", plugin, "--operation", operation, "--format", "webp", "--scale", "1", "--out", dir.path])
                 XCTAssertEqual(r.code, 0, "\(plugin) \(operation): \(r.err)")
                 let size = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("animation.webp").path)[.size] as? Int) ?? 0
@@ -30,7 +31,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testTwoRunsWriteIdenticalPNGFrames() throws {
-        let a = try CLI.temporaryFolder("png-a"), b = try CLI.temporaryFolder("png-b")
+        let a = try temporaryFolder("png-a"), b = try temporaryFolder("png-b")
         for dir in [a, b] {
             XCTAssertEqual(try CLI.run(["run", "card-lift", "--format", "png", "--scale", "1", "--out", dir.path]).code, 0)
         }
@@ -43,7 +44,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testABrokenImageInASceneEndsTheRunWithItsNameAndNoOutput() throws {
-        let dir = try CLI.temporaryFolder("broken-image")
+        let dir = try temporaryFolder("broken-image")
         let scene = """
         {"name": "broken", "size": [100, 100], "reference": "photo",
          "nodes": [{"id": "photo", "frame": [0, 0, 50, 50], "image": "photo.png"}]}
@@ -62,7 +63,8 @@ final class RenderCommandTests: XCTestCase {
     /// A plugin stuck in a native call after frames were rendered: the process is ended by the
     /// watchdog, and every partial output with it.
     func testAStuckPluginLeavesNoPartialOutput() throws {
-        let dir = try CLI.temporaryFolder("stuck")
+        try skipWithoutFFmpeg()
+        let dir = try temporaryFolder("stuck")
         let plugin = dir.appendingPathComponent("stuck.lua")
         try """
         return { name = "stuck", scenes = { from = "grid", to = "detail" },

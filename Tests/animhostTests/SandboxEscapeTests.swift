@@ -12,7 +12,7 @@ final class SandboxEscapeTests: XCTestCase {
     var bound: Double { timeout + 0.75 + 8 }
 
     override func setUpWithError() throws {
-        work = try CLI.temporaryFolder("escape")
+        work = try temporaryFolder("escape")
     }
 
     struct Outcome {
@@ -23,33 +23,24 @@ final class SandboxEscapeTests: XCTestCase {
 
     /// Runs `animhost run hostile.lua` on `body` as `animate`, killing the process if it outlives ``bound``.
     func run(_ body: String, extra: [String] = ["--format", "none"]) throws -> Outcome {
-        let source = """
-        local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
-        function p.duration() return 0.3 end
-        function p.animate(ctx)
-        \(body)
-        end
-        return p
-        """
-        try source.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+        try CLI.writeHostilePlugin(body, in: work)
         let p = Process()
         p.executableURL = CLI.executable
         p.arguments = ["run", "hostile.lua", "--timeout", String(timeout)] + extra
         p.currentDirectoryURL = work
+        p.environment = CLI.environment(home: work)
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        let done = DispatchSemaphore(value: 0)
-        var errData = Data()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }
-        let killed = done.wait(timeout: .now() + bound) == .timedOut
+        let errors = PipeReader(err.fileHandleForReading)
+        let killed = !errors.wait(until: .now() + bound)
         if killed {
             kill(p.processIdentifier, SIGKILL)
-            done.wait()
+            _ = errors.wait()
         }
         p.waitUntilExit()
-        return Outcome(code: p.terminationStatus, err: String(decoding: errData, as: UTF8.self), killed: killed)
+        return Outcome(code: p.terminationStatus, err: errors.text, killed: killed)
     }
 
     func testAFinalizerCannotBeInstalledByRedefiningGlobals() throws {

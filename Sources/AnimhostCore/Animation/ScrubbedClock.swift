@@ -1,6 +1,8 @@
 /// The clock of an interactive transition's animations, like a layer whose speed is 0 and whose
 /// time offset a `UIPercentDrivenInteractiveTransition` sets: paused at a fraction while the
-/// gesture drives it, then run to the end (finish) or back to the start (cancel).
+/// gesture drives it, then run to the end (finish) or back to the start (cancel). Past the end of a
+/// finish it runs on in real time, as the layer does once UIKit restores its speed, so an animation
+/// longer than the transition (a spring settling late) still reaches its end.
 public final class ScrubbedClock {
     /// The length of the clock's time line: the transition's duration.
     public let duration: Double
@@ -18,6 +20,7 @@ public final class ScrubbedClock {
         switch mode {
         case .paused(let t): return t
         case .running(let from, let to, let start, let length, let curve):
+            if !isReversing, now > start + length { return to + (now - start - length) }
             guard length > 0 else { return to }
             let u = min(max((now - start) / length, 0), 1)
             return from + (to - from) * curve.value(at: u)
@@ -42,12 +45,12 @@ public final class ScrubbedClock {
         return false
     }
 
-    /// The engine time at which the clock's time reaches `local` when running, or nil if it never does.
+    /// The engine time at which the clock's time reaches `local` when running, or nil while paused.
     func instant(reaching local: Double) -> Double? {
         guard case .running(let from, let to, let start, let length, let curve) = mode else { return nil }
         if isReversing { return start + length }  // cancelling (even from 0): everything ends when the clock is back at 0
         if local <= from { return start }
-        if local > to { return nil }
+        if local > to { return start + length + (local - to) }
         guard length > 0, to > from else { return start }
         var lo = 0.0, hi = 1.0
         for _ in 0..<60 {

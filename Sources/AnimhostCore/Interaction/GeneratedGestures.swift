@@ -7,8 +7,9 @@ public enum GeneratedGesture {
 
     /// The generators and their keys with defaults, for help text.
     public static let help = """
-    edge-swipe to=0.6 duration=0.35 release=slow|fling
-      a swipe from the left edge to `to` × the width; a fling moves at 1500 pt/s
+    edge-swipe to=0.6 duration=0.35 release=slow|fling|cancelled
+      a swipe from the left edge to `to` × the width; a fling moves at 1500 pt/s;
+      cancelled: the system takes the touch away where a slow release would lift
     pan-down dy=300 duration=0.4 release=down|up
       a pan down from the centre, released moving down or back up
     """
@@ -38,8 +39,9 @@ public enum GeneratedGesture {
         let trace: GestureTrace
         switch name {
         case "edge-swipe":
+            let release = try choice("release", ["slow", "fling", "cancelled"])
             trace = try edgeSwipe(to: number("to", 0.6, 0...1), duration: number("duration", 0.35, 0.01...10),
-                                  fling: choice("release", ["slow", "fling"]) == "fling", size: size)
+                                  fling: release == "fling", cancelled: release == "cancelled", size: size)
         case "pan-down":
             trace = try panDown(dy: number("dy", 300, 0...10_000), duration: number("duration", 0.4, 0.01...10),
                                 up: choice("release", ["down", "up"]) == "up", size: size)
@@ -55,14 +57,15 @@ public enum GeneratedGesture {
 
     /// From x = 2 to `to` × width along the middle. Slow: eases out over `duration` and rests 50 ms
     /// before release. Fling: moves at ``flingSpeed`` (faster if `duration` asks) and lets go moving.
-    static func edgeSwipe(to: Double, duration: Double, fling: Bool, size: Size) throws -> GestureTrace {
+    /// Cancelled: as slow, but the last sample is `cancelled` instead of `ended`.
+    static func edgeSwipe(to: Double, duration: Double, fling: Bool, cancelled: Bool = false, size: Size) throws -> GestureTrace {
         let start = Point(x: 2, y: size.height / 2)
         let distance = max(to * size.width - start.x, 0)
         let length = fling ? min(duration, distance / flingSpeed) : duration
         let samples = path(duration: length, from: start) { u in
             Point(x: start.x + distance * (fling ? u : 1 - pow(1 - u, 3)), y: start.y)
         }
-        return try release(samples, hold: fling ? 0 : 0.05)
+        return try release(samples, hold: fling ? 0 : 0.05, state: cancelled ? .cancelled : .ended)
     }
 
     /// From the centre down by `dy`. Down: released still moving down; up: the last 80 ms move back up 40 pt.
@@ -90,14 +93,15 @@ public enum GeneratedGesture {
         return samples
     }
 
-    /// Ends the trace: the finger lifts where it is, after resting `hold` seconds (0: still moving).
-    private static func release(_ samples: [GestureSample], hold: Double) throws -> GestureTrace {
+    /// Ends the trace in `state`: the finger lifts (or the touch is cancelled) where it is, after resting
+    /// `hold` seconds (0: still moving).
+    private static func release(_ samples: [GestureSample], hold: Double, state: GestureSample.State = .ended) throws -> GestureTrace {
         var all = samples
         let last = all.last!
         if hold > 0 {
             all.append(GestureSample(time: last.time + hold, location: last.location, state: .changed))
         }
-        all[all.count - 1].state = .ended
+        all[all.count - 1].state = state
         return try GestureTrace(samples: all)
     }
 }

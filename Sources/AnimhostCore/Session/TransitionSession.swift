@@ -30,6 +30,7 @@ public final class TransitionSession {
     /// their nodes over, so each run needs scenes of its own.
     public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
         let context = try makeContext(from: from, to: to, operation: request.operation)
+        context.reducedMotion = request.reducedMotion
         let animator = try plugin.prepare(context, params: request.params)
         defer { animator.close() }
         // The run's cleanup: should the process end abruptly mid-run, the sink removes what it began.
@@ -62,11 +63,13 @@ public final class TransitionSession {
     public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> LiveTransition {
         let (from, to) = try scenes(for: request)
         let context = try makeContext(from: from, to: to, operation: request.operation)
+        context.reducedMotion = request.reducedMotion
         let animator = try plugin.prepare(context, params: request.params)
         return try LiveTransition(animator, in: context, header: header(context, fps: 0), touch: touch)
     }
 
-    /// The scenes for `request`: the given ones, else the plugin's defaults (swapped for pop and dismiss).
+    /// The scenes for `request`: the given ones, else the plugin's defaults, else the built-in
+    /// ``TransitionPlugin/fallbackScenes`` (swapped for pop and dismiss).
     public func scenes(for request: TransitionRequest) throws -> (from: Scene, to: Scene) {
         let (fromURL, toURL) = try sceneFiles(for: request)
         func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
@@ -76,12 +79,9 @@ public final class TransitionSession {
     /// The scene files `request` runs on (what a re-run on save watches), found as ``scenes(for:)`` finds them.
     public func sceneFiles(for request: TransitionRequest) throws -> (from: URL, to: URL) {
         let presenting = request.operation.isPresenting
-        let defaults = plugin.defaultScenes
+        let defaults = plugin.runScenes
         let fromName = request.from ?? (presenting ? defaults.from : defaults.to)
         let toName = request.to ?? (presenting ? defaults.to : defaults.from)
-        guard let fromName, let toName else {
-            throw plugin.error("no scenes to run on: pass --from and --to, or declare scenes = { from = …, to = … } in the plugin")
-        }
         let fromURL = try sceneLocator.locateScene(fromName, besides: plugin.location)
         let toURL = try sceneLocator.locateScene(toName, besides: plugin.location)
         if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
@@ -94,10 +94,8 @@ public final class TransitionSession {
     private func sameScene(_ path: String, request: TransitionRequest, defaults: (from: String, to: String)) -> String {
         let op = request.operation.rawValue
         let run = "\(op) \(defaults.from) → \(defaults.to)"
-        guard (request.from == nil) != (request.to == nil), let declaredFrom = plugin.defaultScenes.from,
-              let declaredTo = plugin.defaultScenes.to else {
-            return "\(run): both scenes are \(path); a transition needs two"
-        }
+        guard (request.from == nil) != (request.to == nil) else { return "\(run): both scenes are \(path); a transition needs two" }
+        let (declaredFrom, declaredTo) = plugin.runScenes
         let (given, other, defaulted) = request.from != nil ? ("--from", "--to", defaults.to) : ("--to", "--from", defaults.from)
         let declared = request.operation.isPresenting ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
                                                       : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"

@@ -4,10 +4,11 @@ import Foundation
 /// debris: whatever has something to undo (a run's staged outputs, an encoder's child process)
 /// registers it here for as long as it needs it, and every abrupt end runs those first.
 public enum ProcessExit {
+    /// Guards the three registries below, which every thread may reach.
     private static let lock = NSLock()
-    private static var cleanups: [Int: () -> Void] = [:]
-    private static var nextToken = 0
-    private static var signalSources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var cleanups: [Int: () -> Void] = [:]
+    nonisolated(unsafe) private static var nextToken = 0
+    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
 
     /// Keeps `cleanup` to run before an abrupt end; returns the token that ``unregister(_:)`` takes.
     /// A cleanup runs on another thread while the rest may be stuck: keep it to stopping children and removing files.

@@ -25,6 +25,8 @@ public final class TransitionContext {
     public private(set) var completion: Bool?
     /// The virtual time at which ``complete(_:)`` was called.
     public private(set) var completionTime: Double?
+    /// The viewer asked for reduced motion (`ctx.reducedMotion`): animators crossfade instead of moving or scaling.
+    public var reducedMotion = false
     /// Delegate hooks, completions and context calls, in order, with the time they happened.
     public private(set) var calls: [(time: Double, call: String)] = []
 
@@ -52,7 +54,8 @@ public final class TransitionContext {
     public func log(_ call: String) { calls.append((engine.now, call)) }
 
     /// Ends the transition, like `completeTransition(_:)`: on success the from-screen leaves the
-    /// container (unless the destination is an overlay); on failure the to-screen does.
+    /// container (unless the destination is an overlay); on failure the to-screen does (unless it is
+    /// the screen beneath an overlay, which stays where it was).
     public func complete(_ finished: Bool) throws {
         guard completion == nil else { throw TransitionError.completedTwice }
         completion = finished
@@ -62,7 +65,7 @@ public final class TransitionContext {
             if !to.isOverlay { from.root.removeFromParent() }
         } else {
             isCancelled = true
-            to.root.removeFromParent()
+            if !from.isOverlay { to.root.removeFromParent() }
         }
     }
 

@@ -289,7 +289,8 @@ end
 
 local hostRun = animhost.run
 animhost.run = function(options)
-  local run = hostRun(options)
+  local ok, run = pcall_(hostRun, options)
+  if not ok then error_(run, 2) end  -- at the spec's line, not this one
   for _, f in ipairs_(run.frames) do setmetatable(f, { __index = frameMethods }) end
   return setmetatable(run, { __index = runMethods })
 end

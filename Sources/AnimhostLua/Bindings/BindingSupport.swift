@@ -172,7 +172,7 @@ func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in
 
 /// A bound type's metatable, found in the registry by the address of its key (no string lookups).
 /// The same address tags every value of the type (see ``pushUserValue(_:_:_:metatable:)``).
-struct Metatable {
+struct Metatable: @unchecked Sendable {  // the key is never written through: only its address is used
     let name: StaticString
     let key: UnsafeMutableRawPointer
 

@@ -20,7 +20,7 @@ final class LuaTransition {
 
 /// The names `ctx` answers to.
 enum ContextKey: String, CaseIterable {
-    case container, from, to, operation, presenting, interactive, cancelled, params
+    case container, from, to, operation, presenting, interactive, cancelled, params, reducedMotion
     case size, gesture, duration, complete, update, finish, cancel, drive, matches
 
     static let byOrdinal = Array(allCases)
@@ -31,7 +31,7 @@ enum ContextKey: String, CaseIterable {
 /// host; what changes during the run (cancelled, interactive, gesture, size) is read live from the
 /// ``TransitionContext``. Methods are like `UIViewControllerContextTransitioning`'s.
 enum ContextBinding {
-    private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    nonisolated(unsafe) private static let keysKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
     private static let name = "animhost.context"
 
     static func install(in L: OpaquePointer) {
@@ -66,6 +66,7 @@ enum ContextBinding {
         host.pushRef(t.paramsRef); lua_setfield(L, -2, "params")
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
+        lua_pushboolean(L, c.reducedMotion ? 1 : 0); lua_setfield(L, -2, "reducedMotion")
         for (key, method) in [("duration", duration), ("complete", complete), ("update", update),
                               ("finish", finish), ("cancel", cancel), ("drive", drive),
                               ("matches", matches)] {

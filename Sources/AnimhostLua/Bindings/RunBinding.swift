@@ -2,11 +2,11 @@ import CLua
 import Foundation
 import AnimhostCore
 
-/// `animhost.run{ plugin =, from =, to =, operation =, fps =, params =, gesture = }` in specs: runs a
+/// `animhost.run{ plugin =, from =, to =, operation =, fps =, params =, gesture =, reducedMotion = }` in specs: runs a
 /// transition in its own sandboxed state and returns the run as Lua tables (the timeline's fields,
 /// with rects and points as values).
 enum RunBinding {
-    static let optionKeys = ["plugin", "from", "to", "operation", "fps", "params", "gesture"]
+    static let optionKeys = ["plugin", "from", "to", "operation", "fps", "params", "gesture", "reducedMotion"]
 
     /// Installs the `animhost` table; plugin and scene names resolve from `folder` first.
     static func install(in L: OpaquePointer) {
@@ -40,16 +40,23 @@ enum RunBinding {
                 request.fps = Int(fps)
             }
             ah_pop(L, 1)
+            rawField(L, 1, "reducedMotion")
+            request.reducedMotion = ah_isnoneornil(L, -1) != 0 ? false : try checkBool(L, -1, "animhost.run.reducedMotion")
+            ah_pop(L, 1)
             request.params = try params(L)
             request.gesture = try string("gesture").map { spec in
                 spec.hasSuffix(".json") && !spec.hasPrefix("/") ? host.folder.appendingPathComponent(spec).path : spec
             }
-            let catalog = PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
+            let catalog = host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
+                ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
             let frames = FrameRecorder()
             let outcome: TransitionOutcome
             do {
                 let plugin = try Plugin(url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
                                         limits: host.limits, printSink: host.printSink)
+                if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
+                    host.printSink(note)
+                }
                 outcome = try TransitionSession(plugin, scenes: catalog).run(request, sink: frames)
             } catch let e as PluginError { throw BindingError(e.headline) } catch let e as SceneError {
                 throw BindingError(e.description)

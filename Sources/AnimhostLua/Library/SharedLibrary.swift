@@ -6,33 +6,20 @@ import AnimhostCore
 /// module): installed into every sandbox as the global `shared`, given the host's modifier parser and
 /// image measure.
 enum SharedLibrary {
-    /// The library's sources, read once per process.
-    static let sources: [String: Data] = {
-        var out: [String: Data] = [:]
-        for name in ["shared", "modifiers", "presets"] {
-            guard let url = Bundle.module.url(forResource: name, withExtension: "lua"),
-                  let data = try? Data(contentsOf: url) else {
-                fatalError("the resource \(name).lua is missing from the AnimhostLua bundle")
-            }
-            out[name] = data
-        }
-        return out
-    }()
-
     /// Runs the library's files in `host`'s state and sets the global `shared`.
     static func install(in host: LuaHost) throws {
         let L = host.L
-        try host.load(source: sources["shared"]!, chunkName: "shared.lua")
+        try host.load(source: try LuaResources.source("shared"), chunkName: "shared.lua")
         LuaHost.push(L, ModifierBinding.parsed)
         LuaHost.push(L, imageSize)
         try host.call(nargs: 2, nresults: 2)  // the library and what its other files share
         let shares = lua_gettop(L), library = shares - 1
-        try host.load(source: sources["modifiers"]!, chunkName: "modifiers.lua")
+        try host.load(source: try LuaResources.source("modifiers"), chunkName: "modifiers.lua")
         lua_pushvalue(L, library)
         lua_pushvalue(L, shares)
         LuaHost.push(L, ModifierBinding.parsed)
         try host.call(nargs: 3, nresults: 0)
-        try host.load(source: sources["presets"]!, chunkName: "presets.lua")
+        try host.load(source: try LuaResources.source("presets"), chunkName: "presets.lua")
         lua_pushvalue(L, library)
         lua_pushvalue(L, shares)
         try host.call(nargs: 2, nresults: 0)

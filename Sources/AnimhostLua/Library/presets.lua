@@ -2,7 +2,7 @@
 -- covered, slid, paged, faded or zoomed, with Hero's numbers. Loaded after shared.lua, with the
 -- library and what it shares; everything used is captured now.
 local shared, internal = ...
-local node = node
+local node, animate = node, animate
 local identity, scaleBy, translateBy = transform.identity, transform.scale, transform.translate
 local type, error, ipairs, pairs = type, error, ipairs, pairs
 local sort, concat, match, format = table.sort, table.concat, string.match, string.format
@@ -136,4 +136,28 @@ function shared.preset(ctx, spec, options)
     end)
   end
   return item
+end
+
+-- `shared.crossfade(ctx)`: the reduced-motion form of a transition, a crossfade over its duration in
+-- which nothing moves or scales. Presenting fades the destination in over the source; going back
+-- fades the source out over the destination. The transition completes unless it was cancelled.
+function shared.crossfade(ctx)
+  local from, to = ctx.from.view, ctx.to.view
+  if ctx.presenting then
+    ctx.container:add(to)
+    to.alpha = 0
+  else
+    ctx.container:insert(to, { below = from })
+  end
+  animate{
+    duration = ctx:duration(),
+    curve = "easeInOut",
+    function()
+      if ctx.presenting then to.alpha = 1 else from.alpha = 0 end
+    end,
+    completion = function()
+      from.alpha = 1
+      ctx:complete(not ctx.cancelled)
+    end,
+  }
 end

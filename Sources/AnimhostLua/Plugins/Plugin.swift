@@ -56,7 +56,7 @@ public final class Plugin {
     /// Whether the plugin has its own `interact(ctx, g)`.
     public let isInteractive: Bool
     let host: LuaHost
-    private let tableRef: Int32
+    let tableRef: Int32
 
     /// Loads and checks a plugin file. `print` lines are prefixed with the file's base name: the plugin's
     /// name is known only once the file has run.

@@ -12,7 +12,7 @@ public struct PluginCatalog: Sendable, SceneLocating {
     }
 
     /// The folders searched, in order.
-    public let folders: [Folder]
+    public private(set) var folders: [Folder]
 
     /// The search path for the given `--plugins` folders and environment.
     public init(pluginFolders: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -25,6 +25,13 @@ public struct PluginCatalog: Sendable, SceneLocating {
         if let builtins = BuiltinResources.pluginsFolder { folders.append(Folder(url: builtins, origin: "built-in")) }
         var seen = Set<String>()
         self.folders = folders.filter { seen.insert($0.url.path).inserted }
+    }
+
+    /// The same search path with `folder` searched first (a spec's own folder).
+    public func searching(first folder: URL, origin: String) -> PluginCatalog {
+        var copy = self
+        copy.folders = [Folder(url: folder.standardizedFileURL, origin: origin)] + folders.filter { $0.url.path != folder.standardizedFileURL.path }
+        return copy
     }
 
     /// A plugin file found on the search path.

@@ -16,9 +16,11 @@ public struct SpecCase: Equatable, Sendable {
 /// `animhost.run{}` binding.
 public enum SpecFile {
     /// Runs `url` under `framework` (a Lua chunk called with the spec chunk and the filter, returning
-    /// a list of `{ name, status, message }`). A spec that cannot load or run is a `PluginError`.
+    /// a list of `{ name, status, message }`). `animhost.run{}` finds plugins beside the spec, then on
+    /// `searchPath` (or the spec's folder alone when nil). A spec that cannot load or run is a `PluginError`.
     public static func run(_ url: URL, framework: String, filter: String?, limits: SandboxLimits,
-                           snapshots: SnapshotStore? = nil, printSink: ((String) -> Void)? = nil) throws -> [SpecCase] {
+                           snapshots: SnapshotStore? = nil, printSink: ((String) -> Void)? = nil,
+                           searchPath: PluginCatalog? = nil) throws -> [SpecCase] {
         let file = displayPath(url)
         let source: Data
         do { source = try Data(contentsOf: url) } catch { throw PluginError(file: file, message: "cannot read the spec") }
@@ -26,6 +28,7 @@ public enum SpecFile {
         if let printSink { host.printSink = printSink }
         host.folder = url.deletingLastPathComponent()
         host.moduleFolders = [host.folder]
+        host.searchPath = searchPath
         RunBinding.install(in: host.L)
         if let snapshots { SnapshotBinding.install(in: host.L, store: snapshots) }
         let L = host.L

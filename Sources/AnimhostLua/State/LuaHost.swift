@@ -47,6 +47,10 @@ final class LuaHost {
     private var watchdog: Watchdog!
     /// The folder of the file the state runs: plugins and scenes a spec names resolve from here.
     var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// Where a spec's plugins are looked up after its own folder (`--plugins`, `$ANIMHOST_PATH`, …); nil: the folder alone.
+    var searchPath: PluginCatalog?
+    /// Notes a spec's runs have already said (each is said once).
+    var notesSaid: Set<String> = []
     /// Where a spec's snapshots are kept; nil outside specs.
     var snapshots: SnapshotStore?
     /// The runs `animhost.run{}` made in this state, for image snapshots.

@@ -22,7 +22,7 @@ enum Sandbox {
         lua_setfield(L, -2, "create")
         ah_pop(L, 1)
         makeSealedTable(L)
-        try host.load(source: try preludeSource(), chunkName: AH_PRELUDE_NAME)
+        try host.load(source: try LuaResources.source("prelude"), chunkName: AH_PRELUDE_NAME)
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
         LuaHost.push(L, clockBinding)
@@ -32,23 +32,9 @@ enum Sandbox {
         try SharedLibrary.install(in: host)
     }
 
-    /// Lua run once per state (`Lua/prelude.lua`, a resource of this module), with the host's
-    /// `print`, module loader, virtual clock and table of sealed tables as arguments. It replaces
-    /// what the base library would let a plugin escape or observe with safe versions.
-    private static func preludeSource() throws -> Data {
-        guard let source = preludeData else {
-            throw PluginError(file: "animhost", message: "the sandbox prelude (prelude.lua) is missing beside the executable: reinstall animhost")
-        }
-        return source
-    }
-
-    /// Read once per process: every state runs the same prelude.
-    private static let preludeData: Data? = Bundle.module.url(forResource: "prelude", withExtension: "lua")
-        .flatMap { try? Data(contentsOf: $0) }
-
     /// The registry key of the weak-keyed table from the host's read-only tables to the message a
     /// write to them raises: the prelude's `rawset` refuses them (see ``seal(_:_:message:)``).
-    private static let sealedKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    nonisolated(unsafe) private static let sealedKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     private static func makeSealedTable(_ L: OpaquePointer) {
         ah_newtable(L)
@@ -61,7 +47,7 @@ enum Sandbox {
 
     /// The registry key of the prelude's `next` (a fixed walking order), kept before any plugin code
     /// runs (it may replace the global).
-    private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    nonisolated(unsafe) private static let nextKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// Pushes the sandbox's `next`, which walks keys in a fixed order.
     static func pushNext(_ L: OpaquePointer) {

@@ -33,7 +33,7 @@ public final class VideoEncoder: FrameEncoder {
         let pipe = Pipe()
         _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
         let log = temporary.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).ffmpeg.log")  // beside the output, staged with it
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         let process = Process()
         process.executableURL = ffmpeg
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",

@@ -3,66 +3,84 @@ import AnimhostCore
 import AnimhostRender
 import CWebP
 
-/// `animation.webp`: a looping, lossy animated WebP made with libwebp's animation encoder, which
-/// stores only what changes from frame to frame. The smallest of the preview formats.
+/// `animation.webp`: a looping, lossy animated WebP. Each frame stores only the rectangle that changed
+/// since the one before, encoded by libwebp on its own; frames are encoded on other threads, several at
+/// once, and muxed in order. The smallest of the preview formats.
 public final class WebPEncoder: FrameEncoder {
     public let url: URL
     /// libwebp's quality, 0…100.
     public let quality: Float
-    private var encoder: OpaquePointer?
     private var config = WebPConfig()
-    private var fps = 60
-    private var lastTimestamp = 0
+    private var mux: OpaquePointer?
+    private var jobs: OrderedJobs<WebPFrame>?
+    private var width = 0, height = 0, fps = 60
+    /// The last frame written, to find what changed.
+    private var previous: [UInt8]?
+    /// The last frame encoded, added once the next one gives its duration.
+    private var pending: WebPFrame?
 
     /// An animated WebP to be written at `url`, at libwebp `quality`.
     public init(url: URL, quality: Float = 80) { self.url = url; self.quality = quality }
 
-    deinit { if let encoder { WebPAnimEncoderDelete(encoder) } }
+    deinit { if let mux { WebPMuxDelete(mux) } }
 
     public func begin(_ info: TimelineInfo, width: Int, height: Int) throws {
-        var options = WebPAnimEncoderOptions()
-        guard ah_webp_anim_options_init(&options) != 0, ah_webp_config_init(&config) != 0 else {
-            throw OutputError("libwebp does not match the version animhost was built with")
-        }
-        options.anim_params.loop_count = 0
+        guard ah_webp_config_init(&config) != 0 else { throw OutputError("libwebp does not match the version animhost was built with") }
         config.quality = quality
         config.method = 2
-        config.thread_level = 1
-        fps = info.fps
-        encoder = ah_webp_anim_encoder_new(Int32(width), Int32(height), &options)
-        guard encoder != nil else { throw OutputError("cannot start the WebP encoder for \(width)×\(height)") }
+        // the strongest spatial noise shaping (default 50): 2–4 % smaller files for an SSIM 0.0003–0.0007 lower
+        config.sns_strength = 100
+        self.width = width; self.height = height; fps = info.fps
+        mux = ah_webp_mux_new()
+        guard mux != nil else { throw OutputError("cannot start the WebP muxer") }
+        jobs = OrderedJobs(limit: ProcessInfo.processInfo.activeProcessorCount) { [unowned self] in try add($0) }
     }
 
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        var picture = WebPPicture()
-        guard ah_webp_picture_init(&picture) != 0 else { throw OutputError("cannot start a WebP picture") }
-        defer { WebPPictureFree(&picture) }
-        picture.use_argb = 1
-        picture.width = Int32(pixels.width)
-        picture.height = Int32(pixels.height)
-        guard WebPPictureImportBGRA(&picture, pixels.base, Int32(pixels.stride)) != 0 else {
-            throw OutputError("out of memory for a WebP frame")
+        let previous = self.previous, width = self.width, height = self.height, config = self.config
+        var rows = [UInt8](repeating: 0, count: width * height * 4)
+        rows.withUnsafeMutableBytes { dst in
+            for y in 0..<height { (dst.baseAddress! + y * width * 4).copyMemory(from: pixels.base + y * pixels.stride, byteCount: width * 4) }
         }
-        lastTimestamp = checkedInt(Double(frame.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(lastTimestamp), &config) != 0 else {
-            throw OutputError("WebP encoding failed: \(String(cString: WebPAnimEncoderGetError(encoder)))")
-        }
+        let copy = rows
+        let timestamp = checkedInt(Double(frame.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
+        self.previous = copy
+        try jobs?.submit { try WebPFrame(copy, previous: previous, width: width, height: height, timestamp: timestamp, config: config) }
     }
 
     public func finish() throws {
-        let end = lastTimestamp + checkedInt(loopHold * 1000)
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
-            throw OutputError("WebP encoding failed: \(String(cString: WebPAnimEncoderGetError(encoder)))")
-        }
+        try jobs?.finish()
+        guard let last = pending else { throw OutputError("a WebP animation needs at least one frame") }
+        try push(last, duration: checkedInt(loopHold * 1000))
+        var params = WebPMuxAnimParams(bgcolor: 0xFFFF_FFFF, loop_count: 0)
+        try check(WebPMuxSetAnimationParams(mux, &params), "setting the loop")
         var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            throw OutputError("WebP assembly failed: \(String(cString: WebPAnimEncoderGetError(encoder)))")
-        }
+        try check(WebPMuxAssemble(mux, &data), "assembly")
         defer { WebPDataClear(&data) }
         let file = try OutputFile(url)
         try file.write(Data(bytes: data.bytes, count: data.size))
         try file.commit()
     }
 
-    public func discard() {}
+    public func discard() { jobs?.stop() }
+
+    /// Adds the frame before `frame` (in frame order), now that its duration is known.
+    private func add(_ frame: WebPFrame) throws {
+        if let pending { try push(pending, duration: frame.timestamp - pending.timestamp) }
+        pending = frame
+    }
+
+    private func push(_ frame: WebPFrame, duration: Int) throws {
+        try frame.bitstream.withUnsafeBufferPointer { bytes in
+            var info = WebPMuxFrameInfo(bitstream: WebPData(bytes: bytes.baseAddress, size: bytes.count),
+                                        x_offset: Int32(frame.x), y_offset: Int32(frame.y), duration: Int32(duration),
+                                        id: WEBP_CHUNK_ANMF, dispose_method: WEBP_MUX_DISPOSE_NONE,
+                                        blend_method: WEBP_MUX_NO_BLEND, pad: 0)
+            try check(WebPMuxPushFrame(mux, &info, 1), "adding a frame")
+        }
+    }
+
+    private func check(_ status: WebPMuxError, _ what: String) throws {
+        guard status == WEBP_MUX_OK else { throw OutputError("WebP \(what) failed (error \(status.rawValue))") }
+    }
 }

@@ -1,0 +1,64 @@
+/// The verdicts of `animhost check` as text, JSON or JUnit XML.
+public enum ConformanceReport {
+    /// A plugin's name and its verdict.
+    public typealias Entry = (plugin: String, verdict: Conformance.Verdict)
+
+    /// One line per plugin that conforms, a line per failure otherwise; a plugin on the built-in scenes says so first.
+    public static func text(_ entries: [Entry]) -> String {
+        var lines: [String] = []
+        for (plugin, v) in entries {
+            if let note = v.note { lines.append(note) }
+            if v.failures.isEmpty {
+                lines.append("✓ \(plugin): conforms (\(v.runs) runs)")
+            } else if v.didNotLoad {
+                lines.append("✗ \(plugin): does not load: \(v.failures[0].detail)")
+            } else {
+                lines.append("✗ \(plugin):")
+                lines += v.failures.map { "  \($0)" }
+                if v.failures.contains(where: \.timedOut) { lines.append("  (stopped after the first timeout: the other runs would wait as long)") }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `N conform, N fail`.
+    public static func summary(_ entries: [Entry]) -> String {
+        let failed = entries.filter { !$0.verdict.failures.isEmpty }.count
+        return "\(entries.count - failed) conform, \(failed) fail"
+    }
+
+    /// `{ "conform", "fail", "plugins": [ { "plugin", "runs", "note", "failures": [ { "run", "check", "detail" } ] } ] }`.
+    public static func json(_ entries: [Entry]) -> String {
+        let q = ReportText.json
+        let failed = entries.filter { !$0.verdict.failures.isEmpty }.count
+        let plugins = entries.map { plugin, v -> String in
+            let failures = v.failures.map { "{\"run\": \(q($0.run)), \"check\": \(q($0.check)), \"detail\": \(q($0.detail))}" }
+            return "{\"plugin\": \(q(plugin)), \"runs\": \(v.runs), \"note\": \(v.note.map(q) ?? "null"), \"failures\": [\(failures.joined(separator: ", "))]}"
+        }
+        return "{\"conform\": \(entries.count - failed), \"fail\": \(failed), \"plugins\": [\(plugins.joined(separator: ", "))]}"
+    }
+
+    /// One test suite per plugin, one test case per run (a plugin that does not load: one case, `load`).
+    public static func junit(_ entries: [Entry]) -> String {
+        let x = ReportText.xml
+        let cases = entries.map { max($0.verdict.runs, 1) }.reduce(0, +)
+        let failing = entries.map { e in failingRuns(e.verdict).count }.reduce(0, +)
+        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites tests=\"\(cases)\" failures=\"\(failing)\">"]
+        for (plugin, v) in entries {
+            let names = v.didNotLoad ? ["load"] : v.runNames
+            xml.append("  <testsuite name=\"\(x(plugin))\" tests=\"\(names.count)\" failures=\"\(failingRuns(v).count)\">")
+            for run in names {
+                let open = "    <testcase name=\"\(x(run))\" classname=\"\(x(plugin))\""
+                let failures = v.failures.filter { $0.run == run }
+                if failures.isEmpty { xml.append(open + "/>"); continue }
+                let message = failures.map { "\($0.check): \($0.detail)" }.joined(separator: "\n")
+                xml.append(open + "><failure message=\"\(x(message))\"/></testcase>")
+            }
+            xml.append("  </testsuite>")
+        }
+        xml.append("</testsuites>")
+        return xml.joined(separator: "\n")
+    }
+
+    private static func failingRuns(_ v: Conformance.Verdict) -> Set<String> { Set(v.failures.map(\.run)) }
+}

@@ -1,0 +1,80 @@
+import AnimhostCore
+import AnimhostLua
+
+/// An interactive pop driven by an edge swipe whose outcome every rule agrees on: a slow release
+/// near the start cancels, a fling finishes. A plugin's declared `interaction` rule moves the probes
+/// so that they stay on the right side of it, and adds one past its `finishProgress` and, when it
+/// says a cancelled gesture cancels (`cancelledGesture = "cancel"`), one the system cancels at 90 %.
+struct InteractionProbe {
+    /// Part of the run's name: `pop+NAME@60fps`.
+    let name: String
+    /// The gesture, as `animhost run --gesture` takes it.
+    let gesture: String
+    /// Whether the pop must finish (else cancel).
+    let finishes: Bool
+
+    /// The check's name in failures.
+    var check: String {
+        if name == "cancelled-gesture" { return "an interactive pop whose gesture the system cancels cancels back to the source" }
+        return finishes ? "an interactive pop flung or released past its rule finishes at the destination"
+                        : "an interactive pop released slowly near its start cancels back to the source"
+    }
+
+    /// The host's fling speed: the probe flings at least this fast, and half again the rule's `finishVelocity`.
+    static let flingSpeed = GeneratedGesture.flingSpeed
+    /// The narrowest screen the fling is timed for (a 320 pt phone): on a wider one it only moves faster.
+    static let narrowestWidth = 320.0
+
+    /// The probes for a plugin with `rule` (nil: the host's default rule).
+    static func probes(rule: InteractionRule?) -> [InteractionProbe] {
+        let finishAt = rule?.finishProgress.flatMap { (0.01...0.99).contains($0) ? $0 : nil }
+        let slow = min(0.1, (finishAt ?? 1) / 2)
+        let speed = max(flingSpeed, 1.5 * (rule?.finishVelocity ?? 0))
+        let flingTo = 0.3
+        // A fling covers flingTo × width from x = 2; its duration sets its speed (at least 0.01 s).
+        let flingDuration = max(0.01, (((flingTo * narrowestWidth - 2) / speed) * 1000).rounded(.down) / 1000)
+        var list = [
+            InteractionProbe(name: "slow-release", gesture: "edge-swipe to=\(formatNumber(slow)) release=slow", finishes: false),
+            InteractionProbe(name: "fling", gesture: "edge-swipe to=\(formatNumber(flingTo)) duration=\(formatNumber(flingDuration)) release=fling", finishes: true),
+        ]
+        if let finishAt {
+            let past = ((finishAt + 1) / 2 * 100).rounded() / 100
+            list.append(InteractionProbe(name: "slow-release-past-finishProgress", gesture: "edge-swipe to=\(formatNumber(past)) release=slow", finishes: true))
+        }
+        if rule?.cancelledGesture == "cancel" {
+            list.append(InteractionProbe(name: "cancelled-gesture", gesture: "edge-swipe to=0.9 release=cancelled", finishes: false))
+        }
+        return list
+    }
+}
+
+/// What `check` demands of a run with reduced motion (WCAG 2.3.3's intent): no node moves more than
+/// an eighth of the screen or scales by more than 10 % while it is visible.
+enum MotionLimit {
+    static let check = "reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %"
+    /// The largest move, as a share of the screen's width or height.
+    static let move = 1.0 / 8
+    /// The largest change of size, either way.
+    static let scale = 0.1
+
+    /// The first node that goes beyond a limit, measured from where it is first visible; nil when none does.
+    static func exceeded(_ frames: [FrameSample], size: Size) -> String? {
+        var start: [String: Rect] = [:]
+        for f in frames {
+            for n in f.nodes where !n.properties.hidden && n.opacity > 0.01 {
+                let key = "\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)"
+                guard let s = start[key] else { start[key] = n.bbox; continue }
+                let dx = abs(n.bbox.midX - s.midX), dy = abs(n.bbox.midY - s.midY)
+                if dx > move * size.width || dy > move * size.height {
+                    return "frame \(f.index), node '\(n.id)' has moved \(formatNumber(max(dx, dy).rounded())) pt (at most \(formatNumber(move * size.width)) across, \(formatNumber(move * size.height)) down)"
+                }
+                for (now, was) in [(n.bbox.width, s.width), (n.bbox.height, s.height)] where was > 0 {
+                    if abs(now / was - 1) > scale + 1e-9 {
+                        return "frame \(f.index), node '\(n.id)' is scaled to \(formatNumber((now / was * 100).rounded())) % of its first visible size"
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import AnimhostCore
+import AnimhostLua
+import AnimhostOutput
+import AnimhostRender
+
+/// Compares what two frames show a person: both rendered small, pixel by pixel. `check` judges
+/// "no jump at t = 0" and "at rest at the end" this way, so a plugin may reach a state by any route
+/// (a snapshot, a copy, a hidden original) as long as it looks the same.
+struct PixelComparison {
+    /// Pixels per point: a quarter of the pixels of a 1× screen, enough to see a node move by 2 pt.
+    static let scale = 0.5
+    /// The largest difference of a channel (0–255) still counted as equal: anti-aliased edges of the
+    /// same shape drawn by another route (a backing store, a snapshot) differ by a few steps, never by 24.
+    static let tolerance = 24
+    /// The share of the pixels that may differ: 0.1 %, about 80 pixels of a 390 × 844 pt screen at
+    /// half scale, or an 18 × 18 pt square — more than stray edge pixels, less than any node moved by 10 pt.
+    static let share = 0.001
+
+    /// What differs: how many pixels, where (in points), and the images that show it.
+    struct Difference {
+        let pixels: Int
+        let total: Int
+        let region: Rect
+        let shown: Bitmap
+        let expected: Bitmap
+        let diff: Bitmap
+
+        /// The share of the pixels that differ, as a percentage with one decimal (never rounded to 0).
+        var percent: String {
+            let p = max((Double(pixels) / Double(total) * 1000).rounded() / 10, 0.1)
+            return formatNumber(p) + " %"
+        }
+    }
+
+    let size: Size
+    let images: ImageStore
+
+    /// Nil when `shown` looks like `expected`; otherwise what differs.
+    func compare(_ shown: FrameSample, _ expected: FrameSample) throws -> Difference? {
+        let renderer = try FrameRenderer(size: size, scale: PixelComparison.scale, images: images)
+        let (a, b) = try withExtendedLifetime(renderer) { (Bitmap(try renderer.render(shown)), Bitmap(try renderer.render(expected))) }
+        return PixelComparison.difference(shown: a, expected: b, scale: PixelComparison.scale)
+    }
+
+    /// Counts the pixels beyond ``tolerance``; nil when they are at most ``share`` of the image. The
+    /// diff image is the shown frame faded to a quarter with every differing pixel in red.
+    static func difference(shown: Bitmap, expected: Bitmap, scale: Double) -> Difference? {
+        var diff = shown
+        var pixels = 0
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        for y in 0..<shown.height {
+            for x in 0..<shown.width {
+                let i = y * shown.width + x
+                if shown.difference(from: expected, at: i) > tolerance {
+                    pixels += 1
+                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                    diff.set(i, r: 255, g: 0, b: 0)
+                } else {
+                    let p = shown.pixel(x, y)
+                    diff.set(i, r: 191 + p.r / 4, g: 191 + p.g / 4, b: 191 + p.b / 4)
+                }
+            }
+        }
+        let total = shown.width * shown.height
+        guard Double(pixels) > share * Double(total) else { return nil }
+        let region = Rect(x: Double(minX) / scale, y: Double(minY) / scale,
+                          width: Double(maxX - minX + 1) / scale, height: Double(maxY - minY + 1) / scale)
+        return Difference(pixels: pixels, total: total, region: region, shown: shown, expected: expected, diff: diff)
+    }
+
+    /// The nodes drawn in `region` that explain a difference: the outermost ones visible there in one
+    /// frame and not as they are in the other (a moved screen, not each of its rows), topmost first;
+    /// else the topmost visible ones. At most three, named with their scene.
+    static func nodes(in region: Rect, shown: FrameSample, expected: FrameSample) -> [String] {
+        func visible(_ n: NodeSample) -> Bool { !n.properties.hidden && n.opacity > 0.01 }
+        func key(_ n: NodeSample) -> String { "\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)" }
+        func name(_ n: NodeSample) -> String {
+            "'\(n.id)'" + (n.isSnapshot ? " (a snapshot)" : n.scene.map { " (\($0))" } ?? " (added by the plugin)")
+        }
+        func byKey(_ f: FrameSample) -> [String: NodeSample] {
+            Dictionary(f.nodes.filter(visible).map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        let shownByKey = byKey(shown), expectedByKey = byKey(expected)
+        func changed(_ n: NodeSample, in other: [String: NodeSample]) -> Bool {
+            guard visible(n) else { return false }
+            guard let o = other[key(n)] else { return true }
+            return !close(n.bbox, o.bbox) || abs(n.opacity - o.opacity) > 0.01
+        }
+        let culprits = outermost(shown) { changed($0, in: expectedByKey) } + outermost(expected) { changed($0, in: shownByKey) }
+        let inRegion = culprits.filter { overlaps($0.bbox, region) }
+        let ordered = inRegion.isEmpty ? shown.nodes.filter { visible($0) && overlaps($0.bbox, region) }.reversed() : inRegion
+        var seen = Set<String>()
+        return ordered.map(name).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+    }
+
+    /// The nodes of `frame` for which `test` holds and for none of their ancestors, last painted first.
+    private static func outermost(_ frame: FrameSample, _ test: (NodeSample) -> Bool) -> [NodeSample] {
+        var ancestors: [(depth: Int, held: Bool)] = []
+        var found: [NodeSample] = []
+        for n in frame.nodes {
+            while let last = ancestors.last, last.depth >= n.depth { ancestors.removeLast() }
+            let held = test(n)
+            if held && !ancestors.contains(where: \.held) { found.append(n) }
+            ancestors.append((n.depth, held))
+        }
+        return found.reversed()
+    }
+
+    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    private static func close(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x - b.x) < 0.5 && abs(a.y - b.y) < 0.5 && abs(a.width - b.width) < 0.5 && abs(a.height - b.height) < 0.5
+    }
+}
+
+/// Where `check --artifacts DIR` writes the images of a pixel check that failed: `DIR/PLUGIN/RUN.LABEL.{frame,expected,diff}.png`.
+struct Artifacts {
+    let folder: URL
+
+    /// Writes the three images; returns the folder and the common file-name stem, as the failure names them.
+    func write(_ d: PixelComparison.Difference, plugin: String, run: String, label: String) throws -> String {
+        let dir = folder.appendingPathComponent(Artifacts.safe(plugin))
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let stem = Artifacts.safe(run) + "." + Artifacts.safe(label)
+        for (suffix, image) in [("frame", d.shown), ("expected", d.expected), ("diff", d.diff)] {
+            try image.withPixelBuffer { try PNGFile.write($0, to: dir.appendingPathComponent("\(stem).\(suffix).png")) }
+        }
+        return displayPath(dir.appendingPathComponent(stem)) + ".{frame,expected,diff}.png"
+    }
+
+    /// A file name from any text: letters, digits, '-', '_', '@' and '+' kept, the rest as '_'; never `.` or `..`.
+    static func safe(_ text: String) -> String {
+        let kept = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_@+".contains($0)) ? $0 : "_" })
+        return kept.isEmpty ? "_" : kept
+    }
+}

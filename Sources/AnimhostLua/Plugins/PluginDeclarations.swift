@@ -1,0 +1,38 @@
+import CLua
+import AnimhostCore
+
+/// How a plugin decides an interactive transition when the gesture ends: its optional
+/// `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }` table.
+public struct InteractionRule: Equatable, Sendable {
+    /// A release slower than the fling speed finishes past this fraction of the transition.
+    public var finishProgress: Double?
+    /// A release faster than this, in points per second toward the end, finishes.
+    public var finishVelocity: Double?
+    /// What a gesture the system cancels does: `"cancel"` always cancels; other values decide as a release does.
+    public var cancelledGesture: String?
+
+    /// A rule with the given fields; nil ones are not declared.
+    public init(finishProgress: Double? = nil, finishVelocity: Double? = nil, cancelledGesture: String? = nil) {
+        self.finishProgress = finishProgress; self.finishVelocity = finishVelocity; self.cancelledGesture = cancelledGesture
+    }
+}
+
+extension Plugin {
+    /// The plugin's declared `interaction` rule, or nil when it declares none or its fields are not numbers and a string.
+    public var interactionRule: InteractionRule? {
+        let L = host.L
+        host.pushRef(tableRef)
+        defer { ah_pop(L, 2) }
+        guard rawField(L, -1, "interaction") == LUA_TTABLE else { return nil }
+        func number(_ key: String) -> Double? {
+            defer { ah_pop(L, 1) }
+            return rawField(L, -1, key) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
+        }
+        func string(_ key: String) -> String? {
+            defer { ah_pop(L, 1) }
+            return rawField(L, -1, key) == LUA_TSTRING ? LuaHost.string(L, -1) : nil
+        }
+        return InteractionRule(finishProgress: number("finishProgress"), finishVelocity: number("finishVelocity"),
+                               cancelledGesture: string("cancelledGesture"))
+    }
+}
