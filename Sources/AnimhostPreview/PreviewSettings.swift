@@ -18,16 +18,18 @@ public struct PreviewSettings: Sendable, Equatable {
     public var gesture: String?
     /// Whether the frames carry the debug overlay.
     public var debug = false
+    /// Sets `ctx.reducedMotion`, as `--reduced-motion` does.
+    public var reducedMotion = false
 
     public init(plugin: String) { self.plugin = plugin }
 
     /// The run request these settings describe.
     public var request: TransitionRequest {
-        TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: params, gesture: gesture)
+        TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: params, gesture: gesture, reducedMotion: reducedMotion)
     }
 
-    /// These settings with `fields` applied: `param.NAME`, `operation`, `fps`, `gesture` (empty: none) and
-    /// `debug`, as a query string or a form gives them. Unknown keys and bad values are errors naming them.
+    /// These settings with `fields` applied: `param.NAME`, `operation`, `fps`, `gesture` (empty: none),
+    /// `debug` and `reducedMotion`, as a query string or a form gives them. Unknown keys and bad values are errors naming them.
     public func applying(_ fields: [(key: String, value: String)]) throws -> PreviewSettings {
         var s = self
         for (key, value) in fields {
@@ -39,13 +41,13 @@ public struct PreviewSettings: Sendable, Equatable {
                 guard let n = Int(value), (1...1000).contains(n) else { throw SettingsError("fps must be a whole number from 1 to 1000, got '\(value)'") }
                 s.fps = n
             case "gesture": s.gesture = value.isEmpty ? nil : value
-            case "debug":
-                guard let b = ["true": true, "1": true, "false": false, "0": false][value] else { throw SettingsError("debug must be true or false, got '\(value)'") }
-                s.debug = b
+            case "debug", "reducedMotion":
+                guard let b = ["true": true, "1": true, "false": false, "0": false][value] else { throw SettingsError("\(key) must be true or false, got '\(value)'") }
+                if key == "debug" { s.debug = b } else { s.reducedMotion = b }
             case _ where key.hasPrefix("param.") && key.count > 6:
                 s.params[String(key.dropFirst(6))] = value
             default:
-                throw SettingsError("unknown setting '\(key)' (known: param.NAME, operation, fps, gesture, debug)")
+                throw SettingsError("unknown setting '\(key)' (known: param.NAME, operation, fps, gesture, debug, reducedMotion)")
             }
         }
         return s

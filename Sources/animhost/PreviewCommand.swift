@@ -15,7 +15,7 @@ struct PreviewCommand: ParsableCommand {
         plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
         a module it requires, a scene or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
 
-        Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true re-run \
+        Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
         with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
         event `run`, data {"version", "ok", "error"}); POST /params (the same settings as a form or a JSON object).
 
@@ -52,6 +52,9 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Draw the debug overlay (boxes and ids, motion paths, anchor points, touches) into the frames.")
     var debug = false
 
+    @Flag(help: "Set ctx.reducedMotion: the viewer asked for less motion (the built-ins crossfade instead).")
+    var reducedMotion = false
+
     @Option(parsing: .unconditional, help: "The port to listen on (0: any free port).")
     var port: Int = 8080
 
@@ -74,6 +77,7 @@ struct PreviewCommand: ParsableCommand {
         var settings = PreviewSettings(plugin: plugin)
         settings.from = from; settings.to = to; settings.operation = operation; settings.fps = fps
         settings.scale = scale; settings.gesture = gesture; settings.debug = debug
+        settings.reducedMotion = reducedMotion
         for p in params {
             let eq = p.firstIndex(of: "=")!
             settings.params[String(p[..<eq])] = String(p[p.index(after: eq)...])

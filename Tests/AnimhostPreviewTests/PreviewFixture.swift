@@ -23,7 +23,7 @@ class PreviewFixture: XCTestCase {
           local box = node{ id = "box", frame = rect(0, 20, 20, 20), backgroundColor = color("#FF0000") }
           ctx.container:add(box)
           animate{ duration = ctx:duration(),
-            function() box.frame = rect(distance + ctx.params.extra, 20, 20, 20) end,
+            function() box.frame = rect(ctx.reducedMotion and 0 or distance + ctx.params.extra, 20, 20, 20) end,
             completion = function() ctx:complete(true) end }
         end
 

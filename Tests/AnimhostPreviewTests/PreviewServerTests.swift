@@ -89,6 +89,9 @@ final class PreviewServerTests: PreviewFixture {
         let form = try client.request("POST", "/params", body: Data("param.extra=0&operation=push".utf8), type: "application/x-www-form-urlencoded")
         XCTAssertEqual(form.status, 200)
         XCTAssertEqual(lastBoxX(try self.timeline()), 60)
+        XCTAssertEqual(try client.get("/?reducedMotion=true").status, 200)
+        XCTAssertEqual(lastBoxX(try self.timeline()), 0, "the plugin reads ctx.reducedMotion")
+        XCTAssertEqual(try client.get("/?reducedMotion=false").status, 200)
 
         XCTAssertEqual(try client.request("POST", "/params", body: Data(#"{"fps": 0}"#.utf8), type: "application/json").status, 400)
         XCTAssertEqual(try client.get("/?operation=sideways").status, 400)

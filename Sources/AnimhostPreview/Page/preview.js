@@ -145,6 +145,7 @@ async function loadState(now) {
   $("fps").value = state.fps;
   $("gesture").value = state.gesture;
   $("debug").checked = state.debug;
+  $("reducedMotion").checked = state.reducedMotion;
   $("params").innerHTML = state.params.map((p) => p.type === "boolean"
     ? `<label>${p.name} <input type="checkbox" data-param="${p.name}" ${p.value === "true" ? "checked" : ""}></label>`
     : `<label>${p.name} <input type="${p.type === "number" ? "number" : "text"}" step="any" data-param="${p.name}" value="${String(p.value).replace(/"/g, "&quot;")}"></label>`).join("");
@@ -165,7 +166,8 @@ async function onRun(status, now) {
 }
 
 async function apply() {
-  const settings = { operation: $("operation").value, fps: $("fps").value, gesture: $("gesture").value, debug: $("debug").checked };
+  const settings = { operation: $("operation").value, fps: $("fps").value, gesture: $("gesture").value, debug: $("debug").checked,
+    reducedMotion: $("reducedMotion").checked };
   for (const input of document.querySelectorAll("[data-param]")) {
     settings[`param.${input.dataset.param}`] = input.type === "checkbox" ? input.checked : input.value;
   }
