@@ -16,24 +16,48 @@ public final class SnapshotFiles: SnapshotStore {
     /// How many snapshots were written.
     public private(set) var written = 0
 
+    /// The spec's own folder: every snapshot file, links resolved, must lie inside it.
+    private let root: URL
+
     /// The snapshots of the spec file at `spec`.
     public init(spec: URL, update: Bool) {
         let base = spec.deletingPathExtension().lastPathComponent
-        folder = spec.deletingLastPathComponent().appendingPathComponent("__snapshots__").appendingPathComponent(base)
+        root = spec.deletingLastPathComponent()
+        folder = root.appendingPathComponent("__snapshots__").appendingPathComponent(base)
         self.update = update
+    }
+
+    /// `file` in ``folder``, with every symbolic link resolved; refused when a link leads out of the spec's folder.
+    private func contained(_ file: String) throws -> URL {
+        let relative = "__snapshots__/\(folder.lastPathComponent)/\(file)"
+        guard let url = ContainedPath.resolve(relative, in: root) else {
+            throw SnapshotError("\(relative): a symbolic link leads out of the spec's folder; snapshots stay beside their spec")
+        }
+        return url
+    }
+
+    /// Runs `body`, which writes `url`, with a failure in plain words naming the file.
+    private func writing(_ url: URL, _ body: () throws -> Void) throws {
+        do { try body() } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+            throw SnapshotError("cannot write \(url.path): \(reason ?? "the file could not be written")")
+        }
     }
 
     /// Compares with `NAME.snap`, or writes it when missing or re-recording.
     public func check(name: String, text: String) throws -> SnapshotVerdict {
         let file = SnapshotFiles.fileName(for: name)
         used.insert(file)
-        let url = folder.appendingPathComponent(file)
+        let url = try contained(file)
         if !update, let recorded = try? String(contentsOf: url, encoding: .utf8) {
             return recorded == text ? .matched : .differs(recorded: recorded)
         }
         if (try? String(contentsOf: url, encoding: .utf8)) == text { return .matched }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try writing(url) {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
         written += 1
         return .recorded
     }
@@ -43,8 +67,8 @@ public final class SnapshotFiles: SnapshotStore {
     public func checkImage(name: String, frame: FrameSample, info: TimelineInfo, scale: Double, tolerance: Int) throws -> ImageSnapshotVerdict {
         let file = SnapshotFiles.fileName(for: name, extension: "png")
         used.insert(file)
-        let url = folder.appendingPathComponent(file)
-        let diffURL = folder.appendingPathComponent(SnapshotFiles.fileName(for: name, extension: "diff.png"))
+        let url = try contained(file)
+        let diffURL = try contained(SnapshotFiles.fileName(for: name, extension: "diff.png"))
         let renderer = try FrameRenderer(size: info.size, scale: scale, images: ImageStore(folders: info.imageFolders))
         let now = try withExtendedLifetime(renderer) { Bitmap(try renderer.render(frame)) }
         if !update, FileManager.default.fileExists(atPath: url.path) {
@@ -53,10 +77,13 @@ public final class SnapshotFiles: SnapshotStore {
                 try? FileManager.default.removeItem(at: diffURL)
                 return .matched
             }
-            try diff.image.withPixelBuffer { try PNGFile.write($0, to: diffURL) }
+            try writing(diffURL) { try diff.image.withPixelBuffer { try PNGFile.write($0, to: diffURL) } }
             return .differs(pixels: diff.pixels, total: now.width * now.height, diff: diffURL.path)
         }
-        try now.withPixelBuffer { try PNGFile.write($0, to: url) }
+        try writing(url) {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try now.withPixelBuffer { try PNGFile.write($0, to: url) }
+        }
         try? FileManager.default.removeItem(at: diffURL)
         written += 1
         return .recorded
@@ -90,8 +117,21 @@ public final class SnapshotFiles: SnapshotStore {
             .sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// A file name from a test name: letters, digits, '-' and '_' kept, the rest as '_'.
+    /// A file name from a test name: letters, digits, '-' and '_' kept, the rest as '_'. A name of more
+    /// than 200 bytes keeps what fits in 200 and a hash of the whole (FNV-1a), so that every name gives
+    /// a file name the disk accepts (at most 255 bytes) and different names stay apart.
     static func fileName(for name: String, extension ext: String = "snap") -> String {
-        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }) + "." + ext
+        let plain = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        guard plain.utf8.count > 200 else { return plain + "." + ext }
+        var kept = ""
+        for c in plain where kept.utf8.count + c.utf8.count <= 200 { kept.append(c) }
+        let hash = name.utf8.reduce(UInt64(0xcbf29ce484222325)) { ($0 ^ UInt64($1)) &* 0x100000001b3 }
+        return kept + "-" + String(hash, radix: 16) + "." + ext
     }
+}
+
+/// A snapshot file that cannot be used, in plain words naming it.
+struct SnapshotError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
 }

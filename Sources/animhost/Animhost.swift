@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AnimhostCore
 
 /// The `animhost` command: runs Lua transition animators on a virtual clock and writes their frames.
 @main
@@ -19,7 +20,9 @@ struct Animhost: ParsableCommand {
     )
 
     /// Parses and runs, and exits 1 with a one-paragraph message on any error (0 for --help and --version).
+    /// Every command ends on an interrupt with the shell's code, after removing what it staged.
     static func main() {
+        ProcessExit.catchInterrupts()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -22,7 +22,7 @@ public enum GeneratedGesture {
         for word in words.dropFirst() {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw GestureError("'\(word)': gesture keys are written key=value") }
-            keys[parts[0]] = parts[1]
+            guard keys.updateValue(parts[1], forKey: parts[0]) == nil else { throw GestureError("\(name): the key '\(parts[0])' is given twice; keep one") }
         }
         func number(_ key: String, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
             guard let text = keys.removeValue(forKey: key) else { return fallback }

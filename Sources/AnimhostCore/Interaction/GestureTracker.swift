@@ -21,6 +21,9 @@ public struct GestureTracker {
     /// The screen's width, for telling a right-edge swipe.
     public let width: Double
     private var history: [GestureSample] = []
+    /// Where the samples within ``velocityWindow`` of the latest begin: times only grow, so the window
+    /// is a suffix of the history and each sample costs the same, however long the gesture.
+    private var windowStart = 0
 
     public init(width: Double) { self.width = width }
 
@@ -28,8 +31,8 @@ public struct GestureTracker {
     public mutating func event(for sample: GestureSample) -> GestureEvent {
         history.append(sample)
         let first = history[0]
-        let window = history.filter { sample.time - $0.time <= GestureTracker.velocityWindow }
-        var oldest = window.first!
+        while sample.time - history[windowStart].time > GestureTracker.velocityWindow { windowStart += 1 }
+        var oldest = history[windowStart]
         if oldest.time == sample.time, history.count > 1 { oldest = history[history.count - 2] }
         let dt = sample.time - oldest.time
         let velocity = dt > 0

@@ -55,7 +55,9 @@ public enum JSONValue: Equatable, Sendable, Decodable {
             let prefix = data.prefix(offset)
             let line = prefix.filter { $0 == 0x0A }.count + 1
             let column = offset - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-            return "invalid JSON at line \(line), column \(column)"
+            // Foundation stops at a fixed depth (hundreds of levels): valid JSON, only too deep to read.
+            let what = detail.hasPrefix("Too many nested") ? "arrays and objects nested too deeply to read" : "invalid JSON"
+            return "\(what) at line \(line), column \(column)"
         }
     }
 

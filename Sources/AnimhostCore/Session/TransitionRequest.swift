@@ -36,6 +36,11 @@ public struct TransitionRequest: Sendable, Equatable {
     public func gestureTrace(size: Size) throws -> GestureTrace? {
         guard let gesture else { return nil }
         if let url = gestureFile {
+            var info = stat()
+            guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw GestureError("\(gesture): cannot read the gesture file") }
+            guard info.st_size <= Bounds.gestureFileBytes else {
+                throw GestureError("\(gesture): \(info.st_size) bytes is more than the \(Bounds.gestureFileBytes >> 20) MiB a gesture trace may hold")
+            }
             guard let data = try? Data(contentsOf: url) else { throw GestureError("\(gesture): cannot read the gesture file") }
             return try GestureTrace.parse(data, file: displayPath(url))
         }

@@ -15,6 +15,9 @@ public enum Bounds {
     public static let shadowRadius = 1000.0
     /// Samples in one gesture trace.
     public static let gestureSamples = 100_000
+    /// Bytes of one gesture trace file (16 MiB: 100,000 samples written out at length), refused before
+    /// it is parsed, so that a file far past the sample limit costs nothing to turn down.
+    public static let gestureFileBytes = 16 << 20
 }
 
 extension Bounds {

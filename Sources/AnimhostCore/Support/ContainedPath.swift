@@ -11,12 +11,15 @@ public enum ContainedPath {
     }
 
     /// `path` under `root` with every symbolic link resolved, or nil when it is not plain relative or
-    /// leads outside `root`. Components that do not exist yet are kept as written.
+    /// leads outside `root`. Components that do not exist yet are kept as written; a link to nothing
+    /// is refused, as writing through it would create its target wherever it points.
     public static func resolve(_ path: String, in root: URL) -> URL? {
         guard isPlainRelative(path) else { return nil }
         let base = resolved(root.standardizedFileURL.path)
         let full = resolved(root.appendingPathComponent(path).standardizedFileURL.path)
         guard full == base || full.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
+        var info = stat()
+        if lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK { return nil }
         return URL(fileURLWithPath: full)
     }
 

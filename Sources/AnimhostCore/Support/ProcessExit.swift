@@ -31,12 +31,12 @@ public enum ProcessExit {
         _exit(status)
     }
 
-    /// From now on SIGINT and SIGTERM end the process through ``end(status:message:)`` with the
-    /// shell's codes for them, 130 and 143. Calling it again does nothing.
+    /// From now on SIGINT, SIGTERM and SIGHUP (a closed terminal) end the process through
+    /// ``end(status:message:)`` with the shell's codes for them, 130, 143 and 129. Calling it again does nothing.
     public static func catchInterrupts() {
         let install = lock.withLock { () -> Bool in
             guard signalSources.isEmpty else { return false }
-            for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { end(status: status) }

@@ -17,6 +17,7 @@ end
 local function wanted(name) return filter == nil or name:find(filter, 1, true) ~= nil end
 
 function describe(name, body)
+  if type_(body) ~= "function" then error_("describe(name, body): body must be a function, got " .. type_(body), 2) end
   blocks[#blocks + 1] = { name = name, before = {}, after = {}, setup = {}, teardown = {} }
   local block = blocks[#blocks]
   local ok, err = pcall_(body)
@@ -43,6 +44,7 @@ function it(name, body)
   local full = fullName(name)
   if not wanted(full) then return end
   if body == nil then return pending(name) end
+  if type_(body) ~= "function" then error_("it(name, body): body must be a function, got " .. type_(body), 2) end
   currentTest, snapshotsTaken = full, 0
   local ok, err = pcall_(function()
     for _, b in ipairs_(blocks) do for _, f in ipairs_(b.before) do f() end end
@@ -121,8 +123,13 @@ local function same(expected, actual, msg)
     fail(format("tables differ at %s: expected %s, got %s", d, show(lookup(expected, d)), show(lookup(actual, d))), msg)
   end
 end
+-- Whether two numbers lie within `tolerance`: false for NaN anywhere, as NaN compares false with everything.
+local function within(expected, actual, tolerance)
+  if type_(actual) ~= "number" or type_(expected) ~= "number" then return false end
+  return math.abs(expected - actual) <= tolerance
+end
 local function near(expected, actual, tolerance, msg)
-  if type_(actual) ~= "number" or type_(expected) ~= "number" or math.abs(expected - actual) > (tolerance or 1e-9) then
+  if not within(expected, actual, tolerance or 1e-9) then
     fail(format("expected %s within %s, got %s", show(expected), show(tolerance or 1e-9), show(actual)), msg)
   end
 end
@@ -223,7 +230,8 @@ function assert.matches_snapshot(run, name)
   snapshotsTaken = snapshotsTaken + 1
   name = name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
   local text = trace(run)
-  local verdict, recorded = animhost.snapshot(name, text)
+  local ok, verdict, recorded = pcall_(animhost.snapshot, name, text)
+  if not ok then error_(verdict, 2) end
   if verdict ~= "differs" then return end
   local old, new = {}, {}
   for line in recorded:gmatch("[^\n]*") do old[#old + 1] = line end
@@ -247,11 +255,15 @@ function frameMethods.node(frame, id, scene)
 end
 local runMethods = {}
 function runMethods.frame(run, i)
+  if math.type(i) ~= "integer" and not (type_(i) == "number" and i == math.floor(i) and math.abs(i) < 2^53) then
+    error_("run:frame(i): i must be a whole number, got " .. show(i), 2)
+  end
   local f = i < 0 and run.frames[#run.frames + i + 1] or run.frames[i + 1]
   if f == nil then error_(format("run:frame(%d): the run has frames 0 to %d", i, #run.frames - 1), 2) end
   return f
 end
 function runMethods.at(run, t)
+  if type_(t) ~= "number" or t ~= t then error_("run:at(t): t must be a number of seconds, got " .. show(t), 2) end
   local found = run.frames[1]
   for _, f in ipairs_(run.frames) do if f.t <= t + 1e-9 then found = f end end
   return found
@@ -267,7 +279,7 @@ function assert.matches_image_snapshot(run, options)
   local name = options.name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
   local frame
   if options.at ~= nil then
-    if type_(options.at) ~= "number" then
+    if type_(options.at) ~= "number" or options.at ~= options.at then
       error_("assert.matches_image_snapshot: at = seconds, got " .. show(options.at), 2)
     end
     frame = runMethods.at(run, options.at)

@@ -1,3 +1,4 @@
+import Foundation
 import CLua
 import AnimhostCore
 
@@ -19,9 +20,16 @@ func binding(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
         LuaHost.push(L, error.headline)
         return LuaHost.reraise
     } catch {
-        LuaHost.push(L, "\(error)")
+        LuaHost.push(L, plainDescription(error))
         return LuaHost.raise
     }
+}
+
+/// An error as a plugin may read it: Foundation's errors by their sentence, never by their domain and
+/// code (`NSCocoaErrorDomain`, user info); the host's own errors by their description.
+func plainDescription(_ error: Error) -> String {
+    let ns = error as NSError
+    return ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain ? ns.localizedDescription : "\(error)"
 }
 
 /// Installs every bound type into a fresh state.

@@ -383,9 +383,12 @@ enum NodeBinding {
     private static let snapshot: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let copy = try checkNode(L, 1, "node:snapshot").snapshot()
-            LuaHost.of(L).charge(copy.subtree().count * nodeBytes)
-            push(L, copy)
+            let source = try checkNode(L, 1, "node:snapshot")
+            let host = LuaHost.of(L)
+            // Counted before copying, so that a copy past the limit is refused without being made.
+            host.charge(source.subtree().count * nodeBytes)
+            if host.overMemoryLimit { return 0 }
+            push(L, source.snapshot())
             return 1
         }
     }

@@ -50,7 +50,8 @@ public enum SpecFile {
                 return LuaHost.string(L, -1)
             }
             let status = SpecCase.Status(rawValue: field("status") ?? "") ?? .failed
-            cases.append(SpecCase(name: field("name") ?? "?", status: status, message: field("message")))
+            cases.append(SpecCase(name: PluginError.bounded(field("name") ?? "?"), status: status,
+                                 message: field("message").map(PluginError.bounded)))
             ah_pop(L, 1)
         }
         return cases

@@ -136,6 +136,9 @@ final class LuaHost {
         info.pointee.peak = max(info.pointee.peak, info.pointee.used)
     }
 
+    /// True once what the plugin holds is past its memory limit: the trampoline raises when the binding returns.
+    var overMemoryLimit: Bool { info.pointee.used > info.pointee.limit }
+
     /// True once the deadline passed: the state then refuses to run anything.
     var timedOut: Bool { info.pointee.tripped != 0 }
 

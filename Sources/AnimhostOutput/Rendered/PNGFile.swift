@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 import AnimhostRender
 import CPNG
 
@@ -16,6 +17,9 @@ public enum PNGFile {
         let dir = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        // An interrupt while the file is written removes it too (snapshots are written outside any staging folder).
+        let token = ProcessExit.register { try? FileManager.default.removeItem(at: temporary) }
+        defer { ProcessExit.unregister(token) }
         do {
             try write(pixels, path: temporary.path)
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
