@@ -75,7 +75,7 @@ describe("match cards → card (nested tags)", function()
     assertRectNear(rect(0, 0, 390, 360), byId["card-2"].frame, 2)
     assertRectNear(rect(16, 300, 320, 34), byId["card-2-title"].frame, 2)
     local last = run:frame(-1)
-    for _, n in ipairs(last.nodes) do assert.is_false(n.snapshot) end
+    for _, n in ipairs(last.nodes) do assert.is_nil(n.snapshot) end
     assert.is_false(last:node("card-hero").hidden)
     assert.is_false(last:node("card-hero-title").hidden)
   end)

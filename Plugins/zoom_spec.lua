@@ -25,7 +25,7 @@ describe("zoom push", function()
     assert.is_false(last:node("photo").hidden)
     assert.are.equal(1, last:node("detail").opacity)
     assert.is_nil(last:node("grid"))
-    for _, n in ipairs(last.nodes) do assert.is_false(n.snapshot) end
+    for _, n in ipairs(last.nodes) do assert.is_nil(n.snapshot) end
   end)
 
   it("matches its recorded trace", function()

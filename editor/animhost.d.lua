@@ -84,6 +84,7 @@
 ---@field zIndex number
 ---@field tag string?
 ---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
+---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -317,23 +318,30 @@ function shared.arcPoint(from, control, to, s) end
 
 -- Specs (`animhost test`)
 
--- A node as a frame of a run shows it.
+-- A node as a frame of a run shows it: exactly the fields of the node in timeline.json.
+-- Fields from backgroundColor on are present only where they differ from their defaults.
 ---@class RunNode
 ---@field id string
 ---@field scene string?
----@field snapshot boolean
----@field frame Rect
+---@field snapshot true? present on copies made by snapshot()
 ---@field bbox Rect the transformed frame's bounding box
----@field alpha number
 ---@field opacity number alpha times the ancestors'
+---@field z integer paint order
+---@field frame Rect in the container's coordinates
+---@field alpha number
 ---@field transform Transform
 ---@field cornerRadius number
 ---@field hidden boolean
----@field z integer paint order
 ---@field backgroundColor Color?
+---@field border {width: number, color: Color}?
+---@field shadow {color: Color, opacity: number, radius: number, offset: Size}?
 ---@field image string?
+---@field contentMode "fill"|"aspectFit"|"aspectFill"?
+---@field text string?
+---@field clips boolean?
+---@field zIndex number?
 ---@field tag string?
----@field shadow {color: Color, opacity: number, radius: number, offset: Size}
+---@field blur number?
 
 ---@class RunFrame
 ---@field index integer

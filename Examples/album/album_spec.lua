@@ -58,7 +58,7 @@ describe("album", function()
   it("shows every original again at the end", function()
     for _, n in ipairs(run:frame(-1).nodes) do
       assert.is_false(n.hidden)
-      assert.is_false(n.snapshot)
+      assert.is_nil(n.snapshot)
     end
   end)
 end)

@@ -100,12 +100,11 @@ extension Conformance {
 
     static func show(_ r: Rect) -> String { "[\([r.x, r.y, r.width, r.height].map { formatNumber($0.rounded()) }.joined(separator: ", "))]" }
 
+    /// The first frame and node with a number that is not finite in any of its timeline fields.
     static func nonFinite(_ frames: [FrameSample]) -> (Int, String)? {
         for f in frames {
-            for n in f.nodes {
-                let p = n.properties, t = p.transform
-                let values = [n.bbox.x, n.bbox.y, n.bbox.width, n.bbox.height, n.opacity, t.a, t.b, t.c, t.d, t.tx, t.ty, p.cornerRadius, p.shadow.radius]
-                if values.contains(where: { !$0.isFinite }) { return (f.index, n.id) }
+            for n in f.nodes where n.timelineFields.contains(where: { $0.value.numbers.contains { !$0.isFinite } }) {
+                return (f.index, n.id)
             }
         }
         return nil

@@ -60,39 +60,27 @@ public final class TimelineWriter: FrameSink {
             + (e.edge.map { ", \"edge\": \(str($0))" } ?? "") + "}"
     }
 
-    /// One node's JSON object: the fields every node has, then the properties that differ from their defaults.
-    static func encode(_ n: NodeSample) -> String {
-        let p = n.properties
-        let t = p.transform
-        var fields = [
-            "\"id\": \(str(n.id))",
-            "\"scene\": \(n.scene.map(str) ?? "null")",
-        ]
-        if n.isSnapshot { fields.append("\"snapshot\": true") }
-        fields += [
-            "\"frame\": \(rect(n.frame))",
-            "\"bbox\": \(rect(n.bbox))",
-            "\"alpha\": \(num(p.alpha))",
-            "\"opacity\": \(num(n.opacity))",
-            "\"transform\": [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(num).joined(separator: ", "))]",
-            "\"cornerRadius\": \(num(p.cornerRadius))",
-            "\"hidden\": \(p.hidden)",
-            "\"z\": \(n.z)",
-        ]
-        let d = NodeProperties()
-        if let c = p.backgroundColor { fields.append("\"backgroundColor\": \(str(c.hexString))") }
-        if p.border != d.border { fields.append("\"border\": {\"width\": \(num(p.border.width)), \"color\": \(str(p.border.color.hexString))}") }
-        if p.shadow != d.shadow {
-            let s = p.shadow
-            fields.append("\"shadow\": {\"color\": \(str(s.color.hexString)), \"opacity\": \(num(s.opacity)), \"radius\": \(num(s.radius)), \"offset\": [\(num(s.offset.width)), \(num(s.offset.height))]}")
+    /// One node's JSON object: its timeline fields (``NodeSample/timelineFields``) in their order.
+    static func encode(_ n: NodeSample) -> String { object(n.timelineFields) }
+
+    private static func object(_ fields: [TimelineField]) -> String {
+        "{" + fields.map { "\(str($0.key)): \(json($0.value))" }.joined(separator: ", ") + "}"
+    }
+
+    /// A timeline value as JSON: rectangles, sizes and transforms as arrays, colours as hex strings.
+    private static func json(_ value: TimelineValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .integer(let n): return String(n)
+        case .number(let x): return num(x)
+        case .string(let s): return str(s)
+        case .rect(let r): return rect(r)
+        case .size(let s): return "[\(num(s.width)), \(num(s.height))]"
+        case .color(let c): return str(c.hexString)
+        case .transform(let t): return "[\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(num).joined(separator: ", "))]"
+        case .object(let fields): return object(fields)
         }
-        if let image = p.image { fields.append("\"image\": \(str(image))") }
-        if p.contentMode != d.contentMode { fields.append("\"contentMode\": \(str(p.contentMode.rawValue))") }
-        if let text = p.text { fields.append("\"text\": \(str(text.string))") }
-        if p.clips { fields.append("\"clips\": true") }
-        if p.zIndex != 0 { fields.append("\"zIndex\": \(num(p.zIndex))") }
-        if let tag = p.tag { fields.append("\"tag\": \(str(tag))") }
-        return "{" + fields.joined(separator: ", ") + "}"
     }
 }
 

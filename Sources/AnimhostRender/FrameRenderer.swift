@@ -3,7 +3,7 @@ import AnimhostCore
 
 /// Draws sampled frames the way UIKit composites its views: each node in paint order with its
 /// shadow, background, image, text and border, its transform about its centre, children clipped when
-/// `clips`, and `alpha` applied to the whole subtree at once (group opacity). One renderer per thread;
+/// `clips`, and `alpha` and `blur` applied to the whole subtree at once (a group). One renderer per thread;
 /// its frame buffer, backing stores and shadow masks are reused from frame to frame.
 public final class FrameRenderer {
     /// Pixels per point.
@@ -68,7 +68,7 @@ public final class FrameRenderer {
 
     /// Whether a node paints every pixel of the canvas opaquely by itself.
     private func coversCanvas(_ node: NodeSample) -> Bool {
-        guard !node.properties.hidden, node.opacity >= 1, let r = opaqueInterior(node) else { return false }
+        guard !node.properties.hidden, node.opacity >= 1, node.properties.blur <= 0, let r = opaqueInterior(node) else { return false }
         return r.x <= 0 && r.y <= 0 && r.x + r.w >= pixelWidth && r.y + r.h >= pixelHeight
     }
 
@@ -95,8 +95,8 @@ public final class FrameRenderer {
         case restore(cr: OpaquePointer)
         /// The node's border, painted over its children.
         case border(i: Int, cr: OpaquePointer, opacity: Double)
-        /// The group is drawn: release its context and composite it onto `target` with `alpha`.
-        case composite(group: Surface, gcr: OpaquePointer, target: OpaquePointer, region: Region, alpha: Double)
+        /// The group is drawn: release its context, blur it by `sigma` pixels and composite it onto `target` with `alpha`.
+        case composite(group: Surface, gcr: OpaquePointer, target: OpaquePointer, region: Region, alpha: Double, sigma: Double)
     }
 
     /// Runs `initial` (the last first) and every step they lead to.
@@ -110,11 +110,12 @@ public final class FrameRenderer {
                 let p = nodes[i].properties
                 let alpha = min(max(p.alpha, 0), 1) * inherited
                 guard !p.hidden, alpha > 0 else { continue }
-                if alpha < 1 && level < FrameRenderer.maxGroupLevels && needsGroup(nodes, i, end) {
+                let blurs = p.blur > 0 && level < FrameRenderer.maxGroupLevels
+                if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && needsGroup(nodes, i, end)) {
                     guard let region = deviceRegion(nodes, i, end) else { continue }
                     let (group, gcr) = try openGroup(level: level, region: region, keeping: opaqueInterior(nodes[i]))
                     open.append(gcr)
-                    steps.append(.composite(group: group, gcr: gcr, target: cr, region: region, alpha: alpha))
+                    steps.append(.composite(group: group, gcr: gcr, target: cr, region: region, alpha: alpha, sigma: blurs ? p.blur * scale : 0))
                     try drawNode(nodes, i, end, on: gcr, opacity: 1, level: level + 1, inherited: 1, then: &steps)
                 } else {
                     try drawNode(nodes, i, end, on: cr, opacity: alpha, level: level, inherited: alpha, then: &steps)
@@ -123,9 +124,10 @@ public final class FrameRenderer {
                 cairo_restore(cr)
             case .border(let i, let cr, let opacity):
                 drawBorder(nodes[i], on: cr, opacity: opacity)
-            case .composite(let group, let gcr, let target, let region, let alpha):
+            case .composite(let group, let gcr, let target, let region, let alpha, let sigma):
                 cairo_destroy(gcr)
                 open.removeLast()
+                if sigma > 0 { blur(group, region: region, sigma: sigma) }
                 composite(group, onto: target, region: region, alpha: alpha)
             }
         }
@@ -220,6 +222,27 @@ public final class FrameRenderer {
         return (group, gcr)
     }
 
+    /// Blurs `region` of a drawn group like a Gaussian of `sigma` pixels: three box passes over each
+    /// premultiplied channel (a blurred colour never exceeds its blurred alpha), outside the region transparent.
+    private func blur(_ group: Surface, region: Region, sigma: Double) {
+        cairo_surface_flush(group.surface)
+        let data = cairo_image_surface_get_data(group.surface)!, stride = group.stride
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: region.w * region.h)
+        defer { plane.deallocate() }
+        for channel in 0..<4 {
+            for y in 0..<region.h {
+                let row = data + (region.y + y) * stride + region.x * 4 + channel
+                for x in 0..<region.w { plane[y * region.w + x] = row[x * 4] }
+            }
+            BoxBlur.gaussian(plane, width: region.w, height: region.h, stride: region.w, sigma: sigma)
+            for y in 0..<region.h {
+                let row = data + (region.y + y) * stride + region.x * 4 + channel
+                for x in 0..<region.w { row[x * 4] = plane[y * region.w + x] }
+            }
+        }
+        cairo_surface_mark_dirty(group.surface)
+    }
+
     /// Composites a drawn group onto `cr` with `alpha`.
     private func composite(_ group: Surface, onto cr: OpaquePointer, region: Region, alpha: Double) {
         cairo_surface_flush(group.surface)
@@ -261,16 +284,19 @@ public final class FrameRenderer {
         return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : nil
     }
 
-    /// The whole-pixel box, within the canvas, that a subtree (shadows included) can touch.
+    /// The whole-pixel box, within the canvas, that a subtree (shadows and blurs included) can touch.
     private func deviceRegion(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for node in nodes[i..<end] {
             let p = node.properties
-            let spread = hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
+            let shadow = hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
+            let spread = shadow + (node.depth > nodes[i].depth ? 3 * max(p.blur, 0) : 0)  // a descendant's own blur
             let b = node.bbox
             minX = min(minX, b.x - spread); minY = min(minY, b.y - spread)
             maxX = max(maxX, b.x + b.width + spread); maxY = max(maxY, b.y + b.height + spread)
         }
+        let blur = 3 * max(nodes[i].properties.blur, 0)  // the subtree's blur spreads all of it
+        minX -= blur; minY -= blur; maxX += blur; maxY += blur
         let x0 = max(0, checkedInt(minX * scale, .down) - 1), y0 = max(0, checkedInt(minY * scale, .down) - 1)
         let x1 = min(pixelWidth, checkedInt(maxX * scale, .up) + 1), y1 = min(pixelHeight, checkedInt(maxY * scale, .up) + 1)
         guard x1 > x0, y1 > y0 else { return nil }

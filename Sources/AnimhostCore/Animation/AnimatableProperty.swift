@@ -1,89 +1,91 @@
-/// A node property the engine can animate, and how to read and write it.
-public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
-    case frame, alpha, transform, backgroundColor, cornerRadius
-    case borderWidth, borderColor
-    case shadowColor, shadowOpacity, shadowRadius, shadowOffset
-
-    /// A small number for hashing (the raw value would hash a string).
-    var index: Int {
-        switch self {
-        case .frame: return 0
-        case .alpha: return 1
-        case .transform: return 2
-        case .backgroundColor: return 3
-        case .cornerRadius: return 4
-        case .borderWidth: return 5
-        case .borderColor: return 6
-        case .shadowColor: return 7
-        case .shadowOpacity: return 8
-        case .shadowRadius: return 9
-        case .shadowOffset: return 10
+/// What the engine needs of each animatable property, taken from its declaration in ``NodeProperty/all``.
+extension AnimatableProperty {
+    /// Each case's declaration, by slot.
+    static let declarations: [NodeProperty] = allCases.map { property in
+        guard let declared = NodeProperty.all.first(where: { $0.animation == property }) else {
+            preconditionFailure("\(property) is not declared in NodeProperty.all")
         }
+        return declared
     }
 
-    /// The property's model value on `node` (its fields are read one by one: copying the whole
-    /// ``NodeProperties`` would retain its strings).
+    /// Each case's field, by slot.
+    private static let fields = declarations.map(AnimatableField.init)
+
+    /// The property's slot in a node's animation bookkeeping.
+    var index: Int { rawValue }
+
+    /// The property's model value on `node`, read from its field (the rest of the node's values,
+    /// strings included, is not copied).
     func modelValue(of node: Node) -> AnimatableValue {
-        switch self {
-        case .frame: return .rect(node.storedModel.frame)
-        case .alpha: return .number(node.storedModel.alpha)
-        case .transform: return .transform(node.storedModel.transform)
-        case .backgroundColor: return .color(node.storedModel.backgroundColor ?? .clear)
-        case .cornerRadius: return .number(node.storedModel.cornerRadius)
-        case .borderWidth: return .number(node.storedModel.border.width)
-        case .borderColor: return .color(node.storedModel.border.color)
-        case .shadowColor: return .color(node.storedModel.shadow.color)
-        case .shadowOpacity: return .number(node.storedModel.shadow.opacity)
-        case .shadowRadius: return .number(node.storedModel.shadow.radius)
-        case .shadowOffset: return .size(node.storedModel.shadow.offset)
-        }
+        let field = Self.fields[rawValue]
+        return withUnsafeBytes(of: &node.storedModel) { field.load(from: $0.baseAddress!) }
     }
 
     /// Puts the model value back on screen: the presentation of a property no animation drives.
     func showModel(of node: Node) {
-        switch self {
-        case .frame: node.presentation.frame = node.storedModel.frame
-        case .alpha: node.presentation.alpha = node.storedModel.alpha
-        case .transform: node.presentation.transform = node.storedModel.transform
-        case .backgroundColor: node.presentation.backgroundColor = node.storedModel.backgroundColor
-        case .cornerRadius: node.presentation.cornerRadius = node.storedModel.cornerRadius
-        case .borderWidth: node.presentation.border.width = node.storedModel.border.width
-        case .borderColor: node.presentation.border.color = node.storedModel.border.color
-        case .shadowColor: node.presentation.shadow.color = node.storedModel.shadow.color
-        case .shadowOpacity: node.presentation.shadow.opacity = node.storedModel.shadow.opacity
-        case .shadowRadius: node.presentation.shadow.radius = node.storedModel.shadow.radius
-        case .shadowOffset: node.presentation.shadow.offset = node.storedModel.shadow.offset
-        }
+        Self.fields[rawValue].store(modelValue(of: node), into: node.presentationField(at: 0))
     }
 
     /// Where a number or rectangle property sits in ``NodeProperties``, for lanes that write it directly.
     var fieldOffset: Int? {
-        switch self {
-        case .frame: return MemoryLayout<NodeProperties>.offset(of: \.frame)
-        case .alpha: return MemoryLayout<NodeProperties>.offset(of: \.alpha)
-        case .cornerRadius: return MemoryLayout<NodeProperties>.offset(of: \.cornerRadius)
-        case .borderWidth: return MemoryLayout<NodeProperties>.offset(of: \.border.width)
-        case .shadowOpacity: return MemoryLayout<NodeProperties>.offset(of: \.shadow.opacity)
-        case .shadowRadius: return MemoryLayout<NodeProperties>.offset(of: \.shadow.radius)
-        default: return nil
-        }
+        let field = Self.fields[rawValue]
+        return field.layout == .number || field.layout == .rect ? field.offset : nil
     }
 
     /// Writes `v` into `p`; a value of the wrong kind is ignored (the bridge checks kinds first).
     @inline(__always)
     public func set(_ v: AnimatableValue, in p: inout NodeProperties) {
-        switch (self, v) {
-        case (.frame, .rect(let r)): p.frame = r
-        case (.alpha, .number(let n)): p.alpha = n
-        case (.transform, .transform(let t)): p.transform = t
-        case (.backgroundColor, .color(let c)): p.backgroundColor = c
-        case (.cornerRadius, .number(let n)): p.cornerRadius = n
-        case (.borderWidth, .number(let n)): p.border.width = n
-        case (.borderColor, .color(let c)): p.border.color = c
-        case (.shadowColor, .color(let c)): p.shadow.color = c
-        case (.shadowOpacity, .number(let n)): p.shadow.opacity = n
-        case (.shadowRadius, .number(let n)): p.shadow.radius = n
-        case (.shadowOffset, .size(let s)): p.shadow.offset = s
+        let field = Self.fields[rawValue]
+        withUnsafeMutableBytes(of: &p) { field.store(v, into: $0.baseAddress!) }
+    }
+}
+
+/// Where an animatable property's value sits in ``NodeProperties``, and its type there. Every
+/// animatable field is plain numbers, so the engine reads and writes it by its byte offset (the
+/// declaration's, checked against its reader and writer by the tests) without calling through
+/// the declaration or copying the node's other values.
+struct AnimatableField {
+    enum Layout { case number, rect, size, color, optionalColor, transform }
+    let offset: Int
+    let layout: Layout
+
+    init(_ declaration: NodeProperty) {
+        guard let offset = declaration.fieldOffset else { preconditionFailure("\(declaration.path) animates but names no field") }
+        self.offset = offset
+        switch declaration.kind {
+        case .number: layout = .number
+        case .rect: layout = .rect
+        case .size: layout = .size
+        case .color: layout = .color
+        case .optionalColor: layout = .optionalColor
+        case .transform: layout = .transform
+        default: preconditionFailure("\(declaration.path) animates but holds no numbers")
+        }
+    }
+
+    /// The value in the ``NodeProperties`` at `p` (no colour reads as clear).
+    @inline(__always)
+    func load(from p: UnsafeRawPointer) -> AnimatableValue {
+        switch layout {
+        case .number: return .number(p.load(fromByteOffset: offset, as: Double.self))
+        case .rect: return .rect(p.load(fromByteOffset: offset, as: Rect.self))
+        case .size: return .size(p.load(fromByteOffset: offset, as: Size.self))
+        case .color: return .color(p.load(fromByteOffset: offset, as: Color.self))
+        case .optionalColor: return .color(p.load(fromByteOffset: offset, as: Color?.self) ?? .clear)
+        case .transform: return .transform(p.load(fromByteOffset: offset, as: Transform2D.self))
+        }
+    }
+
+    /// Writes `v` into the ``NodeProperties`` at `p`; a value of another kind is ignored.
+    @inline(__always)
+    func store(_ v: AnimatableValue, into p: UnsafeMutableRawPointer) {
+        switch (layout, v) {
+        case (.number, .number(let n)): p.storeBytes(of: n, toByteOffset: offset, as: Double.self)
+        case (.rect, .rect(let r)): p.storeBytes(of: r, toByteOffset: offset, as: Rect.self)
+        case (.size, .size(let s)): p.storeBytes(of: s, toByteOffset: offset, as: Size.self)
+        case (.color, .color(let c)): p.storeBytes(of: c, toByteOffset: offset, as: Color.self)
+        case (.optionalColor, .color(let c)): p.storeBytes(of: Optional(c), toByteOffset: offset, as: Color?.self)
+        case (.transform, .transform(let t)): p.storeBytes(of: t, toByteOffset: offset, as: Transform2D.self)
         default: break
         }
     }

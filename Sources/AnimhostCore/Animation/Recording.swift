@@ -96,7 +96,11 @@ struct NodeMotion {
         var recording: Int32 = -1
         var track: Int32 = 0
     }
-    private var slots = InlineArray<11, Slot>(repeating: Slot())
+    /// Room for every ``AnimatableProperty`` and a few more, so that declaring one needs no change here.
+    private typealias Slots = InlineArray<16, Slot>
+    private var slots = Slots(repeating: Slot())
+    /// How many animatable properties a node has room for.
+    static var capacity: Int { Slots.count }
 
     /// The index of the property's lane in flight, if any.
     func lane(_ property: AnimatableProperty) -> Int? {

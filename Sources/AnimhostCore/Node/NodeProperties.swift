@@ -54,6 +54,8 @@ public struct NodeProperties: Hashable, Sendable {
     public var tag: String? = nil
     /// How the node animates when no tag matches it (Hero's modifiers); the engine does not read them.
     public var modifiers: [Modifier] = []
+    /// A Gaussian blur of the node and its subtree, as CSS's `filter: blur()`: the standard deviation in points.
+    public var blur: Double = 0
 
     public init() {}
 }

@@ -44,8 +44,14 @@ struct SceneReader {
     init(file: String) { self.file = file }
 
     static let sceneKeys = ["name", "size", "background", "reference", "overlay", "nodes"]
-    static let nodeKeys = ["id", "frame", "backgroundColor", "image", "cornerRadius", "contentMode", "clips", "alpha",
-                           "tag", "modifiers", "hidden", "zIndex", "transform", "border", "shadow", "text", "children"]
+    /// A node's keys: its id, each property's key (or its group's), and its children.
+    static let nodeKeys = ["id"] + NodeProperty.all.reduce(into: []) { keys, property in
+        let key = property.group ?? property.key
+        if !keys.contains(key) { keys.append(key) }
+    } + ["children"]
+    /// The keys of each group of properties (`border`, `shadow`).
+    static let groupKeys: [String: [String]] = Dictionary(
+        NodeProperty.all.compactMap { p in p.group.map { ($0, [p.key]) } }, uniquingKeysWith: +)
 
     func fail(_ path: String, _ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
 
@@ -110,48 +116,44 @@ struct SceneReader {
         let id = try string(obj["id"], path + ".id", required: true)!
         guard !id.isEmpty else { throw fail(path + ".id", "expected a non-empty string") }
         guard seenIDs.insert(id).inserted else { throw fail(path + ".id", "duplicate id '\(id)'") }
+        var groups: [String: [String: JSONValue]] = [:]
+        for (group, keys) in Self.groupKeys {
+            if let g = obj[group], g != .null { groups[group] = try object(g, "\(path).\(group)", keys: keys) }
+        }
         var p = NodeProperties()
-        if let f = obj["frame"] { p.frame = try rect(f, path + ".frame") }
-        p.backgroundColor = try color(obj["backgroundColor"], path + ".backgroundColor")
-        p.image = try image(obj["image"], path + ".image")
-        p.cornerRadius = try number(obj["cornerRadius"], path + ".cornerRadius", min: 0) ?? 0
-        if let mode = try string(obj["contentMode"], path + ".contentMode") {
-            guard let m = ContentMode(rawValue: mode) else { throw fail(path + ".contentMode", "expected fill, aspectFit or aspectFill, got '\(mode)'") }
-            p.contentMode = m
+        for property in NodeProperty.all {
+            let fields = property.group.map { groups[$0] } ?? obj
+            let at = property.group.map { "\(path).\($0).\(property.key)" } ?? "\(path).\(property.key)"
+            guard let json = fields?[property.key], json != .null else { continue }
+            property.write(&p, try value(json, property, at, node: id))
         }
-        p.clips = try bool(obj["clips"], path + ".clips") ?? false
-        p.alpha = try number(obj["alpha"], path + ".alpha", min: 0, max: 1) ?? 1
-        p.tag = try string(obj["tag"], path + ".tag")
-        p.modifiers = try modifiers(obj["modifiers"], path + ".modifiers", node: id)
-        p.hidden = try bool(obj["hidden"], path + ".hidden") ?? false
-        p.zIndex = try number(obj["zIndex"], path + ".zIndex") ?? 0
-        if let t = obj["transform"] {
-            let m = try numbers(t, path + ".transform", count: 6, what: "[a, b, c, d, tx, ty]")
-            p.transform = Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
-        }
-        if let b = obj["border"] { p.border = try border(b, path + ".border") }
-        if let s = obj["shadow"] { p.shadow = try shadow(s, path + ".shadow") }
-        if let t = obj["text"] { p.text = try text(t, path + ".text") }
         return (Node(id: id, scene: scene, properties: p), try array(obj["children"] ?? .array([]), path + ".children"))
     }
 
-    private func border(_ json: JSONValue, _ path: String) throws -> Border {
-        let o = try object(json, path, keys: ["width", "color"])
-        return Border(width: try number(o["width"], path + ".width", min: 0) ?? 0,
-                      color: try color(o["color"], path + ".color") ?? .black)
-    }
-
-    private func shadow(_ json: JSONValue, _ path: String) throws -> Shadow {
-        let o = try object(json, path, keys: ["color", "opacity", "radius", "offset"])
-        var s = Shadow()
-        s.color = try color(o["color"], path + ".color") ?? .black
-        s.opacity = try number(o["opacity"], path + ".opacity", min: 0, max: 1) ?? 0
-        s.radius = try number(o["radius"], path + ".radius", min: 0, max: Bounds.shadowRadius) ?? 3
-        if let off = o["offset"] {
-            let v = try numbers(off, path + ".offset", count: 2, what: "[dx, dy]")
-            s.offset = Size(width: v[0], height: v[1])
+    /// A property's value at `path` of the node `id`, checked as its kind requires.
+    private func value(_ json: JSONValue, _ property: NodeProperty, _ path: String, node id: String) throws -> PropertyValue {
+        switch property.kind {
+        case .number:
+            let range = property.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude)
+            return .number(try number(json, path, min: range.min, max: range.max)!)
+        case .rect: return .rect(try rect(json, path))
+        case .size:
+            let v = try numbers(json, path, count: 2, what: "[width, height]")
+            return .size(Size(width: v[0], height: v[1]))
+        case .color, .optionalColor: return .color(try color(json, path))
+        case .transform:
+            let m = try numbers(json, path, count: 6, what: "[a, b, c, d, tx, ty]")
+            return .transform(Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
+        case .flag: return .flag(try bool(json, path)!)
+        case .label: return .string(try string(json, path))
+        case .choice:
+            let s = try string(json, path)!, names = property.choices
+            guard names.contains(s) else { throw fail(path, "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(s)'") }
+            return .string(s)
+        case .imagePath: return .string(try image(json, path))
+        case .text: return .text(try text(json, path))
+        case .modifiers: return .modifiers(try modifiers(json, path, node: id))
         }
-        return s
     }
 
     private func text(_ json: JSONValue, _ path: String) throws -> TextStyle {

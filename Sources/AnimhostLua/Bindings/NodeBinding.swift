@@ -1,15 +1,56 @@
 import CLua
 import AnimhostCore
 
-/// The names a node answers to in Lua: its properties and methods.
-enum NodeKey: String, CaseIterable {
+/// The names a node answers to in Lua: who it is and its place in the tree, every declared property
+/// (``NodeProperty/all``; the fields of a group such as `border` as one table), the frame's
+/// `bounds` and `center`, and the methods. Plain values, so that looking one up counts no references.
+enum NodeKey: Equatable {
     case id, scene, isSnapshot, parent, children
-    case frame, bounds, center, alpha, transform, backgroundColor, cornerRadius, border, shadow
-    case image, contentMode, clips, hidden, zIndex, tag, modifiers, text
+    /// A property of its own: its position in ``NodeProperty/all``.
+    case property(Int)
+    /// A group of properties, read and set as a table: its position in ``groups``.
+    case group(Int)
+    case bounds, center
     case add, insert, remove, snapshot, find, convert
 
-    /// Each key's position, by which the Lua side finds it.
-    static let byOrdinal = Array(allCases)
+    /// Each group's key and its properties' positions in ``NodeProperty/all``.
+    static let groups: [(key: String, members: [Int])] = NodeProperty.all.indices.reduce(into: []) { groups, i in
+        guard let group = NodeProperty.all[i].group else { return }
+        if let g = groups.firstIndex(where: { $0.key == group }) { groups[g].members.append(i) } else { groups.append((group, [i])) }
+    }
+
+    /// Every key with its name, in the order `node{}` applies them: the properties (the frame
+    /// first) before `bounds` and `center`, which change the frame given beside them.
+    private static let named: [(String, NodeKey)] = {
+        var keys: [(String, NodeKey)] = [("id", .id), ("scene", .scene), ("isSnapshot", .isSnapshot), ("parent", .parent), ("children", .children)]
+        for (i, property) in NodeProperty.all.enumerated() {
+            if let group = property.group {
+                let g = groups.firstIndex { $0.key == group }!
+                if !keys.contains(where: { $0.1 == .group(g) }) { keys.append((group, .group(g))) }
+            } else {
+                keys.append((property.key, .property(i)))
+            }
+        }
+        return keys + [("bounds", .bounds), ("center", .center), ("add", .add), ("insert", .insert), ("remove", .remove),
+                       ("snapshot", .snapshot), ("find", .find), ("convert", .convert)]
+    }()
+
+    /// Each key by its position, by which the Lua side finds it.
+    static let byOrdinal = named.map(\.1)
+    /// Each key's name, by the same position.
+    static let names = named.map(\.0)
+
+    /// What the binding checks of each declared property, by position in ``NodeProperty/all``.
+    static let checks = NodeProperty.all.map {
+        PropertyCheck(kind: $0.kind, range: $0.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude), animation: $0.animation)
+    }
+}
+
+/// The plain parts of a property's declaration that checking a plugin's value needs.
+struct PropertyCheck {
+    let kind: PropertyKind
+    let range: NumberRange
+    let animation: AnimatableProperty?
 }
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
@@ -24,16 +65,16 @@ enum NodeBinding {
         // The upvalue of `__index`: method name → function, property name → true. Its keys keep
         // every key's string alive for ``InternedKeys``.
         ah_newtable(L)
-        for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
-            assert(key.rawValue.utf8.count <= 40, "Lua interns strings of up to 40 bytes only")
-            LuaHost.push(L, key.rawValue)
+        for (ordinal, name) in NodeKey.names.enumerated() {
+            assert(name.utf8.count <= 40, "Lua interns strings of up to 40 bytes only")
+            LuaHost.push(L, name)
             LuaHost.of(L).nodeKeys.insert(ah_tostring(L, -1, nil), ordinal: ordinal)
             lua_pushboolean(L, 1)
             lua_rawset(L, -3)
         }
-        for (key, method) in [(NodeKey.add, add), (.insert, insert), (.remove, remove), (.snapshot, snapshot), (.find, find), (.convert, convert)] {
+        for (name, method) in [("add", add), ("insert", insert), ("remove", remove), ("snapshot", snapshot), ("find", find), ("convert", convert)] {
             LuaHost.push(L, method)
-            lua_setfield(L, -2, key.rawValue)
+            lua_setfield(L, -2, name)
         }
         let keys = lua_gettop(L)
 
@@ -105,7 +146,7 @@ enum NodeBinding {
         guard lua_type(L, i) == LUA_TSTRING, let name = LuaHost.string(L, i) else {
             throw BindingError("a node's keys are property names, got \(typeName(L, i))")
         }
-        let hint = closestName(to: name, among: NodeKey.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = closestName(to: name, among: NodeKey.names).map { " (did you mean '\($0)'?)" } ?? ""
         throw BindingError("a node has no property '\(name)'\(hint)")
     }
 
@@ -129,31 +170,16 @@ enum NodeBinding {
         case .children:
             lua_createtable(L, Int32(node.children.count), 0)
             for (i, c) in node.children.enumerated() { push(L, c); lua_rawseti(L, -2, lua_Integer(i + 1)) }
-        case .frame: ValueBinding.push(L, node.model.frame)
+        case .property(let i): push(L, NodeProperty.all[i].read(node.model))
+        case .group(let g):
+            let members = NodeKey.groups[g].members
+            lua_createtable(L, 0, Int32(members.count))
+            for i in members {
+                push(L, NodeProperty.all[i].read(node.model))
+                lua_setfield(L, -2, NodeProperty.all[i].key)
+            }
         case .bounds: ValueBinding.push(L, Rect(origin: .zero, size: node.model.frame.size))
         case .center: ValueBinding.push(L, node.model.frame.center)
-        case .alpha: lua_pushnumber(L, node.model.alpha)
-        case .transform: ValueBinding.push(L, node.model.transform)
-        case .backgroundColor: if let c = node.model.backgroundColor { ValueBinding.push(L, c) } else { lua_pushnil(L) }
-        case .cornerRadius: lua_pushnumber(L, node.model.cornerRadius)
-        case .border:
-            lua_createtable(L, 0, 2)
-            lua_pushnumber(L, node.model.border.width); lua_setfield(L, -2, "width")
-            ValueBinding.push(L, node.model.border.color); lua_setfield(L, -2, "color")
-        case .shadow:
-            lua_createtable(L, 0, 4)
-            ValueBinding.push(L, node.model.shadow.color); lua_setfield(L, -2, "color")
-            lua_pushnumber(L, node.model.shadow.opacity); lua_setfield(L, -2, "opacity")
-            lua_pushnumber(L, node.model.shadow.radius); lua_setfield(L, -2, "radius")
-            ValueBinding.push(L, node.model.shadow.offset); lua_setfield(L, -2, "offset")
-        case .image: if let s = node.model.image { LuaHost.push(L, s) } else { lua_pushnil(L) }
-        case .contentMode: LuaHost.push(L, node.model.contentMode.rawValue)
-        case .clips: lua_pushboolean(L, node.model.clips ? 1 : 0)
-        case .hidden: lua_pushboolean(L, node.model.hidden ? 1 : 0)
-        case .zIndex: lua_pushnumber(L, node.model.zIndex)
-        case .tag: if let s = node.model.tag { LuaHost.push(L, s) } else { lua_pushnil(L) }
-        case .modifiers: ModifierBinding.pushStrings(L, node.model.modifiers)
-        case .text: if let t = node.model.text { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .add, .insert, .remove, .snapshot, .find, .convert:
             lua_pushvalue(L, 2)
             lua_rawget(L, ah_upvalueindex(2))  // the method's function
@@ -172,70 +198,109 @@ enum NodeBinding {
         }
     }
 
+    /// Pushes a property's value: rectangles, sizes, colours and transforms as values, text as its string.
+    private static func push(_ L: OpaquePointer, _ value: PropertyValue) {
+        switch value {
+        case .number(let n): lua_pushnumber(L, n)
+        case .rect(let r): ValueBinding.push(L, r)
+        case .size(let s): ValueBinding.push(L, s)
+        case .color(let c): if let c { ValueBinding.push(L, c) } else { lua_pushnil(L) }
+        case .transform(let t): ValueBinding.push(L, t)
+        case .flag(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .string(let s): if let s { LuaHost.push(L, s) } else { lua_pushnil(L) }
+        case .text(let t): if let t { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
+        case .modifiers(let m): ModifierBinding.pushStrings(L, m)
+        }
+    }
+
     /// Sets property `key` from the Lua value at `value` through `writer`: a live node (animated
     /// inside a block) or the properties of a node being built.
     static func assign<W: PropertyWriter>(_ L: OpaquePointer, key: NodeKey, value v: Int32, to writer: inout W) throws {
-        func what() -> String { "node.\(key.rawValue)" }
-        func set(_ p: AnimatableProperty, _ value: AnimatableValue) { writer.set(p, value) }
-        func discrete(_ change: (inout NodeProperties) -> Void) { writer.discrete(change) }
+        func what() -> String { "node.\(NodeKey.names[NodeKey.byOrdinal.firstIndex(of: key)!])" }
         switch key {
-        case .frame:
-            set(.frame, .rect(try nonNegative(ValueBinding.checkRect(L, v, what()), what())))
+        case .property(let i): try assign(L, property: i, value: v, to: &writer)
+        case .group(let g):
+            let members = NodeKey.groups[g].members
+            try table(L, v, what(), keys: members.map { NodeProperty.all[$0].key }) { field in
+                let i = members.first { NodeProperty.all[$0].key == field }!
+                try assign(L, property: i, value: -1, to: &writer)
+            }
         case .bounds:
             let b = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
             let c = writer.frame.center
-            set(.frame, .rect(Rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)))
+            writer.set(.frame, .rect(Rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)))
         case .center:
             let c = try ValueBinding.checkPoint(L, v, what())
             let f = writer.frame
-            set(.frame, .rect(Rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)))
-        case .alpha: set(.alpha, .number(min(max(try checkNumber(L, v, what()), 0), 1)))
-        case .transform: set(.transform, .transform(try ValueBinding.checkTransform(L, v, what())))
-        case .backgroundColor:
-            set(.backgroundColor, .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what())))
-        case .cornerRadius: set(.cornerRadius, .number(max(try checkNumber(L, v, what()), 0)))
-        case .border:
-            try table(L, v, what(), keys: ["width", "color"]) { field in
-                if field == "width" { set(.borderWidth, .number(max(try checkNumber(L, -1, what() + ".width"), 0))) }
-                else { set(.borderColor, .color(try ValueBinding.checkColor(L, -1, what() + ".color"))) }
+            writer.set(.frame, .rect(Rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)))
+        default:
+            throw BindingError("\(what()) is read-only")
+        }
+    }
+
+    /// Sets the declared property `i` from the Lua value at `v`: animated through the engine when it
+    /// animates, at once otherwise.
+    private static func assign<W: PropertyWriter>(_ L: OpaquePointer, property i: Int, value v: Int32, to writer: inout W) throws {
+        let check = NodeKey.checks[i]
+        if let animation = check.animation {
+            writer.set(animation, try animatable(L, v, check, label(i)))
+        } else {
+            let value = try discrete(L, v, property: i, check, label(i))
+            writer.discrete { NodeProperty.all[i].write(&$0, value) }
+        }
+    }
+
+    /// How messages name the declared property `i`: `node.alpha`, `node.shadow.radius`.
+    @inline(never)
+    private static func label(_ i: Int) -> String { "node." + NodeProperty.all[i].path }
+
+    /// A value of an animatable kind, checked; a number beyond its range is clamped into it, or
+    /// refused past a limit on the host's work.
+    @inline(__always)
+    private static func animatable(_ L: OpaquePointer, _ v: Int32, _ check: PropertyCheck, _ what: @autoclosure () -> String) throws -> AnimatableValue {
+        switch check.kind {
+        case .number:
+            let n = try checkNumber(L, v, what()), range = check.range
+            if range.refusesAbove && n > range.max {
+                throw BindingError("\(what()): \(formatNumber(n)) is out of range (at most \(formatNumber(range.max)))")
             }
-        case .shadow:
-            try table(L, v, what(), keys: ["color", "opacity", "radius", "offset"]) { field in
-                switch field {
-                case "color": set(.shadowColor, .color(try ValueBinding.checkColor(L, -1, what() + ".color")))
-                case "opacity": set(.shadowOpacity, .number(min(max(try checkNumber(L, -1, what() + ".opacity"), 0), 1)))
-                case "radius":
-                    let r = try checkNumber(L, -1, what() + ".radius")
-                    guard r <= Bounds.shadowRadius else { throw BindingError("\(what()).radius: \(formatNumber(r)) is out of range (at most \(formatNumber(Bounds.shadowRadius)))") }
-                    set(.shadowRadius, .number(max(r, 0)))
-                default: set(.shadowOffset, .size(try ValueBinding.checkSize(L, -1, what() + ".offset")))
-                }
+            return .number(min(max(n, range.min), range.max))
+        case .rect: return .rect(try nonNegative(ValueBinding.checkRect(L, v, what()), what()))
+        case .size: return .size(try ValueBinding.checkSize(L, v, what()))
+        case .color: return .color(try ValueBinding.checkColor(L, v, what()))
+        case .optionalColor: return .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what()))
+        case .transform: return .transform(try ValueBinding.checkTransform(L, v, what()))
+        case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
+        }
+    }
+
+    /// A value of a property that changes at once, checked.
+    private static func discrete(_ L: OpaquePointer, _ v: Int32, property i: Int, _ check: PropertyCheck,
+                                 _ what: @autoclosure () -> String) throws -> PropertyValue {
+        let absent = ah_isnoneornil(L, v) != 0
+        switch check.kind {
+        case .flag: return .flag(try checkBool(L, v, what()))
+        case .label: return .string(absent ? nil : try checkString(L, v, what()))
+        case .choice:
+            let s = try checkString(L, v, what()), names = NodeProperty.all[i].choices
+            guard names.contains(s) else {
+                let quoted = names.map { "\"\($0)\"" }
+                throw BindingError("\(what()): expected \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last!), got '\(s)'")
             }
-        case .image:
-            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
+            return .string(s)
+        case .imagePath:
+            let s = absent ? nil : try checkString(L, v, what())
             if let s, !s.hasPrefix("placeholder:"), !ContainedPath.isPlainRelative(s) {
                 throw BindingError("\(what()): images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
             }
-            discrete { $0.image = s }
-        case .contentMode:
-            let s = try checkString(L, v, what())
-            guard let mode = ContentMode(rawValue: s) else { throw BindingError("\(what()): expected \"fill\", \"aspectFit\" or \"aspectFill\", got '\(s)'") }
-            discrete { $0.contentMode = mode }
-        case .clips: let b = try checkBool(L, v, what()); discrete { $0.clips = b }
-        case .hidden: let b = try checkBool(L, v, what()); discrete { $0.hidden = b }
-        case .zIndex: let z = try checkNumber(L, v, what()); discrete { $0.zIndex = z }
-        case .tag:
-            let s = ah_isnoneornil(L, v) != 0 ? nil : try checkString(L, v, what())
-            discrete { $0.tag = s }
-        case .modifiers:
-            let m = try ModifierBinding.check(L, v, what())
-            discrete { $0.modifiers = m }
+            return .string(s)
         case .text:
-            let t = ah_isnoneornil(L, v) != 0 ? nil : TextStyle(string: try checkString(L, v, what()))
+            let t = absent ? nil : TextStyle(string: try checkString(L, v, what()))
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
-            discrete { $0.text = t }
-        default:
-            throw BindingError("\(what()) is read-only")
+            return .text(t)
+        case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
+        case .number, .rect, .size, .color, .optionalColor, .transform:
+            return PropertyValue(try animatable(L, v, check, what()))
         }
     }
 
@@ -266,8 +331,11 @@ enum NodeBinding {
             var writer = InitialWriter()
             var hasChildren = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
-            // table's traversal order, which differs between runs: each value waits in its key's slot.
+            // table's traversal order, which differs between runs: each value waits in its key's slot,
+            // and `given` marks the slots filled (at most 32 keys, see ``InternedKeys``), so that only
+            // those are visited.
             let slots = lua_gettop(L) + 1
+            var given: UInt64 = 0
             guard lua_checkstack(L, Int32(NodeKey.byOrdinal.count) + 4) != 0 else { throw BindingError("node{…}: Lua's stack is full") }
             lua_settop(L, slots + Int32(NodeKey.byOrdinal.count) - 1)
             var unknown: [String] = []
@@ -275,6 +343,7 @@ enum NodeBinding {
             while lua_next(L, 1) != 0 {
                 if lua_type(L, -2) == LUA_TSTRING, let ordinal = host.nodeKeys.ordinal(of: ah_tostring(L, -2, nil)) {
                     lua_copy(L, -1, slots + Int32(ordinal))
+                    given |= 1 << UInt64(ordinal)
                     ah_pop(L, 1)
                 } else {
                     unknown.append(LuaHost.string(L, -2) ?? typeName(L, -2))
@@ -285,9 +354,10 @@ enum NodeBinding {
                 LuaHost.push(L, first)
                 _ = try unknownKey(L, -1)
             }
-            for (ordinal, key) in NodeKey.byOrdinal.enumerated() {
-                let value = slots + Int32(ordinal)
-                if lua_type(L, value) == LUA_TNIL { continue }
+            while given != 0 {
+                let ordinal = given.trailingZeroBitCount
+                given &= given - 1
+                let value = slots + Int32(ordinal), key = NodeKey.byOrdinal[ordinal]
                 switch key {
                 case .id: id = try checkString(L, value, "node{}.id")
                 case .children: hasChildren = true

@@ -163,28 +163,28 @@ enum RunBinding {
         lua_setfield(L, -2, "nodes")
     }
 
+    /// A node of a frame: exactly its timeline fields (``NodeSample/timelineFields``), with
+    /// rectangles, sizes, colours and transforms as values and null fields left out.
     private static func push(_ L: OpaquePointer, _ n: NodeSample) {
-        let p = n.properties
-        lua_createtable(L, 0, 16)
-        LuaHost.push(L, n.id); lua_setfield(L, -2, "id")
-        if let scene = n.scene { LuaHost.push(L, scene); lua_setfield(L, -2, "scene") }
-        lua_pushboolean(L, n.isSnapshot ? 1 : 0); lua_setfield(L, -2, "snapshot")
-        ValueBinding.push(L, n.frame); lua_setfield(L, -2, "frame")
-        ValueBinding.push(L, n.bbox); lua_setfield(L, -2, "bbox")
-        lua_pushnumber(L, p.alpha); lua_setfield(L, -2, "alpha")
-        lua_pushnumber(L, n.opacity); lua_setfield(L, -2, "opacity")
-        ValueBinding.push(L, p.transform); lua_setfield(L, -2, "transform")
-        lua_pushnumber(L, p.cornerRadius); lua_setfield(L, -2, "cornerRadius")
-        lua_pushboolean(L, p.hidden ? 1 : 0); lua_setfield(L, -2, "hidden")
-        lua_pushinteger(L, lua_Integer(n.z)); lua_setfield(L, -2, "z")
-        if let c = p.backgroundColor { ValueBinding.push(L, c); lua_setfield(L, -2, "backgroundColor") }
-        if let image = p.image { LuaHost.push(L, image); lua_setfield(L, -2, "image") }
-        if let tag = p.tag { LuaHost.push(L, tag); lua_setfield(L, -2, "tag") }
-        lua_createtable(L, 0, 4)
-        ValueBinding.push(L, p.shadow.color); lua_setfield(L, -2, "color")
-        lua_pushnumber(L, p.shadow.opacity); lua_setfield(L, -2, "opacity")
-        lua_pushnumber(L, p.shadow.radius); lua_setfield(L, -2, "radius")
-        ValueBinding.push(L, p.shadow.offset); lua_setfield(L, -2, "offset")
-        lua_setfield(L, -2, "shadow")
+        push(L, n.timelineFields)
+    }
+
+    private static func push(_ L: OpaquePointer, _ fields: [TimelineField]) {
+        lua_createtable(L, 0, Int32(fields.count))
+        for field in fields {
+            switch field.value {
+            case .null: continue
+            case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+            case .integer(let n): lua_pushinteger(L, lua_Integer(n))
+            case .number(let x): lua_pushnumber(L, x)
+            case .string(let s): LuaHost.push(L, s)
+            case .rect(let r): ValueBinding.push(L, r)
+            case .size(let s): ValueBinding.push(L, s)
+            case .color(let c): ValueBinding.push(L, c)
+            case .transform(let t): ValueBinding.push(L, t)
+            case .object(let inner): push(L, inner)
+            }
+            lua_setfield(L, -2, field.key)
+        }
     }
 }

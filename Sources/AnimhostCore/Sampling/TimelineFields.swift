@@ -1,0 +1,105 @@
+/// A value in a timeline frame: the timeline file writes it as JSON, a spec's frame holds it as Lua values.
+public indirect enum TimelineValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case rect(Rect)
+    case size(Size)
+    case color(Color)
+    case transform(Transform2D)
+    case object([TimelineField])
+
+    /// Every number in the value, for the scan for non-finite ones.
+    public var numbers: [Double] {
+        switch self {
+        case .null, .bool, .string, .color: return []
+        case .integer(let n): return [Double(n)]
+        case .number(let n): return [n]
+        case .rect(let r): return [r.x, r.y, r.width, r.height]
+        case .size(let s): return [s.width, s.height]
+        case .transform(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty]
+        case .object(let fields): return fields.flatMap(\.value.numbers)
+        }
+    }
+}
+
+/// A key and its value in a timeline frame.
+public struct TimelineField: Sendable, Equatable {
+    public let key: String
+    public let value: TimelineValue
+    public init(_ key: String, _ value: TimelineValue) { self.key = key; self.value = value }
+}
+
+extension NodeSample {
+    /// The node as a timeline frame holds it (docs/timeline.md): who it is and where it is on
+    /// screen, then its properties in the order of ``NodeProperty/all``, each as its declaration's
+    /// ``TimelineRule`` says. The timeline file and the frames of `animhost.run{}` are both this list.
+    public var timelineFields: [TimelineField] {
+        var fields = [TimelineField("id", .string(id)), TimelineField("scene", scene.map { .string($0) } ?? .null)]
+        if isSnapshot { fields.append(TimelineField("snapshot", .bool(true))) }
+        fields += [TimelineField("bbox", .rect(bbox)), TimelineField("opacity", .number(opacity)), TimelineField("z", .integer(z))]
+        for entry in TimelineLayout.entries {
+            switch entry {
+            case .single(let i):
+                let property = NodeProperty.all[i]
+                if property.timeline == .never { continue }
+                let value = property.timeline == .inContainer ? .rect(frame) : property.read(properties)
+                if property.timeline != .unlessDefault || value != TimelineLayout.defaults[i] {
+                    fields.append(TimelineField(property.key, TimelineLayout.field(value)))
+                }
+            case .group(let key, let members):
+                var differs = false
+                let values = members.map { i in
+                    let value = NodeProperty.all[i].read(properties)
+                    differs = differs || value != TimelineLayout.defaults[i]
+                    return TimelineField(NodeProperty.all[i].key, TimelineLayout.field(value))
+                }
+                if differs || NodeProperty.all[members[0]].timeline != .unlessDefault { fields.append(TimelineField(key, .object(values))) }
+            }
+        }
+        return fields
+    }
+}
+
+/// The declarations arranged as a timeline frame writes them: each on its own, or a group's
+/// fields together under the group's key.
+enum TimelineLayout {
+    enum Entry {
+        case single(Int)
+        case group(String, [Int])
+    }
+
+    /// The entries in declaration order (a group where its first field is declared).
+    static let entries: [Entry] = {
+        var out: [Entry] = []
+        for (i, property) in NodeProperty.all.enumerated() {
+            guard let group = property.group else { out.append(.single(i)); continue }
+            if case .group(let key, let members)? = out.last, key == group {
+                out[out.count - 1] = .group(key, members + [i])
+            } else {
+                out.append(.group(group, [i]))
+            }
+        }
+        return out
+    }()
+
+    /// Each declaration's default, by position in ``NodeProperty/all``.
+    static let defaults = NodeProperty.all.map(\.defaultValue)
+
+    /// A property's value as the timeline writes it: no colour, string or text is null, text is its string.
+    static func field(_ value: PropertyValue) -> TimelineValue {
+        switch value {
+        case .number(let n): return .number(n)
+        case .rect(let r): return .rect(r)
+        case .size(let s): return .size(s)
+        case .color(let c): return c.map { .color($0) } ?? .null
+        case .transform(let t): return .transform(t)
+        case .flag(let b): return .bool(b)
+        case .string(let s): return s.map { .string($0) } ?? .null
+        case .text(let t): return t.map { .string($0.string) } ?? .null
+        case .modifiers(let m): return .string(m.map(\.description).joined(separator: " "))
+        }
+    }
+}
