@@ -116,7 +116,8 @@ final class CheckCommandTests: XCTestCase {
                        + "scales none by more than 10 %: frame 3, node 'news' is scaled to 87 % of its first visible size\n")
         let unknown = try check(["crossfade", "--param", "sclae=0.5", "--operation", "push", "--fps", "30"])
         XCTAssertEqual(unknown.code, 1)
-        XCTAssertTrue(unknown.out.contains("sclae"), unknown.out)
+        XCTAssertEqual(unknown.out, "✗ crossfade: no run: --param: Plugins/crossfade.lua: "
+                       + "unknown param 'sclae' (did you mean 'scale'?); crossfade takes: curve, duration, scale\n", "one line, not one per run")
     }
 
     func testJSONAndJUnitReportEveryPluginAndExitOneOnAFailure() throws {
