@@ -195,7 +195,8 @@ public final class Plugin {
         return rule
     }
 
-    /// The plugin file and every module it has `require`d so far: the Lua files a re-run would read again.
+    /// The plugin file, every module it has `require`d and every scene delegate script it ran so far: the
+    /// Lua files a re-run would read again.
     public var luaFilesRead: [URL] { [url] + host.modulesRead }
 
     /// Bytes the plugin's Lua state holds at most so far.

@@ -63,7 +63,7 @@ final class LuaHost {
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
-    /// The module files `require` has read, in the order first read.
+    /// The Lua files beside the plugin that its runs have read (modules, scene delegate scripts), in the order first read.
     var modulesRead: [URL] = []
     /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
     @exclusivity(unchecked) var nodeKeys = InternedKeys()
