@@ -1,7 +1,7 @@
 import XCTest
 import AnimhostCore
 
-/// Every built-in plugin and the example, exported to Lottie and played by rlottie at the run's size,
+/// Every built-in plugin and example, exported to Lottie and played by rlottie at the run's size,
 /// frame by frame against animhost's own render of the same frames.
 final class RLottieComparisonTests: XCTestCase {
     func testZoomPush() throws { try check("Plugins/zoom.lua") }
@@ -14,6 +14,20 @@ final class RLottieComparisonTests: XCTestCase {
     func testCardLiftPop() throws { try check("Plugins/card-lift.lua", operation: .pop) }
     func testPopupPush() throws { try check("Examples/popup/popup.lua") }
     func testPopupPop() throws { try check("Examples/popup/popup.lua", operation: .pop) }
+    func testMatchPush() throws { try check("Plugins/match.lua") }
+    func testMatchPop() throws { try check("Plugins/match.lua", operation: .pop) }
+    func testAffineCrossfadePush() throws { try check("Examples/uikit/affine-crossfade.lua") }
+    func testAffineCrossfadePop() throws { try check("Examples/uikit/affine-crossfade.lua", operation: .pop) }
+    func testFluidPhotoPush() throws { try check("Examples/uikit/fluidphoto.lua") }
+    func testFluidPhotoPop() throws { try check("Examples/uikit/fluidphoto.lua", operation: .pop) }
+    func testListDetailPush() throws { try check("Examples/uikit/list-detail.lua") }
+    func testListDetailPop() throws { try check("Examples/uikit/list-detail.lua", operation: .pop) }
+    func testPhotoLiftPush() throws { try check("Examples/uikit/photo-lift.lua") }
+    func testPhotoLiftPop() throws { try check("Examples/uikit/photo-lift.lua", operation: .pop) }
+    func testRMPZoomPush() throws { try check("Examples/uikit/rmp-zoom.lua") }
+    func testRMPZoomPop() throws { try check("Examples/uikit/rmp-zoom.lua", operation: .pop) }
+    func testZoomTransitioningPush() throws { try check("Examples/uikit/zoom-transitioning.lua") }
+    func testZoomTransitioningPop() throws { try check("Examples/uikit/zoom-transitioning.lua", operation: .pop) }
 
     /// Asserts every frame's PSNR outside text is at least 35 dB. Text that scales is resampled by
     /// rlottie without animhost's bilinear filtering, so text boxes are measured apart: over the whole

@@ -4,9 +4,12 @@ import AnimhostCore
 /// The documents validated against the Lottie specification's JSON schema (PyPI's `lottie-specs`,
 /// checked with `jsonschema` by scripts/validate-lottie.py).
 final class SchemaTests: XCTestCase {
-    func testEveryBuiltInAndTheExampleMatchTheSchema() throws {
+    func testEveryBuiltInAndExampleMatchTheSchema() throws {
         var files: [URL] = []
-        for plugin in ["Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Examples/popup/popup.lua"] {
+        let uikit = ["affine-crossfade", "fluidphoto", "list-detail", "photo-lift", "rmp-zoom", "zoom-transitioning"]
+        let plugins = ["Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Plugins/match.lua",
+                       "Examples/popup/popup.lua", "Examples/album/album.lua"] + uikit.map { "Examples/uikit/\($0).lua" }
+        for plugin in plugins {
             for operation in [TransitionOperation.push, .pop] { files.append(try Export(plugin, operation: operation).write()) }
         }
         files.append(try Export("Plugins/zoom.lua", operation: .pop, gesture: "pan-down dy=300 release=down").write())

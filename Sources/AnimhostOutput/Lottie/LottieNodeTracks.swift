@@ -6,7 +6,8 @@ struct LottieNodeTrack {
     /// The node's place in the tree: its ancestors' and its own id, scene and rank among like siblings.
     let path: String
     var samples: [NodeSample?]
-    /// Its children's tracks, in paint order (a child first seen later goes after those seen before).
+    /// Its children's tracks, in paint order (a child first seen later goes after those seen before;
+    /// a child painted in a frame beneath a sibling it was above before starts a new track on top).
     var children: [Int] = []
 
     /// The frames the node appears in.
@@ -20,9 +21,9 @@ struct LottieNodeTracks {
     private(set) var roots: [Int] = []
 
     init(frames: [FrameSample]) {
-        var index: [String: Int] = [:]
+        var index: [String: Int] = [:], generations: [String: Int] = [:]
         for (f, frame) in frames.enumerated() {
-            var stack: [(depth: Int, track: Int?, seen: [String: Int])] = [(0, nil, [:])]
+            var stack: [(depth: Int, track: Int?, seen: [String: Int], below: Int)] = [(0, nil, [:], -1)]
             for node in frame.nodes {
                 while stack.count > 1 && stack[stack.count - 1].depth >= node.depth { stack.removeLast() }
                 let base = "\(node.scene ?? "")|\(node.id)|\(node.isSnapshot ? "s" : "")"
@@ -30,18 +31,26 @@ struct LottieNodeTracks {
                 stack[stack.count - 1].seen[base] = rank + 1
                 let parent = stack[stack.count - 1].track
                 let path = (parent.map { tracks[$0].path + "/" } ?? "") + "\(base)#\(rank)"
-                let t: Int
-                if let known = index[path] {
-                    t = known
-                } else {
+                var t = index[path]
+                if let known = t, position(known, under: parent) < stack[stack.count - 1].below { t = nil }
+                if t == nil {
                     t = tracks.count
                     index[path] = t
-                    tracks.append(LottieNodeTrack(path: path, samples: Array(repeating: nil, count: frames.count)))
-                    if let parent { tracks[parent].children.append(t) } else { roots.append(t) }
+                    let generation = generations[path, default: 0]
+                    generations[path] = generation + 1
+                    tracks.append(LottieNodeTrack(path: path + (generation > 0 ? "@\(generation)" : ""),
+                                                  samples: Array(repeating: nil, count: frames.count)))
+                    if let parent { tracks[parent].children.append(t!) } else { roots.append(t!) }
                 }
-                tracks[t].samples[f] = node
-                stack.append((node.depth, t, [:]))
+                tracks[t!].samples[f] = node
+                stack[stack.count - 1].below = position(t!, under: parent)
+                stack.append((node.depth, t!, [:], -1))
             }
         }
+    }
+
+    /// Where track `t` paints among its siblings under `parent` (the container's children when nil).
+    private func position(_ t: Int, under parent: Int?) -> Int {
+        (parent.map { tracks[$0].children } ?? roots).firstIndex(of: t)!
     }
 }
