@@ -10,12 +10,12 @@ let package = Package(
         .library(name: "AnimhostLua", targets: ["AnimhostLua"]),
         .library(name: "AnimhostRender", targets: ["AnimhostRender"]),
         .library(name: "AnimhostOutput", targets: ["AnimhostOutput"]),
-        .library(name: "AnimhostHarness", targets: ["AnimhostHarness"]),
+        .library(name: "AnimhostHarness", targets: ["AnimhostHarness"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
         .systemLibrary(
@@ -33,21 +33,27 @@ let package = Package(
         .systemLibrary(name: "CRLottie", path: "Benchmarks/CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "AnimhostCore"),
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
-        .target(name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"],
-                resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
-        .target(name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
-                resources: [.copy("HTML/preview.html")]),
-        .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
-                resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
-        .target(name: "AnimhostPreview",
-                dependencies: ["AnimhostLua", "AnimhostOutput", .product(name: "Hummingbird", package: "hummingbird"),
-                               .product(name: "Logging", package: "swift-log")],
-                resources: [.copy("Page/preview.html"), .copy("Page/preview.js")]),
+        .target(
+            name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"],
+            resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
+        .target(
+            name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
+            resources: [.copy("HTML/preview.html")]),
+        .target(
+            name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
+            resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
+        .target(
+            name: "AnimhostPreview",
+            dependencies: [
+                "AnimhostLua", "AnimhostOutput", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log")
+            ],
+            resources: [.copy("Page/preview.html"), .copy("Page/preview.js")]),
         .executableTarget(
             name: "animhost",
             dependencies: [
                 "AnimhostCore", "AnimhostLua", "AnimhostOutput", "AnimhostHarness", "AnimhostPreview",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .executableTarget(
@@ -67,7 +73,7 @@ let package = Package(
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
         .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"], exclude: ["Fixtures"]),
-        .testTarget(name: "AnimhostPreviewTests", dependencies: ["AnimhostPreview", "AnimhostOutput", "AnimhostCore"]),
+        .testTarget(name: "AnimhostPreviewTests", dependencies: ["AnimhostPreview", "AnimhostOutput", "AnimhostCore"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,12 +36,12 @@ enum LottieBenchmark {
             let small = 100 * cellW / 1024, large = 100 * Double(width) / 1024
             let ease = "\"i\":{\"x\":[0.4],\"y\":[1]},\"o\":{\"x\":[0.6],\"y\":[0]}"
             let ks = """
-            {"o":{"a":1,"k":[{"t":0,"s":[100],\(ease)},{"t":\(frames - 1),"s":[\(i % 3 == 0 ? 100 : 40)]}]},\
-            "p":{"a":1,"k":[{"t":0,"s":[\(x),\(y),0],\(ease)},{"t":\(frames - 1),"s":[\(Double(width) / 2),\(Double(height) / 3),0]}]},\
-            "a":{"a":0,"k":[512,384,0]},\
-            "s":{"a":1,"k":[{"t":0,"s":[\(small),\(small),100],\(ease)},{"t":\(frames - 1),"s":[\(large),\(large),100]}]},\
-            "r":{"a":0,"k":0}}
-            """
+                {"o":{"a":1,"k":[{"t":0,"s":[100],\(ease)},{"t":\(frames - 1),"s":[\(i % 3 == 0 ? 100 : 40)]}]},\
+                "p":{"a":1,"k":[{"t":0,"s":[\(x),\(y),0],\(ease)},{"t":\(frames - 1),"s":[\(Double(width) / 2),\(Double(height) / 3),0]}]},\
+                "a":{"a":0,"k":[512,384,0]},\
+                "s":{"a":1,"k":[{"t":0,"s":[\(small),\(small),100],\(ease)},{"t":\(frames - 1),"s":[\(large),\(large),100]}]},\
+                "r":{"a":0,"k":0}}
+                """
             layers.append("{\"ty\":2,\"ind\":\(i + 1),\"refId\":\"p\(i)\",\"ip\":0,\"op\":\(frames),\"st\":0,\"sr\":1,\"ks\":\(ks)}")
         }
         return "{\"v\":\"5.7.0\",\"fr\":60,\"ip\":0,\"op\":\(frames),\"w\":\(width),\"h\":\(height),\"ddd\":0,"
@@ -53,8 +53,9 @@ enum LottieBenchmark {
         var props = NodeProperties()
         props.frame = Rect(x: 0, y: 0, width: 1024, height: 768)
         props.image = "placeholder:\(n)"
-        let node = NodeSample(id: "p", scene: nil, isSnapshot: false, frame: props.frame, bbox: props.frame, opacity: 1,
-                              toContainer: .identity, z: 0, properties: props, depth: 1)
+        let node = NodeSample(
+            id: "p", scene: nil, isSnapshot: false, frame: props.frame, bbox: props.frame, opacity: 1,
+            toContainer: .identity, z: 0, properties: props, depth: 1)
         let renderer = try FrameRenderer(size: props.frame.size, scale: 1, images: ImageStore())
         return try JPEGEncoding.encode(try renderer.render(FrameSample(index: 0, time: 0, nodes: [node])), quality: 90)
     }

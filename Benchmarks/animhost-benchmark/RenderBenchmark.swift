@@ -35,8 +35,9 @@ enum RenderBenchmark {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         if format == "render" {
-            let pipeline = try RenderPipeline(size: info.size, scale: scale, images: ImageStore(folders: info.imageFolders),
-                                              workers: RenderSink.defaultWorkers, parallel: { _, _ in }, ordered: { _, _ in })
+            let pipeline = try RenderPipeline(
+                size: info.size, scale: scale, images: ImageStore(folders: info.imageFolders),
+                workers: RenderSink.defaultWorkers, parallel: { _, _ in }, ordered: { _, _ in })
             for frame in all { try pipeline.submit(frame) }
             try pipeline.finish()
         } else {

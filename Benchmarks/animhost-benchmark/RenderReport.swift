@@ -9,8 +9,9 @@ enum RenderReport {
         print("frames/s (peak RSS), \(RenderBenchmark.passes) passes over each demo's frames, \(ProcessInfo.processInfo.activeProcessorCount) cores;")
         print("render, png and rlottie: the best of 3 runs")
         let formats = ["render"] + OutputFormat.all.filter(\.isRendered).map(\.name).filter { $0 != "html" }
-        print("  " + "demo".padding(toLength: 16, withPad: " ", startingAt: 0)
-              + formats.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+        print(
+            "  " + "demo".padding(toLength: 16, withPad: " ", startingAt: 0)
+                + formats.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
         for scale in [2.0, 3.0] {
             for plugin in ["zoom", "card-lift"] {
                 var line = "  " + "\(plugin) @\(Int(scale))x".padding(toLength: 16, withPad: " ", startingAt: 0)
@@ -22,8 +23,9 @@ enum RenderReport {
             }
             let frames = try RenderBenchmark.frames(of: "zoom").frames.count * RenderBenchmark.passes
             let (fps, rss) = try best(of: 3, ["--lottie", "\(scale)", "\(frames)"])
-            print("  " + "rlottie @\(Int(scale))x".padding(toLength: 16, withPad: " ", startingAt: 0)
-                  + String(format: "%6.1f (%4.0f MB)  render only: 10 image layers, %d frames", fps, rss, frames))
+            print(
+                "  " + "rlottie @\(Int(scale))x".padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + String(format: "%6.1f (%4.0f MB)  render only: 10 image layers, %d frames", fps, rss, frames))
         }
     }
 

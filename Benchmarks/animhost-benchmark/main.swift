@@ -24,49 +24,50 @@ func write(_ source: String, named name: String) throws -> URL {
 }
 
 /// The plugin of the first measurement, creating and animating `nodes` nodes.
-func engineSource(nodes: Int) -> String { """
-local p = { name = "bench", scenes = { from = "grid", to = "detail" } }
-function p.duration() return 1 end
-function p.animate(ctx)
-  local list = {}
-  for i = 1, \(nodes) do
-    list[i] = ctx.container:add(node{ frame = rect(i % 40 * 10, i // 40 * 10, 8, 8), alpha = 1 })
-  end
-  animate{ duration = 1, curve = "easeInOut", function()
-    for i = 1, \(nodes) do
-      local n = list[i]
-      n.frame = rect(400 - i % 40 * 10, 800 - i // 40 * 10, 16, 16)
-      n.alpha = 0
+func engineSource(nodes: Int) -> String {
+    """
+    local p = { name = "bench", scenes = { from = "grid", to = "detail" } }
+    function p.duration() return 1 end
+    function p.animate(ctx)
+      local list = {}
+      for i = 1, \(nodes) do
+        list[i] = ctx.container:add(node{ frame = rect(i % 40 * 10, i // 40 * 10, 8, 8), alpha = 1 })
+      end
+      animate{ duration = 1, curve = "easeInOut", function()
+        for i = 1, \(nodes) do
+          local n = list[i]
+          n.frame = rect(400 - i % 40 * 10, 800 - i // 40 * 10, 16, 16)
+          n.alpha = 0
+        end
+      end, completion = function() ctx:complete(true) end }
     end
-  end, completion = function() ctx:complete(true) end }
-end
-return p
-"""
+    return p
+    """
 }
 
 // The same animation the way Lua users write it today: tween tables advanced every frame.
 let tweenSource = """
-local p = { name = "tween", scenes = { from = "grid", to = "detail" } }
-function p.duration() return 0 end
-local function easeInOut(t) if t < 0.5 then return 2 * t * t end return 1 - (-2 * t + 2) ^ 2 / 2 end
-function p.animate(ctx)
-  local objs, tweens = {}, {}
-  for i = 1, \(nodes) do
-    objs[i] = { x = i % 40 * 10, y = i // 40 * 10, w = 8, h = 8, alpha = 1 }
-    tweens[i] = { from = { x = objs[i].x, y = objs[i].y, w = 8, h = 8, alpha = 1 },
-                  to = { x = 400 - i % 40 * 10, y = 800 - i // 40 * 10, w = 16, h = 16, alpha = 0 } }
-  end
-  for f = 0, \(frames) do
-    local e = easeInOut(f / \(frames))
-    for i = 1, \(nodes) do
-      local o, tw = objs[i], tweens[i]
-      for k, a in pairs(tw.from) do o[k] = a + (tw.to[k] - a) * e end
+    local p = { name = "tween", scenes = { from = "grid", to = "detail" } }
+    function p.duration() return 0 end
+    local function easeInOut(t) if t < 0.5 then return 2 * t * t end return 1 - (-2 * t + 2) ^ 2 / 2 end
+    function p.animate(ctx)
+      local objs, tweens = {}, {}
+      for i = 1, \(nodes) do
+        objs[i] = { x = i % 40 * 10, y = i // 40 * 10, w = 8, h = 8, alpha = 1 }
+        tweens[i] = { from = { x = objs[i].x, y = objs[i].y, w = 8, h = 8, alpha = 1 },
+                      to = { x = 400 - i % 40 * 10, y = 800 - i // 40 * 10, w = 16, h = 16, alpha = 0 } }
+      end
+      for f = 0, \(frames) do
+        local e = easeInOut(f / \(frames))
+        for i = 1, \(nodes) do
+          local o, tw = objs[i], tweens[i]
+          for k, a in pairs(tw.from) do o[k] = a + (tw.to[k] - a) * e end
+        end
+      end
+      ctx:complete(true)
     end
-  end
-  ctx:complete(true)
-end
-return p
-"""
+    return p
+    """
 
 func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 
@@ -183,12 +184,12 @@ if arguments.first == "--profile-engine" {
 }
 if !arguments.isEmpty {
     let usage = """
-    usage: animhost-benchmark             ns per property-frame, the pure-Lua tween loop, cold start
-           animhost-benchmark --render    rendering: frames/s and peak memory per format, beside rlottie
-           animhost-benchmark --plugin N  print the engine measurement's plugin with N nodes
-           animhost-benchmark --profile-engine [N]
-                                          run the engine measurement N times (default 300), for a profiler
-    """
+        usage: animhost-benchmark             ns per property-frame, the pure-Lua tween loop, cold start
+               animhost-benchmark --render    rendering: frames/s and peak memory per format, beside rlottie
+               animhost-benchmark --plugin N  print the engine measurement's plugin with N nodes
+               animhost-benchmark --profile-engine [N]
+                                              run the engine measurement N times (default 300), for a profiler
+        """
     if arguments.first == "--help" || arguments.first == "-h" {
         print(usage)
         exit(0)

@@ -23,11 +23,13 @@ do {
     func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     let edge = Point(x: 2, y: 400)
     let params = plugin.params.contains { $0.name == "curve" } ? ["curve": "linear"] : [:]
-    let live = try session.start(TransitionRequest(operation: .push, params: params),
-                                 touch: GestureSample(time: 0, location: edge, state: .began))
+    let live = try session.start(
+        TransitionRequest(operation: .push, params: params),
+        touch: GestureSample(time: 0, location: edge, state: .began))
     let info = live.info
-    print("\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to): duration \(info.duration) s, "
-          + "container \(formatNumber(info.size.width))×\(formatNumber(info.size.height))")
+    print(
+        "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to): duration \(info.duration) s, "
+            + "container \(formatNumber(info.size.width))×\(formatNumber(info.size.height))")
 
     // 3. Each display frame: move the finger (600 pt/s to the right), deliver the touch, sample the
     //    frame at the same instant and read a node from it. Release past 60 % of the width.
@@ -45,8 +47,9 @@ do {
             let event = try live.touch(GestureSample(time: t, location: Point(x: x, y: edge.y), state: released ? .ended : .changed))
             let frame = try live.frame(at: t)
             let opacity = frame.node(info.to)?.opacity ?? -1
-            print("t=\(fixed(t)) touch x=\(fixed(x)) translation=\(fixed(event.translation.x)) "
-                  + "\(info.to).opacity=\(fixed(opacity))" + (released ? " released" : ""))
+            print(
+                "t=\(fixed(t)) touch x=\(fixed(x)) translation=\(fixed(event.translation.x)) "
+                    + "\(info.to).opacity=\(fixed(opacity))" + (released ? " released" : ""))
         } else {
             let frame = try live.frame(at: t)
             print("t=\(fixed(t)) \(info.to).opacity=\(fixed(frame.node(info.to)?.opacity ?? -1))")
@@ -56,8 +59,9 @@ do {
     // 4. At rest: how it ended, and what the container holds.
     let last = try live.frame(at: now())
     let ids = last.nodes.filter { $0.depth == 1 }.map(\.id)
-    print("finished: completed \(live.context.completion ?? false), cancelled \(live.context.isCancelled), "
-          + "frames \(frames), on screen: \(ids.joined(separator: ", "))")
+    print(
+        "finished: completed \(live.context.completion ?? false), cancelled \(live.context.isCancelled), "
+            + "frames \(frames), on screen: \(ids.joined(separator: ", "))")
 } catch {
     FileHandle.standardError.write(Data("animhost-embedding: \(error)\n".utf8))
     exit(1)

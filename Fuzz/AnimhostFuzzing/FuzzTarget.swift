@@ -35,7 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func gesture(_ data: Data) throws {
         let text = String(decoding: data, as: UTF8.self)
         do {
-            let trace = text.first == "{" ? try GestureTrace.parse(data, file: "fuzz.json")
+            let trace =
+                text.first == "{"
+                ? try GestureTrace.parse(data, file: "fuzz.json")
                 : try GeneratedGesture.trace(text, size: Size(width: 390, height: 844))
             var tracker = GestureTracker(width: 390)
             for sample in trace.samples {

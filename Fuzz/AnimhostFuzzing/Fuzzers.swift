@@ -94,7 +94,9 @@ public struct Fuzzer {
         switch random.next() % 4 {
         case 0: spec = random.pick(Easing.names) + (random.chance(0.2) ? random.pick(["x", " ", "("]) : "")
         case 1: spec = "cubic-bezier(\((0..<Int(random.next() % 6)).map { _ in String(random.number()) }.joined(separator: random.pick([",", ", ", ";"]))))"
-        case 2: spec = "steps(\(random.pick(["0", "1", "3", "-2", "99999999999999999999", "x", ""]))\(random.chance(0.6) ? ", " + random.pick(Steps.Position.allCases.map(\.rawValue) + ["sideways", ""]) : ""))"
+        case 2:
+            spec =
+                "steps(\(random.pick(["0", "1", "3", "-2", "99999999999999999999", "x", ""]))\(random.chance(0.6) ? ", " + random.pick(Steps.Position.allCases.map(\.rawValue) + ["sideways", ""]) : ""))"
         default: spec = String(decoding: (0..<Int(random.next() % 24)).map { _ in UInt8(truncatingIfNeeded: random.next() % 128) }, as: UTF8.self)
         }
         counts["easing", default: 0] += 1

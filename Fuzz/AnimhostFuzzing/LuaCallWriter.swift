@@ -20,16 +20,16 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
             .joined(separator: "\n")
         let duration = hostile ? hostileNumber() : "0.3"
         return """
-        local p = { name = "fuzz", scenes = { from = "grid", to = "detail" } }
-        function p.duration(ctx) return \(duration) end
-        function p.animate(ctx)
-          local n = node{ id = "n", frame = rect(0, 0, 10, 10) }
-          ctx.container:add(n)
-        \(body)
-          if not ctx.cancelled then pcall(ctx.complete, ctx, true) end
-        end
-        return p
-        """
+            local p = { name = "fuzz", scenes = { from = "grid", to = "detail" } }
+            function p.duration(ctx) return \(duration) end
+            function p.animate(ctx)
+              local n = node{ id = "n", frame = rect(0, 0, 10, 10) }
+              ctx.container:add(n)
+            \(body)
+              if not ctx.cancelled then pcall(ctx.complete, ctx, true) end
+            end
+            return p
+            """
     }
 
     private mutating func value() -> String {
@@ -39,13 +39,15 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
             "transform.identity * transform.translate(3, 4)", "0/0", "1/0", "-1", "0.5", "2", "nil", "true", "'aspectFill'",
             "'placeholder:2'", "{}", "{ opacity = 0.5, radius = 8 }", "{ width = 2, color = '#000' }", "{ bogus = 1 }",
             "easing('easeOutBack')", "spring{ dampingRatio = 0.5, response = 0.3 }", "ctx", "ctx.container", "print",
-            "ctx.from.view", "node{}", "setmetatable({}, { __index = function() error('x') end })",
+            "ctx.from.view", "node{}", "setmetatable({}, { __index = function() error('x') end })"
         ])
     }
 
     private mutating func statement(_ depth: Int) -> String {
-        let props = ["frame", "bounds", "center", "alpha", "transform", "backgroundColor", "cornerRadius", "border",
-                     "shadow", "image", "contentMode", "clips", "hidden", "zIndex", "tag", "text", "id", "parent", "bogus"]
+        let props = [
+            "frame", "bounds", "center", "alpha", "transform", "backgroundColor", "cornerRadius", "border",
+            "shadow", "image", "contentMode", "clips", "hidden", "zIndex", "tag", "text", "id", "parent", "bogus"
+        ]
         let target = random.pick(["n", "ctx.from.view", "ctx.to.view", "ctx.container", "ctx.from.view:find('photo-4')", "ctx.to.delegate:referenceNode(ctx)"])
         switch random.next() % (hostile ? 20 : 12) {
         case 0: return "\(target).\(random.pick(props)) = \(value())"
@@ -55,9 +57,12 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
         case 4: return "ctx.container:insert(\(value()), { \(random.pick(["below", "above", "beside"])) = \(value()) })"
         case 5 where depth < 3:
             let body = (0..<Int(random.next() % 4)).map { _ in statement(depth + 1) }.joined(separator: "\n")
-            return "animate{ duration = \(random.number()), \(random.pick(["curve = 'easeOut',", "spring = { damping = 0.7 },", "delay = 0.1,", "curve = 'steps(3)',", ""])) function()\n\(body)\nend, completion = function(f) \(random.chance(0.5) ? "done = true" : statement(depth + 1)) end }"
+            return
+                "animate{ duration = \(random.number()), \(random.pick(["curve = 'easeOut',", "spring = { damping = 0.7 },", "delay = 0.1,", "curve = 'steps(3)',", ""])) function()\n\(body)\nend, completion = function(f) \(random.chance(0.5) ? "done = true" : statement(depth + 1)) end }"
         case 6 where depth < 3:
-            let body = (0..<Int(random.next() % 3)).map { _ in "keyframe(\(random.pick(["0", "0.25", "0.5", "0.9", "-1"])), \(random.pick(["0.5", "0.1", "2"])), function() \(statement(depth + 1)) end)" }.joined(separator: "\n")
+            let body = (0..<Int(random.next() % 3)).map { _ in
+                "keyframe(\(random.pick(["0", "0.25", "0.5", "0.9", "-1"])), \(random.pick(["0.5", "0.1", "2"])), function() \(statement(depth + 1)) end)"
+            }.joined(separator: "\n")
             return "keyframes{ duration = 0.3, function()\n\(body)\nend }"
         case 7: return "local _ = easing(\(random.pick(["'linear'", "'cubic-bezier(0.1, 2, 0.3, -1)'", "'steps(2, jump-none)'", "1", "nil"])))(\(random.number()))"
         case 8: return "local _ = \(random.pick(["ctx.operation", "ctx.size", "ctx.params", "ctx:duration()", "ctx.cancelled", "ctx.from.delegate:referenceFrame(ctx)"]))"
@@ -73,9 +78,11 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
     /// Numbers chosen to break arithmetic: signed zero, subnormals, huge finite values, infinities,
     /// NaN, Lua's integer extremes, and the edges of the host's documented limits.
     private mutating func hostileNumber() -> String {
-        random.pick(["0", "-0.0", "-1", "1e-300", "5e-324", "1e300", "-1e300", "1e308", "math.huge", "-math.huge",
-                     "0/0", "math.maxinteger", "math.mininteger", "2^53", "2^63", "1e9", "-1e9", "600", "599.9",
-                     "1e-9", "0.3", "1", "0.5", "\(random.number())"])
+        random.pick([
+            "0", "-0.0", "-1", "1e-300", "5e-324", "1e300", "-1e300", "1e308", "math.huge", "-math.huge",
+            "0/0", "math.maxinteger", "math.mininteger", "2^53", "2^63", "1e9", "-1e9", "600", "599.9",
+            "1e-9", "0.3", "1", "0.5", "\(random.number())"
+        ])
     }
 
     private mutating func hostileStatement(_ depth: Int, target: String) -> String {
@@ -92,20 +99,23 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
                 "do local a, b = node{}, node{}; a:add(b); b:add(a) end", "n:add(n)", "n:add(ctx.container)",
                 "ctx.container:add(ctx.container)", "do local a = node{}; n:add(a); a:add(n) end",
                 "ctx.from.view:add(ctx.to.view); ctx.to.view:add(ctx.from.view)", "n.parent = n",
-                "do local a = node{}; a:add(n); n:add(a) end",
+                "do local a = node{}; a:add(n); n:add(a) end"
             ])
         case 3 where depth < 3:
             let body = (0..<Int(random.next() % 3)).map { _ in statement(depth + 1) }.joined(separator: "\n")
-            return "animate{ duration = \(hostileNumber()), delay = \(hostileNumber()), \(random.pick(["curve = 'linear',", "curve = 'cubic-bezier(0, \(hostileNumber()), 1, \(hostileNumber()))',", "curve = 'steps(\(hostileNumber()))',", ""])) function()\n\(body)\nn.alpha = \(hostileNumber())\nend }"
+            return
+                "animate{ duration = \(hostileNumber()), delay = \(hostileNumber()), \(random.pick(["curve = 'linear',", "curve = 'cubic-bezier(0, \(hostileNumber()), 1, \(hostileNumber()))',", "curve = 'steps(\(hostileNumber()))',", ""])) function()\n\(body)\nn.alpha = \(hostileNumber())\nend }"
         case 4:
             let spring = random.pick([
                 "{ dampingRatio = \(hostileNumber()), response = \(hostileNumber()), velocity = \(hostileNumber()) }",
                 "{ mass = \(hostileNumber()), stiffness = \(hostileNumber()), damping = \(hostileNumber()), velocity = \(hostileNumber()) }",
-                "spring{ dampingRatio = \(hostileNumber()), response = \(hostileNumber()) }", "{ damping = 'x' }",
+                "spring{ dampingRatio = \(hostileNumber()), response = \(hostileNumber()) }", "{ damping = 'x' }"
             ])
             return "animate{ duration = \(hostileNumber()), spring = \(spring), function() n.frame = rect(\(hostileNumber()), 0, 10, 10) end }"
         case 5 where depth < 3:
-            let body = (0..<Int(1 + random.next() % 3)).map { _ in "keyframe(\(hostileNumber()), \(hostileNumber()), function() n.\(random.pick(["alpha", "cornerRadius", "zIndex"])) = \(hostileNumber()) end)" }.joined(separator: "\n")
+            let body = (0..<Int(1 + random.next() % 3)).map { _ in
+                "keyframe(\(hostileNumber()), \(hostileNumber()), function() n.\(random.pick(["alpha", "cornerRadius", "zIndex"])) = \(hostileNumber()) end)"
+            }.joined(separator: "\n")
             return "keyframes{ duration = \(hostileNumber()), delay = \(hostileNumber()), function()\n\(body)\nend }"
         case 6:
             return random.pick([
@@ -116,7 +126,7 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
                 "n.center = point(\(hostileNumber()), \(hostileNumber()))", "n.zIndex = \(hostileNumber())",
                 "local _ = easing('cubic-bezier(\(hostileNumber()), \(hostileNumber()), \(hostileNumber()), \(hostileNumber()))')(\(hostileNumber()))",
                 "local _ = easing('steps(\(hostileNumber()), \(random.pick(["jump-none", "start", "end"])))')(\(hostileNumber()))",
-                "local _ = rect('a', {}, nil, print)", "local _ = node(5)", "n.frame = 'x'", "local _ = easing({})",
+                "local _ = rect('a', {}, nil, print)", "local _ = node(5)", "n.frame = 'x'", "local _ = easing({})"
             ])
         default:
             return "pcall(ctx.\(random.pick(["update", "finish", "cancel"])), ctx, \(hostileNumber()))"

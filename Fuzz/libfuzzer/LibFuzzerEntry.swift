@@ -33,18 +33,18 @@ func runOne(_ data: UnsafePointer<UInt8>?, _ size: Int) {
 }
 
 #if ANIMHOST_LIBFUZZER
-import CLibFuzzer
+    import CLibFuzzer
 
-/// The process's entry point (SwiftPM links an executable's `main` to this name): picks the target,
-/// then hands the command line to libFuzzer's driver.
-@_cdecl("animhost_libfuzzer_main")
-public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var vector = argv
-    selectedTarget = selectTarget((0..<Int(argc)).compactMap { argv?[$0].map { String(cString: $0) } })
-    return LLVMFuzzerRunDriver(&count, &vector) { data, size in
-        runOne(data, size)
-        return 0
+    /// The process's entry point (SwiftPM links an executable's `main` to this name): picks the target,
+    /// then hands the command line to libFuzzer's driver.
+    @_cdecl("animhost_libfuzzer_main")
+    public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var count = argc
+        var vector = argv
+        selectedTarget = selectTarget((0..<Int(argc)).compactMap { argv?[$0].map { String(cString: $0) } })
+        return LLVMFuzzerRunDriver(&count, &vector) { data, size in
+            runOne(data, size)
+            return 0
+        }
     }
-}
 #endif

@@ -126,8 +126,9 @@ public struct Conformance {
     /// The request for `op`: the options' scenes as push has them, swapped for pop and dismiss.
     func request(_ op: TransitionOperation, _ fps: Int, reduced: Bool, gesture: String? = nil) -> TransitionRequest {
         let presenting = op.isPresenting
-        return TransitionRequest(from: presenting ? options.from : options.to, to: presenting ? options.to : options.from,
-                                 operation: op, fps: fps, params: options.params, gesture: gesture, reducedMotion: reduced)
+        return TransitionRequest(
+            from: presenting ? options.from : options.to, to: presenting ? options.to : options.from,
+            operation: op, fps: fps, params: options.params, gesture: gesture, reducedMotion: reduced)
     }
 
     /// A run's frames with the screens at rest before and after it, sampled before the run touched them.
@@ -157,7 +158,11 @@ public struct Conformance {
     /// Scenes at rest, one over the other (and the chrome above them), as a frame would show them.
     static func rest(_ scenes: [Scene], chrome: Scene? = nil) -> FrameSample {
         let size = Size(width: scenes.map(\.size.width).max() ?? 0, height: scenes.map(\.size.height).max() ?? 0)
-        let container = Node(id: "container", properties: { var p = NodeProperties(); p.frame = Rect(origin: .zero, size: size); return p }())
+        let container = Node(
+            id: "container",
+            properties: {
+                var p = NodeProperties(); p.frame = Rect(origin: .zero, size: size); return p
+            }())
         for scene in scenes { try? container.add(copy(scene.root)) }
         return FrameSampler(container: container, chrome: chrome.map { copy($0.root) }).sample(index: 0, time: 0)
     }

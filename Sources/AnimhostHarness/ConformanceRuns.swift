@@ -112,8 +112,9 @@ extension Conformance {
     }
 
     static func same(_ a: FrameSample, _ b: FrameSample) -> Bool {
-        a.time == b.time && a.nodes.count == b.nodes.count && zip(a.nodes, b.nodes).allSatisfy {
-            $0.id == $1.id && $0.bbox == $1.bbox && $0.opacity == $1.opacity && $0.properties == $1.properties
-        }
+        a.time == b.time && a.nodes.count == b.nodes.count
+            && zip(a.nodes, b.nodes).allSatisfy {
+                $0.id == $1.id && $0.bbox == $1.bbox && $0.opacity == $1.opacity && $0.properties == $1.properties
+            }
     }
 }

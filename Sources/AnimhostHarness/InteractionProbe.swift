@@ -16,8 +16,9 @@ struct InteractionProbe {
     /// The check's name in failures.
     var check: String {
         if name == "cancelled-gesture" { return "an interactive pop whose gesture the system cancels cancels back to the source" }
-        return finishes ? "an interactive pop flung or released past its rule finishes at the destination"
-                        : "an interactive pop released slowly near its start cancels back to the source"
+        return finishes
+            ? "an interactive pop flung or released past its rule finishes at the destination"
+            : "an interactive pop released slowly near its start cancels back to the source"
     }
 
     /// The host's fling speed: the probe flings at least this fast, and half again the rule's `finishVelocity`.
@@ -35,7 +36,7 @@ struct InteractionProbe {
         let flingDuration = max(0.01, (((flingTo * narrowestWidth - 2) / speed) * 1000).rounded(.down) / 1000)
         var list = [
             InteractionProbe(name: "slow-release", gesture: "edge-swipe to=\(formatNumber(slow)) release=slow", finishes: false),
-            InteractionProbe(name: "fling", gesture: "edge-swipe to=\(formatNumber(flingTo)) duration=\(formatNumber(flingDuration)) release=fling", finishes: true),
+            InteractionProbe(name: "fling", gesture: "edge-swipe to=\(formatNumber(flingTo)) duration=\(formatNumber(flingDuration)) release=fling", finishes: true)
         ]
         if let finishAt {
             let past = ((finishAt + 1) / 2 * 100).rounded() / 100
@@ -66,7 +67,8 @@ enum MotionLimit {
                 guard let s = start[key] else { start[key] = n.bbox; continue }
                 let dx = abs(n.bbox.midX - s.midX), dy = abs(n.bbox.midY - s.midY)
                 if dx > move * size.width || dy > move * size.height {
-                    return "frame \(f.index), node '\(n.id)' has moved \(formatNumber(max(dx, dy).rounded())) pt (at most \(formatNumber(move * size.width)) across, \(formatNumber(move * size.height)) down)"
+                    return
+                        "frame \(f.index), node '\(n.id)' has moved \(formatNumber(max(dx, dy).rounded())) pt (at most \(formatNumber(move * size.width)) across, \(formatNumber(move * size.height)) down)"
                 }
                 for (now, was) in [(n.bbox.width, s.width), (n.bbox.height, s.height)] where was > 0 {
                     if abs(now / was - 1) > scale + 1e-9 {

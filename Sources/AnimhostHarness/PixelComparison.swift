@@ -64,8 +64,9 @@ struct PixelComparison {
         }
         let total = shown.width * shown.height
         guard Double(pixels) > share * Double(total) else { return nil }
-        let region = Rect(x: Double(minX) / scale, y: Double(minY) / scale,
-                          width: Double(maxX - minX + 1) / scale, height: Double(maxY - minY + 1) / scale)
+        let region = Rect(
+            x: Double(minX) / scale, y: Double(minY) / scale,
+            width: Double(maxX - minX + 1) / scale, height: Double(maxY - minY + 1) / scale)
         return Difference(pixels: pixels, total: total, region: region, shown: shown, expected: expected, diff: diff)
     }
 

@@ -7,8 +7,10 @@ public enum Scaffold {
         guard name.count <= 64, name.range(of: #"^[a-z][a-z0-9_-]*$"#, options: .regularExpression) != nil else {
             throw ScaffoldError("'\(name.prefix(80))': a plugin name is lowercase letters, digits, '-' and '_', starting with a letter, at most 64 characters")
         }
-        let files = [(folder.appendingPathComponent(name + ".lua"), try plugin(name)),
-                     (folder.appendingPathComponent(name + "_spec.lua"), try spec(name))]
+        let files = [
+            (folder.appendingPathComponent(name + ".lua"), try plugin(name)),
+            (folder.appendingPathComponent(name + "_spec.lua"), try spec(name))
+        ]
         for (url, _) in files where FileManager.default.fileExists(atPath: url.path) {
             throw ScaffoldError("\(url.path) exists already; nothing was written")
         }

@@ -14,7 +14,8 @@ enum HarnessResource {
     static func text(_ name: String) throws -> String {
         let file = URL(fileURLWithPath: name)
         guard let url = Bundle.module.url(forResource: file.deletingPathExtension().lastPathComponent, withExtension: file.pathExtension),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             throw MissingResource(name: name)
         }
         return text

@@ -13,8 +13,10 @@ public struct SpecRunner {
     /// Where `animhost.run{}` looks for plugins after the spec's folder, as `animhost run` does; nil: the spec's folder alone.
     public var searchPath: PluginCatalog?
 
-    public init(filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60), updateSnapshots: Bool = false,
-                searchPath: PluginCatalog? = nil) {
+    public init(
+        filter: String? = nil, limits: SandboxLimits = SandboxLimits(timeout: 60), updateSnapshots: Bool = false,
+        searchPath: PluginCatalog? = nil
+    ) {
         self.filter = filter; self.limits = limits; self.updateSnapshots = updateSnapshots; self.searchPath = searchPath
     }
 
@@ -54,8 +56,9 @@ public struct SpecRunner {
     public func run(_ url: URL) -> FileResult {
         let snapshots = SnapshotFiles(spec: url, update: updateSnapshots)
         do {
-            let cases = try SpecFile.run(url, framework: try SpecFramework.source(), filter: filter, limits: limits,
-                                         snapshots: snapshots, searchPath: searchPath)
+            let cases = try SpecFile.run(
+                url, framework: try SpecFramework.source(), filter: filter, limits: limits,
+                snapshots: snapshots, searchPath: searchPath)
             var result = FileResult(file: displayPath(url), cases: cases, error: nil)
             if filter == nil { result.orphans = snapshots.orphans.map { displayPath($0) } }
             result.recorded = snapshots.written
@@ -120,8 +123,10 @@ public struct SpecRunner {
     public static func junit(_ results: [FileResult]) -> String {
         let esc = ReportText.xml
         let s = summarize(results)
-        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                   "<testsuites tests=\"\(s.passed + s.failed + s.skipped)\" failures=\"\(s.failed)\" skipped=\"\(s.skipped)\">"]
+        var xml = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites tests=\"\(s.passed + s.failed + s.skipped)\" failures=\"\(s.failed)\" skipped=\"\(s.skipped)\">"
+        ]
         for r in results {
             let failures = r.cases.filter { $0.status == .failed }.count + (r.error == nil ? 0 : 1)
             xml.append("  <testsuite name=\"\(esc(r.file))\" tests=\"\(r.cases.count)\" failures=\"\(failures)\">")

@@ -57,7 +57,8 @@ public struct OutputError: Error, CustomStringConvertible {
         if let e = error as? OutputError { return e }
         let ns = error as NSError
         let path = folder.path
-        let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+        let posix =
+            (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
             ?? (ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil)
         switch (posix, (error as? CocoaError)?.code) {
         case (ENOSPC?, _), (_, .fileWriteOutOfSpace?):

@@ -29,25 +29,32 @@ public struct OutputFormat: Sendable, Equatable {
     public var isRendered: Bool { if case .rendered = writer { return true } else { return false } }
 
     /// The timeline (docs/timeline.md).
-    public static let json = OutputFormat(name: "json", files: ["timeline.json"], help: "",
+    public static let json = OutputFormat(
+        name: "json", files: ["timeline.json"], help: "",
         writer: .sink { TimelineWriter(url: $0.appendingPathComponent("timeline.json"), scale: $1) })
     /// One PNG per frame.
-    public static let png = OutputFormat(name: "png", files: ["frames"], help: "(0000.png, 0001.png …)",
+    public static let png = OutputFormat(
+        name: "png", files: ["frames"], help: "(0000.png, 0001.png …)",
         writer: .rendered { PNGSequenceEncoder(folder: $0.appendingPathComponent("frames")) })
     /// A looping GIF.
-    public static let gif = OutputFormat(name: "gif", files: ["animation.gif"], help: "",
+    public static let gif = OutputFormat(
+        name: "gif", files: ["animation.gif"], help: "",
         writer: .rendered { GIFEncoder(url: $0.appendingPathComponent("animation.gif")) })
     /// A looping animated WebP.
-    public static let webp = OutputFormat(name: "webp", files: ["animation.webp"], help: "(the smallest: the one to share)",
+    public static let webp = OutputFormat(
+        name: "webp", files: ["animation.webp"], help: "(the smallest: the one to share)",
         writer: .rendered { WebPEncoder(url: $0.appendingPathComponent("animation.webp")) })
     /// An H.264 video made by ffmpeg.
-    public static let mp4 = OutputFormat(name: "mp4", files: ["animation.mp4"], help: "(needs ffmpeg)",
+    public static let mp4 = OutputFormat(
+        name: "mp4", files: ["animation.mp4"], help: "(needs ffmpeg)",
         writer: .rendered { VideoEncoder(url: $0.appendingPathComponent("animation.mp4")) })
     /// A self-contained HTML player.
-    public static let html = OutputFormat(name: "html", files: ["preview.html"], help: "(a self-contained player with a scrubber)",
+    public static let html = OutputFormat(
+        name: "html", files: ["preview.html"], help: "(a self-contained player with a scrubber)",
         writer: .rendered { HTMLPreviewEncoder(url: $0.appendingPathComponent("preview.html")) })
     /// A Lottie document (docs/lottie.md).
-    public static let lottie = OutputFormat(name: "lottie", files: ["animation.json"],
+    public static let lottie = OutputFormat(
+        name: "lottie", files: ["animation.json"],
         help: "(a Lottie document, for lottie-ios, -android and -web)",
         writer: .sink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
     /// Evaluate only.

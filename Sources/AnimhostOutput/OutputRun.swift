@@ -24,8 +24,10 @@ public final class OutputRun: FrameSink {
     /// Outputs in `formats` for the output folder `folder`, at `scale` pixels per point. `progress`, if
     /// given, joins the sinks and is told how many frames are rendered as they are; `debug` draws the
     /// debug overlay into every rendered format.
-    public init(formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil,
-                debug: Bool = false) throws {
+    public init(
+        formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil,
+        debug: Bool = false
+    ) throws {
         let written = formats.filter { !$0.files.isEmpty }
         guard !written.isEmpty else { sinks = []; urls = []; names = []; render = nil; stage = nil; return }
         let stage = try OutputStage(destination: folder, owned: written.flatMap(\.files))
@@ -72,7 +74,7 @@ public final class OutputRun: FrameSink {
     /// Runs `body` on every sink, turning file-system errors into plain messages naming the output folder.
     private func each(_ body: (FrameSink) throws -> Void) throws {
         do { for s in sinks { try body(s) } } catch {
-            guard let stage, (error is CocoaError || (error as NSError).domain == NSPOSIXErrorDomain) else { throw error }
+            guard let stage, error is CocoaError || (error as NSError).domain == NSPOSIXErrorDomain else { throw error }
             throw OutputError.writing(stage.destination, error)
         }
     }

@@ -12,7 +12,8 @@ struct LocalRequests<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let origin = request.headers[.origin].map { $0.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? "" }
         guard let authority = request.head.authority, names.contains(Self.hostName(authority)),
-              origin.map({ names.contains(Self.hostName($0)) }) ?? true else {
+            origin.map({ names.contains(Self.hostName($0)) }) ?? true
+        else {
             return Response(status: .forbidden, body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers only its own pages (Host and Origin must name it)\n")))
         }
         return try await next(request, context)

@@ -19,9 +19,10 @@ public struct PreviewServer: Sendable {
     /// server listens.
     public func run(onStart: @escaping @Sendable (String) -> Void) async throws {
         let host = self.host
-        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
-                              onServerRunning: { channel in onStart("http://\(host):\(channel.localAddress?.port ?? 0)/") },
-                              logger: Logger(label: "animhost.preview", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let app = Application(
+            router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
+            onServerRunning: { channel in onStart("http://\(host):\(channel.localAddress?.port ?? 0)/") },
+            logger: Logger(label: "animhost.preview", factory: { _ in SwiftLogNoOpLogHandler() }))
         try await withTaskCancellationHandler {
             try await app.run()
         } onCancel: {
@@ -54,10 +55,12 @@ public struct PreviewServer: Sendable {
             var headers = HTTPFields()
             headers[.contentType] = "text/event-stream"
             headers[.cacheControl] = "no-cache"
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                for await status in stream { try await writer.write(ByteBuffer(string: "event: run\ndata: \(status.json)\n\n")) }
-                try await writer.finish(nil)
-            })
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    for await status in stream { try await writer.write(ByteBuffer(string: "event: run\ndata: \(status.json)\n\n")) }
+                    try await writer.finish(nil)
+                })
         }
         router.post("/params") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 1 << 16)
@@ -85,9 +88,13 @@ public struct PreviewServer: Sendable {
         let text: String
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let b = try? c.decode(Bool.self) { text = String(b) }
-            else if let n = try? c.decode(Double.self) { text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n) }
-            else { text = try c.decode(String.self) }
+            if let b = try? c.decode(Bool.self) {
+                text = String(b)
+            } else if let n = try? c.decode(Double.self) {
+                text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            } else {
+                text = try c.decode(String.self)
+            }
         }
     }
 

@@ -83,7 +83,7 @@ public final class PreviewSession: @unchecked Sendable {
         }
         let object: [String: Any] = [
             "plugin": s.plugin, "version": status.version, "ok": status.ok, "error": status.error ?? NSNull(), "served": good,
-            "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion, "params": params,
+            "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion, "params": params
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }

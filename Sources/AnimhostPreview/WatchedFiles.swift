@@ -30,7 +30,8 @@ public struct WatchedFiles: Equatable, Sendable {
 
     private static func stamp(_ url: URL) -> Stamp? {
         guard let a = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let modified = a[.modificationDate] as? Date, let size = a[.size] as? Int else { return nil }
+            let modified = a[.modificationDate] as? Date, let size = a[.size] as? Int
+        else { return nil }
         return Stamp(modified: modified, size: size)
     }
 }

@@ -32,8 +32,9 @@ final class BackingStores: @unchecked Sendable {
         let size = p.frame.size
         let w = checkedInt(size.width * scale, .up), h = checkedInt(size.height * scale, .up)
         guard w > 0, h > 0 else { return nil }
-        return Key(pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, cornerRadius: p.cornerRadius,
-                   image: p.image, scene: node.scene, contentMode: p.contentMode, clips: p.clips, text: TextLayouts.key(node))
+        return Key(
+            pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, cornerRadius: p.cornerRadius,
+            image: p.image, scene: node.scene, contentMode: p.contentMode, clips: p.clips, text: TextLayouts.key(node))
     }
 
     /// Forgets stores unused since `frame`.
@@ -64,8 +65,9 @@ final class BackingStores: @unchecked Sendable {
             cairo_save(cr)
             Draw.roundedRect(cr, bounds, radius: key.clips ? key.cornerRadius : 0)
             cairo_clip(cr)
-            let rect = ContentLayout.rect(image: Size(width: Double(picture.width), height: Double(picture.height)),
-                                          in: bounds, mode: key.contentMode)
+            let rect = ContentLayout.rect(
+                image: Size(width: Double(picture.width), height: Double(picture.height)),
+                in: bounds, mode: key.contentMode)
             let level = try picture.level(forPixelWidth: rect.width * scale, height: rect.height * scale)
             Draw.paint(cr, surface: level.surface, pixelSize: (level.width, level.height), over: rect, opacity: 1)
             cairo_restore(cr)

@@ -168,7 +168,8 @@ public final class FrameRenderer {
     /// A subtree whose parts overlap must be flattened before its alpha applies; a lone layer need not.
     private func needsGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> Bool {
         let p = nodes[i].properties
-        let layers = (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)
+        let layers =
+            (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)
             + (p.border.width > 0 ? 1 : 0) + (hasShadow(p) ? 1 : 0)
         return end > i + 1 || layers > 1
     }
@@ -182,8 +183,10 @@ public final class FrameRenderer {
     }
 
     /// Paints the node's own layers and queues its children and its border onto `steps`.
-    private func drawNode(_ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, opacity: Double,
-                          level: Int, inherited: Double, then steps: inout [Step]) throws {
+    private func drawNode(
+        _ nodes: [NodeSample], _ i: Int, _ end: Int, on cr: OpaquePointer, opacity: Double,
+        level: Int, inherited: Double, then steps: inout [Step]
+    ) throws {
         let node = nodes[i], p = node.properties
         let bounds = Rect(origin: .zero, size: p.frame.size)
         Draw.setTransform(cr, deviceTransform(node))
@@ -220,8 +223,9 @@ public final class FrameRenderer {
         let bounds = Rect(origin: .zero, size: p.frame.size)
         Draw.setTransform(cr, deviceTransform(node))
         let w = min(p.border.width, min(bounds.width, bounds.height) / 2)
-        Draw.roundedRect(cr, Rect(x: w / 2, y: w / 2, width: bounds.width - w, height: bounds.height - w),
-                         radius: p.cornerRadius - w / 2)
+        Draw.roundedRect(
+            cr, Rect(x: w / 2, y: w / 2, width: bounds.width - w, height: bounds.height - w),
+            radius: p.cornerRadius - w / 2)
         cairo_set_line_width(cr, w)
         Draw.setColor(cr, p.border.color, opacity: opacity)
         cairo_stroke(cr)
@@ -235,11 +239,13 @@ public final class FrameRenderer {
     }
 
     private func drawShadow(_ p: NodeProperties, on cr: OpaquePointer, opacity: Double) throws {
-        let mask = try caches.shadows.mask(size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius,
-                                           color: p.shadow.color, frame: frameIndex)
+        let mask = try caches.shadows.mask(
+            size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius,
+            color: p.shadow.color, frame: frameIndex)
         let s = mask.surface, inset = -mask.padding
-        let over = Rect(x: inset + p.shadow.offset.width, y: inset + p.shadow.offset.height,
-                        width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
+        let over = Rect(
+            x: inset + p.shadow.offset.width, y: inset + p.shadow.offset.height,
+            width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
         Draw.paint(cr, surface: s.surface, pixelSize: (s.width, s.height), over: over, opacity: opacity * min(max(p.shadow.opacity, 0), 1))
     }
 
@@ -295,8 +301,10 @@ public final class FrameRenderer {
         if let k = kept {
             let (x0, y0, x1, y1) = (region.x, region.y, region.x + region.w, region.y + region.h)
             let (kx0, ky0) = (max(k.x, x0), max(k.y, y0)), (kx1, ky1) = (min(k.x + k.w, x1), min(k.y + k.h, y1))
-            for (x, y, w, h) in [(x0, y0, x1 - x0, ky0 - y0), (x0, ky1, x1 - x0, y1 - ky1),
-                                 (x0, ky0, kx0 - x0, ky1 - ky0), (kx1, ky0, x1 - kx1, ky1 - ky0)] where w > 0 && h > 0 {
+            for (x, y, w, h) in [
+                (x0, y0, x1 - x0, ky0 - y0), (x0, ky1, x1 - x0, y1 - ky1),
+                (x0, ky0, kx0 - x0, ky1 - ky0), (kx1, ky0, x1 - kx1, ky1 - ky0)
+            ] where w > 0 && h > 0 {
                 cairo_rectangle(cr, Double(x), Double(y), Double(w), Double(h))
             }
             cairo_fill(cr)
@@ -310,7 +318,8 @@ public final class FrameRenderer {
     private func opaqueInterior(_ node: NodeSample) -> (x: Int, y: Int, w: Int, h: Int)? {
         let p = node.properties, t = node.toContainer
         guard let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0, p.image == nil, p.text == nil,
-              t.b == 0, t.c == 0 else { return nil }
+            t.b == 0, t.c == 0
+        else { return nil }
         let b = node.bbox
         let x0 = checkedInt(b.x * scale, .up), y0 = checkedInt(b.y * scale, .up)
         let x1 = checkedInt((b.x + b.width) * scale, .down), y1 = checkedInt((b.y + b.height) * scale, .down)

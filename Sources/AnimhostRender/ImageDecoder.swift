@@ -59,8 +59,9 @@ enum ImageDecoder {
             try checkSize(Int(width), Int(height), name: name)
             let out = try Surface(width: Int(width), height: Int(height))
             let target = cairo_image_surface_get_data(out.surface)
-            let status = tjDecompress2(handle, bytes, UInt(data.count), target, width, Int32(out.stride), height,
-                                       Int32(TJPF_BGRA.rawValue), 0)
+            let status = tjDecompress2(
+                handle, bytes, UInt(data.count), target, width, Int32(out.stride), height,
+                Int32(TJPF_BGRA.rawValue), 0)
             guard status == 0 else { throw RenderError("image \(name) is a corrupt or truncated JPEG") }
             cairo_surface_mark_dirty(out.surface)
             return out

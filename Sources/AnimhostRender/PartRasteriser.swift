@@ -50,8 +50,9 @@ public struct PartRasteriser {
     public func shadow(size: Size, cornerRadius: Double, radius: Double, color: Color) throws -> (bitmap: Bitmap, over: Rect) {
         let mask = try caches.shadows.mask(size: size, cornerRadius: cornerRadius, radius: radius, color: color, frame: 0)
         let s = mask.surface
-        let over = Rect(x: -mask.padding, y: -mask.padding,
-                        width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
+        let over = Rect(
+            x: -mask.padding, y: -mask.padding,
+            width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
         return (Bitmap(s.pixels), over)
     }
 

@@ -17,7 +17,7 @@ enum Placeholder {
         Palette(skyTop: 0x2B1E4A, skyBottom: 0xE0708A, sun: 0xFFB36B, far: 0x5A3E66, near: 0x2A2238, water: 0x6A4A7A),
         Palette(skyTop: 0x0F3B57, skyBottom: 0x8FD3D8, sun: 0xF7F3C6, far: 0x2F6A73, near: 0x1D3F3C, water: 0x2C7C8A),
         Palette(skyTop: 0xC44E3A, skyBottom: 0xF9D37B, sun: 0xFFF1C1, far: 0x8C4A3C, near: 0x4A2B24, water: 0xB0614A),
-        Palette(skyTop: 0x9DB7C9, skyBottom: 0xEDE6DA, sun: 0xFFFDF5, far: 0x9A9A8E, near: 0x5E6B55, water: 0x8AA0A8),
+        Palette(skyTop: 0x9DB7C9, skyBottom: 0xEDE6DA, sun: 0xFFFDF5, far: 0x9A9A8E, near: 0x5E6B55, water: 0x8AA0A8)
     ]
 
     /// Draws picture `n` into a new image.
@@ -52,8 +52,10 @@ enum Placeholder {
         cairo_set_source_rgba(cr, Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255, alpha)
     }
 
-    private static func linearGradient(_ cr: OpaquePointer, from top: UInt32, to bottom: UInt32, y0: Double, y1: Double,
-                                       rect: (Double, Double, Double, Double)) {
+    private static func linearGradient(
+        _ cr: OpaquePointer, from top: UInt32, to bottom: UInt32, y0: Double, y1: Double,
+        rect: (Double, Double, Double, Double)
+    ) {
         let g = cairo_pattern_create_linear(0, y0, 0, y1)!
         defer { cairo_pattern_destroy(g) }
         for (offset, rgb) in [(0.0, top), (1.0, bottom)] {
@@ -73,7 +75,9 @@ enum Placeholder {
             let x = width * Double(i) / Double(steps)
             let wave: Double = sin(Double(i) * 1.7 + phase * 6.28)
             let y: Double = base - amplitude * (0.5 + 0.5 * wave)
-            if i == 0 { cairo_line_to(cr, x, y) } else {
+            if i == 0 {
+                cairo_line_to(cr, x, y)
+            } else {
                 let px = width * (Double(i) - 0.5) / Double(steps)
                 cairo_curve_to(cr, px, y - amplitude * 0.2, px, y, x, y)
             }

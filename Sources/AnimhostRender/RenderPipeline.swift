@@ -25,8 +25,10 @@ public final class RenderPipeline: @unchecked Sendable {
 
     /// `workers` renderers of `size` points at `scale` pixels per point, sharing `images`; `plugin` is
     /// named when the run's text layout budget runs out.
-    public init(size: Size, scale: Double, images: ImageStore, workers: Int, plugin: String? = nil,
-                parallel: @escaping Stage, ordered: @escaping Stage) throws {
+    public init(
+        size: Size, scale: Double, images: ImageStore, workers: Int, plugin: String? = nil,
+        parallel: @escaping Stage, ordered: @escaping Stage
+    ) throws {
         let count = max(1, workers)
         let caches = RenderCaches(scale: scale, images: images, plugin: plugin)
         self.caches = caches

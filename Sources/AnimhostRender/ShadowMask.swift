@@ -43,9 +43,10 @@ final class ShadowMasks: @unchecked Sendable {
         let reduction = min(max(sigma * scale / 3, 1), 4)  // device pixels per mask pixel
         let pointsPerPixel = reduction / scale
         let padding = 3 * sigma
-        let alpha = try Surface(width: checkedInt((size.width + 2 * padding) / pointsPerPixel, .up) + 1,
-                                height: checkedInt((size.height + 2 * padding) / pointsPerPixel, .up) + 1,
-                                format: CAIRO_FORMAT_A8)
+        let alpha = try Surface(
+            width: checkedInt((size.width + 2 * padding) / pointsPerPixel, .up) + 1,
+            height: checkedInt((size.height + 2 * padding) / pointsPerPixel, .up) + 1,
+            format: CAIRO_FORMAT_A8)
         let cr = alpha.context()
         cairo_scale(cr, 1 / pointsPerPixel, 1 / pointsPerPixel)
         Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), radius: cornerRadius)
@@ -53,8 +54,9 @@ final class ShadowMasks: @unchecked Sendable {
         cairo_fill(cr)
         cairo_destroy(cr)
         cairo_surface_flush(alpha.surface)
-        BoxBlur.gaussian(cairo_image_surface_get_data(alpha.surface)!, width: alpha.width, height: alpha.height,
-                         stride: alpha.stride, sigma: sigma / pointsPerPixel)
+        BoxBlur.gaussian(
+            cairo_image_surface_get_data(alpha.surface)!, width: alpha.width, height: alpha.height,
+            stride: alpha.stride, sigma: sigma / pointsPerPixel)
         cairo_surface_mark_dirty(alpha.surface)
         let baked = try Surface(width: alpha.width, height: alpha.height)
         let bcr = baked.context()

@@ -60,7 +60,10 @@ final class TextLayouts: @unchecked Sendable {
         guard charged + n <= Bounds.textLayoutCharacters else {
             let who = node.map(TextLayouts.name) ?? ""
             let by = plugin.map { "plugin '\($0)' " } ?? ""
-            throw RenderError(who + "laying out its text of \(n) characters would pass the \(Bounds.textLayoutCharacters) characters of text layout a run may do (\(layouts) layouts, \(charged) characters so far). Text is laid out again whenever its node's text or size is set: the \(by)changes them too often; animate the size instead (the text is then stretched) or set the text less often")
+            throw RenderError(
+                who
+                    + "laying out its text of \(n) characters would pass the \(Bounds.textLayoutCharacters) characters of text layout a run may do (\(layouts) layouts, \(charged) characters so far). Text is laid out again whenever its node's text or size is set: the \(by)changes them too often; animate the size instead (the text is then stretched) or set the text less often"
+            )
         }
         charged += n
         layouts += 1

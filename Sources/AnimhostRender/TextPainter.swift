@@ -27,7 +27,7 @@ final class TextPainter: @unchecked Sendable {
     /// Pango's weights for the names scenes use.
     static let weights: [String: Int32] = [
         "ultralight": 200, "thin": 100, "light": 300, "regular": 400, "medium": 500,
-        "semibold": 600, "bold": 700, "heavy": 800, "black": 900,
+        "semibold": 600, "bold": 700, "heavy": 800, "black": 900
     ]
 
     /// Draws `style` into a `size` box at the context's origin (user space in points).

@@ -9,12 +9,12 @@ struct Animhost: ParsableCommand {
         commandName: "animhost",
         abstract: "Run screen-transition animators written in Lua and write their frames.",
         discussion: """
-        A plugin (Plugins/NAME.lua) declares a transition the way a UIKit animator does; animhost runs it \
-        headless on a virtual clock and writes what is on screen at every frame.
+            A plugin (Plugins/NAME.lua) declares a transition the way a UIKit animator does; animhost runs it \
+            headless on a virtual clock and writes what is on screen at every frame.
 
-        Start with:  animhost run zoom        (writes out/zoom/timeline.json)
-                     animhost list            (the plugins found, their params and where they live)
-        """,
+            Start with:  animhost run zoom        (writes out/zoom/timeline.json)
+                         animhost list            (the plugins found, their params and where they live)
+            """,
         version: "0.1.0",
         subcommands: [RunCommand.self, PreviewCommand.self, ListCommand.self, TestCommand.self, CheckCommand.self, NewCommand.self]
     )

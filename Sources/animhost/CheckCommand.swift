@@ -10,19 +10,19 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check plugins against the animator protocol's rules.",
         discussion: """
-        For push, pop, present and dismiss at 30, 60 and 120 fps, and again at 60 fps with reduced \
-        motion, on the plugin's scenes (grid → detail when it declares none): ctx:complete exactly \
-        once; frame 0 looks like the source at rest and the last frame like the destination at rest \
-        (compared by pixels at half scale); nothing the plugin added is left behind; the run lasts \
-        duration() within one frame; no NaN; two runs identical; with reduced motion, no node moves \
-        more than 1/8 of the screen or scales by more than 10 %. Then: a pop after a push returns to \
-        the start, an interactive pop released slowly at 10 % cancels and a flung one finishes \
-        (following the plugin's interaction rule when it declares one); ctx:complete(true) never \
-        follows a cancel. A failed pixel check names \
-        the share of pixels, the region and the nodes drawn there; --artifacts DIR writes the two \
-        images and a diff. A plugin that does not load fails once; the checks stop at the first run \
-        past the time limit. The exit code is 1 when any plugin fails.
-        """
+            For push, pop, present and dismiss at 30, 60 and 120 fps, and again at 60 fps with reduced \
+            motion, on the plugin's scenes (grid → detail when it declares none): ctx:complete exactly \
+            once; frame 0 looks like the source at rest and the last frame like the destination at rest \
+            (compared by pixels at half scale); nothing the plugin added is left behind; the run lasts \
+            duration() within one frame; no NaN; two runs identical; with reduced motion, no node moves \
+            more than 1/8 of the screen or scales by more than 10 %. Then: a pop after a push returns to \
+            the start, an interactive pop released slowly at 10 % cancels and a flung one finishes \
+            (following the plugin's interaction rule when it declares one); ctx:complete(true) never \
+            follows a cancel. A failed pixel check names \
+            the share of pixels, the region and the nodes drawn there; --artifacts DIR writes the two \
+            images and a diff. A plugin that does not load fails once; the checks stop at the first run \
+            past the time limit. The exit code is 1 when any plugin fails.
+            """
     )
 
     @Argument(help: "Plugin names or .lua files.")

@@ -10,19 +10,19 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Serve a live preview of a plugin that re-runs whenever a file it read is saved.",
         discussion: """
-        Opens an HTTP server (loopback by default) and prints its URL. The page plays the latest good run, \
-        shows the error of a failed one (keeping the last good frames), edits the run's settings and the \
-        plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
-        a module it requires, a scene or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
+            Opens an HTTP server (loopback by default) and prints its URL. The page plays the latest good run, \
+            shows the error of a failed one (keeping the last good frames), edits the run's settings and the \
+            plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
+            a module it requires, a scene or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
 
-        Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
-        with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
-        event `run`, data {"version", "ok", "error"}); POST /params (the same settings as a form or a JSON object).
+            Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
+            with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
+            event `run`, data {"version", "ok", "error"}); POST /params (the same settings as a form or a JSON object).
 
-        Examples:
-          animhost preview zoom
-          animhost preview Examples/popup/popup.lua --port 9000 --debug
-        """
+            Examples:
+              animhost preview zoom
+              animhost preview Examples/popup/popup.lua --port 9000 --debug
+            """
     )
 
     @Argument(help: "A plugin name or a .lua file.", completion: .custom(PluginNames.complete))

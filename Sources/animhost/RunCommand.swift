@@ -11,36 +11,36 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a transition and write its frames.",
         discussion: """
-        PLUGIN is a plugin name (looked up in --plugins folders, $ANIMHOST_PATH, ./Plugins, then the \
-        built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares \
-        (grid → detail, said once, when it declares none); pop and dismiss swap them. With only one \
-        of --from and --to, the other is the declared default; when both would then be the same \
-        scene the run is refused (name both).
+            PLUGIN is a plugin name (looked up in --plugins folders, $ANIMHOST_PATH, ./Plugins, then the \
+            built-in plugins) or a path to a .lua file. Scenes default to the ones the plugin declares \
+            (grid → detail, said once, when it declares none); pop and dismiss swap them. With only one \
+            of --from and --to, the other is the declared default; when both would then be the same \
+            scene the run is refused (name both).
 
-        Formats (default json,html; several may be given, e.g. --format json,png,webp; \
-        every image format comes from one render of each frame):
-        \(OutputFormat.helpLines)
+            Formats (default json,html; several may be given, e.g. --format json,png,webp; \
+            every image format comes from one render of each frame):
+            \(OutputFormat.helpLines)
 
-        Outputs are written into a hidden folder beside DIR and moved into DIR only when every \
-        format has finished: a failed or interrupted run (Ctrl-C: exit 130; SIGTERM: 143) leaves DIR \
-        as it was. A run replaces the files its formats write and removes those an earlier run wrote \
-        for other formats; nothing else in DIR is touched.
+            Outputs are written into a hidden folder beside DIR and moved into DIR only when every \
+            format has finished: a failed or interrupted run (Ctrl-C: exit 130; SIGTERM: 143) leaves DIR \
+            as it was. A run replaces the files its formats write and removes those an earlier run wrote \
+            for other formats; nothing else in DIR is touched.
 
-        --watch runs again whenever a file the run read is saved (the plugin, a module it requires, a \
-        scene, a gesture file), rewriting DIR each time; a failed run prints its error and DIR keeps the \
-        last good outputs. --debug draws boxes and ids, motion paths, anchor points and touches into \
-        every rendered format.
+            --watch runs again whenever a file the run read is saved (the plugin, a module it requires, a \
+            scene, a gesture file), rewriting DIR each time; a failed run prints its error and DIR keeps the \
+            last good outputs. --debug draws boxes and ids, motion paths, anchor points and touches into \
+            every rendered format.
 
-        Examples:
-          animhost run zoom
-          animhost run zoom --format json,webp,html --scale 3
-          animhost run zoom --operation pop --fps 120
-          animhost run card-lift --param lift=1.05 --out /tmp/lift
-          animhost run Examples/popup/popup.lua
-          animhost run zoom --operation pop --gesture "edge-swipe to=0.25 release=slow"
-          animhost run zoom --operation pop --gesture "pan-down dy=300 release=down"
-          animhost run zoom --format png --debug --watch
-        """
+            Examples:
+              animhost run zoom
+              animhost run zoom --format json,webp,html --scale 3
+              animhost run zoom --operation pop --fps 120
+              animhost run card-lift --param lift=1.05 --out /tmp/lift
+              animhost run Examples/popup/popup.lua
+              animhost run zoom --operation pop --gesture "edge-swipe to=0.25 release=slow"
+              animhost run zoom --operation pop --gesture "pan-down dy=300 release=down"
+              animhost run zoom --format png --debug --watch
+            """
     )
 
     @Argument(help: "A plugin name or a .lua file.", completion: .custom(PluginNames.complete))
@@ -73,7 +73,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output folder (default: out/PLUGIN).", valueName: "dir"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", discussion: "Generated gestures, with their keys and defaults:\n" + GeneratedGesture.help, valueName: "trace.json|spec"))
+    @Option(
+        help: ArgumentHelp(
+            "Run interactively, driven by a gesture: a .json trace or a generated one.", discussion: "Generated gestures, with their keys and defaults:\n" + GeneratedGesture.help,
+            valueName: "trace.json|spec"))
     var gesture: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Write only the state this many seconds (0 to 600) into the transition.", valueName: "seconds"))
@@ -146,8 +149,9 @@ struct RunCommand: ParsableCommand {
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) }, debug: debug)
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
-            var request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
-                                            gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
+            var request = TransitionRequest(
+                from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
+                gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
             request.chrome = chrome
             let session = TransitionSession(loaded, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)

@@ -9,13 +9,13 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run Lua spec files (*_spec.lua) and report them.",
         discussion: """
-        Each spec file runs in its own sandbox with describe, it, pending, before_each, after_each, \
-        setup, teardown, assert (are.equal, are.same, are.near, is_true, is_false, is_nil, has_error …) \
-        and animhost.run{ plugin =, operation =, fps =, params =, gesture =, reducedMotion = }. Plugins \
-        are looked up beside the spec, then as animhost run looks them up (--plugins folders, \
-        $ANIMHOST_PATH, ./Plugins, the built-ins). The last line is "N passed, N failed"; the exit code \
-        is 1 when anything failed.
-        """
+            Each spec file runs in its own sandbox with describe, it, pending, before_each, after_each, \
+            setup, teardown, assert (are.equal, are.same, are.near, is_true, is_false, is_nil, has_error …) \
+            and animhost.run{ plugin =, operation =, fps =, params =, gesture =, reducedMotion = }. Plugins \
+            are looked up beside the spec, then as animhost run looks them up (--plugins folders, \
+            $ANIMHOST_PATH, ./Plugins, the built-ins). The last line is "N passed, N failed"; the exit code \
+            is 1 when anything failed.
+            """
     )
 
     @Argument(help: "Spec files or folders (default: spec and Plugins).")
@@ -48,8 +48,9 @@ struct TestCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw CommandError("no spec files (*_spec.lua) in \(paths.isEmpty ? "spec or Plugins" : paths.joined(separator: ", "))")
         }
-        let runner = SpecRunner(filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true),
-                                updateSnapshots: updateSnapshots, searchPath: PluginCatalog(pluginFolders: pluginFolders))
+        let runner = SpecRunner(
+            filter: filter, limits: SandboxLimits(timeout: timeout, exitWhenStuck: true),
+            updateSnapshots: updateSnapshots, searchPath: PluginCatalog(pluginFolders: pluginFolders))
         let results = files.map(runner.run)
         switch output {
         case .text: print(SpecRunner.report(results))

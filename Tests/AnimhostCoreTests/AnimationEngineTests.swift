@@ -31,13 +31,17 @@ final class AnimationEngineTests: XCTestCase {
 
     func testRetargetingContinuesFromThePresentationValue() throws {
         var finished: [Bool] = []
-        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear)), changes: {
-            engine.set(.alpha, of: box, to: .number(0))
-        }, completion: { finished.append($0) })
+        engine.animate(
+            AnimationOptions(duration: 1, timing: .curve(.linear)),
+            changes: {
+                engine.set(.alpha, of: box, to: .number(0))
+            }, completion: { finished.append($0) })
         XCTAssertEqual(try alpha(at: 0.5), 0.5, accuracy: 1e-12)
-        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear)), changes: {
-            engine.set(.alpha, of: box, to: .number(1))
-        }, completion: { finished.append($0) })
+        engine.animate(
+            AnimationOptions(duration: 1, timing: .curve(.linear)),
+            changes: {
+                engine.set(.alpha, of: box, to: .number(1))
+            }, completion: { finished.append($0) })
         engine.updatePresentation()
         XCTAssertEqual(box.presentation.alpha, 0.5, accuracy: 1e-12, "no jump when retargeted")
         XCTAssertEqual(try alpha(at: 1.0), 0.75, accuracy: 1e-12)
@@ -53,21 +57,26 @@ final class AnimationEngineTests: XCTestCase {
         // when that one closes: the later addition of the same property wins.
         var log: [String] = []
         let linear = AnimationOptions(duration: 1, timing: .curve(.linear))
-        engine.animate(linear, changes: {
-            engine.set(.alpha, of: box, to: .number(0.5))
-            engine.animate(linear, changes: {
-                engine.set(.alpha, of: box, to: .number(0))
-                engine.set(.cornerRadius, of: box, to: .number(10))
-            }, completion: { log.append("inner \($0) at \(self.engine.now)") })
-            engine.set(.alpha, of: box, to: .number(0.2))
-        }, completion: { log.append("outer \($0) at \(self.engine.now)") })
+        engine.animate(
+            linear,
+            changes: {
+                engine.set(.alpha, of: box, to: .number(0.5))
+                engine.animate(
+                    linear,
+                    changes: {
+                        engine.set(.alpha, of: box, to: .number(0))
+                        engine.set(.cornerRadius, of: box, to: .number(10))
+                    }, completion: { log.append("inner \($0) at \(self.engine.now)") })
+                engine.set(.alpha, of: box, to: .number(0.2))
+            }, completion: { log.append("outer \($0) at \(self.engine.now)") })
         XCTAssertEqual(box.model.alpha, 0.2)
         XCTAssertEqual(try alpha(at: 0.5), 0.6, accuracy: 1e-12, "the enclosing block runs 1 → 0.2")
         XCTAssertEqual(box.presentation.cornerRadius, 5, accuracy: 1e-12, "the nested block's other change still runs")
         XCTAssertEqual(log, [])
         XCTAssertEqual(try alpha(at: 1), 0.2)
-        XCTAssertEqual(log, ["inner false at 1.0", "outer true at 1.0"],
-                       "the nested block ends unfinished (one of its animations was replaced), first: it closed first")
+        XCTAssertEqual(
+            log, ["inner false at 1.0", "outer true at 1.0"],
+            "the nested block ends unfinished (one of its animations was replaced), first: it closed first")
     }
 
     func testABlockThatFailsShowsItsChangesWithoutAnimating() throws {
@@ -89,10 +98,12 @@ final class AnimationEngineTests: XCTestCase {
     func testCompletionRunsOnceWhenTheLastAnimationOfTheBlockEnds() throws {
         var calls: [(Double, Bool)] = []
         let other = Node(id: "other")
-        engine.animate(AnimationOptions(duration: 0.3, delay: 0.2), changes: {
-            engine.set(.alpha, of: box, to: .number(0))
-            engine.set(.cornerRadius, of: other, to: .number(8))
-        }, completion: { calls.append((self.engine.now, $0)) })
+        engine.animate(
+            AnimationOptions(duration: 0.3, delay: 0.2),
+            changes: {
+                engine.set(.alpha, of: box, to: .number(0))
+                engine.set(.cornerRadius, of: other, to: .number(8))
+            }, completion: { calls.append((self.engine.now, $0)) })
         try engine.advance(to: 0.49)
         XCTAssertTrue(calls.isEmpty)
         try engine.advance(to: 0.6)
@@ -111,8 +122,9 @@ final class AnimationEngineTests: XCTestCase {
 
     func testDirectSetEndsTheAnimationUnfinished() throws {
         var finished: Bool?
-        engine.animate(AnimationOptions(duration: 1), changes: { engine.set(.alpha, of: box, to: .number(0)) },
-                       completion: { finished = $0 })
+        engine.animate(
+            AnimationOptions(duration: 1), changes: { engine.set(.alpha, of: box, to: .number(0)) },
+            completion: { finished = $0 })
         try engine.advance(to: 0.5)
         engine.set(.alpha, of: box, to: .number(0.3))
         XCTAssertEqual(try alpha(at: 0.5), 0.3)
@@ -134,13 +146,16 @@ final class AnimationEngineTests: XCTestCase {
 
     func testABlockDeclaredWhileAnEmptiedBlockWaitsToCompleteAnimates() throws {
         var finished: [Bool] = []
-        engine.animate(AnimationOptions(duration: 1), changes: { engine.set(.alpha, of: box, to: .number(0)) },
-                       completion: { finished.append($0) })
+        engine.animate(
+            AnimationOptions(duration: 1), changes: { engine.set(.alpha, of: box, to: .number(0)) },
+            completion: { finished.append($0) })
         try engine.advance(to: 0.25)
         engine.set(.alpha, of: box, to: .number(0.5))  // the first block has nothing left in flight
-        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear)), changes: {
-            engine.set(.frame, of: box, to: .rect(Rect(x: 100, y: 0, width: 100, height: 100)))
-        }, completion: { finished.append($0) })
+        engine.animate(
+            AnimationOptions(duration: 1, timing: .curve(.linear)),
+            changes: {
+                engine.set(.frame, of: box, to: .rect(Rect(x: 100, y: 0, width: 100, height: 100)))
+            }, completion: { finished.append($0) })
         XCTAssertEqual(try alpha(at: 0.75), 0.5)
         XCTAssertEqual(box.presentation.frame.x, 50, accuracy: 1e-9)
         XCTAssertEqual(finished, [false])
@@ -150,14 +165,17 @@ final class AnimationEngineTests: XCTestCase {
 
     func testCompletionsMayChainAtTheirExactEnd() throws {
         var starts: [Double] = []
-        engine.animate(AnimationOptions(duration: 0.3, timing: .curve(.linear)), changes: {
-            engine.set(.alpha, of: box, to: .number(0.5))
-        }, completion: { _ in
-            starts.append(self.engine.now)
-            self.engine.animate(AnimationOptions(duration: 0.2, timing: .curve(.linear))) {
-                self.engine.set(.alpha, of: self.box, to: .number(0))
-            }
-        })
+        engine.animate(
+            AnimationOptions(duration: 0.3, timing: .curve(.linear)),
+            changes: {
+                engine.set(.alpha, of: box, to: .number(0.5))
+            },
+            completion: { _ in
+                starts.append(self.engine.now)
+                self.engine.animate(AnimationOptions(duration: 0.2, timing: .curve(.linear))) {
+                    self.engine.set(.alpha, of: self.box, to: .number(0))
+                }
+            })
         XCTAssertEqual(try alpha(at: 0.4), 0.25, accuracy: 1e-9)
         XCTAssertEqual(starts, [0.3])
     }
@@ -175,9 +193,10 @@ final class AnimationEngineTests: XCTestCase {
 
     func testKeyframeOutsideABlockOrRangeIsAnError() {
         XCTAssertThrowsError(try engine.keyframe(start: 0, length: 1) {}) { XCTAssertEqual($0 as? AnimationError, .keyframeOutsideKeyframes) }
-        XCTAssertThrowsError(try engine.animateKeyframes(AnimationOptions()) {
-            try engine.keyframe(start: 0.8, length: 0.5) {}
-        })
+        XCTAssertThrowsError(
+            try engine.animateKeyframes(AnimationOptions()) {
+                try engine.keyframe(start: 0.8, length: 0.5) {}
+            })
     }
 
     func testColoursBlendPremultiplied() throws {
@@ -201,9 +220,11 @@ final class AnimationEngineTests: XCTestCase {
 
     func testUIKitSpringEndsExactlyAtItsDuration() throws {
         var end: Double?
-        engine.animate(AnimationOptions(duration: 0.5, timing: .spring(Spring(duration: 0.5, dampingRatio: 0.5))), changes: {
-            engine.set(.frame, of: box, to: .rect(Rect(x: 100, y: 0, width: 100, height: 100)))
-        }, completion: { _ in end = self.engine.now })
+        engine.animate(
+            AnimationOptions(duration: 0.5, timing: .spring(Spring(duration: 0.5, dampingRatio: 0.5))),
+            changes: {
+                engine.set(.frame, of: box, to: .rect(Rect(x: 100, y: 0, width: 100, height: 100)))
+            }, completion: { _ in end = self.engine.now })
         try engine.advance(to: 0.12)
         engine.updatePresentation()
         XCTAssertGreaterThan(box.presentation.frame.x, 100, "damping 0.5 overshoots")
@@ -214,15 +235,21 @@ final class AnimationEngineTests: XCTestCase {
     /// Only plain blocks on a curve are recorded as curve spans, from their delayed start to their end:
     /// not springs, keyframe blocks or blocks that change nothing.
     func testCurveSpansAreThePlainCurveTimedBlocks() throws {
-        engine.animate(AnimationOptions(duration: 0.3, delay: 0.1, timing: .curve(.easeIn)), changes: {
-            engine.set(.alpha, of: box, to: .number(0.5))
-        })
-        engine.animate(AnimationOptions(duration: 0.5, timing: .spring(Spring(duration: 0.5, dampingRatio: 0.5))), changes: {
-            engine.set(.cornerRadius, of: box, to: .number(8))
-        })
-        try engine.animateKeyframes(AnimationOptions(duration: 0.4, timing: .curve(.linear)), changes: {
-            try engine.keyframe(start: 0, length: 1) { engine.set(.borderWidth, of: box, to: .number(2)) }
-        })
+        engine.animate(
+            AnimationOptions(duration: 0.3, delay: 0.1, timing: .curve(.easeIn)),
+            changes: {
+                engine.set(.alpha, of: box, to: .number(0.5))
+            })
+        engine.animate(
+            AnimationOptions(duration: 0.5, timing: .spring(Spring(duration: 0.5, dampingRatio: 0.5))),
+            changes: {
+                engine.set(.cornerRadius, of: box, to: .number(8))
+            })
+        try engine.animateKeyframes(
+            AnimationOptions(duration: 0.4, timing: .curve(.linear)),
+            changes: {
+                try engine.keyframe(start: 0, length: 1) { engine.set(.borderWidth, of: box, to: .number(2)) }
+            })
         engine.animate(AnimationOptions(duration: 0.2, timing: .curve(.linear)), changes: {})
         XCTAssertEqual(engine.curveSpans, [CurveSpan(begin: 0.1, end: 0.4, easing: .easeIn)])
     }

@@ -81,12 +81,15 @@ final class BoundsTests: XCTestCase {
         }
         let p = Point(x: 1, y: 1)
         XCTAssertEqual(trace([GestureSample(time: 600, location: p, state: .began)]), "accepted")
-        XCTAssertEqual(trace([GestureSample(time: 600.5, location: p, state: .began)]),
-                       "samples[0]: t = 600.5 is past the 600 s a transition may last")
-        XCTAssertEqual(trace([GestureSample(time: 0, location: Point(x: 0, y: -2e9), state: .began)]),
-                       "samples[0]: positions must lie within ±1e9 points")
-        XCTAssertEqual(trace(Array(repeating: GestureSample(time: 0, location: p, state: .changed), count: 100_001)),
-                       "100001 samples is more than the 100000 a gesture may have")
+        XCTAssertEqual(
+            trace([GestureSample(time: 600.5, location: p, state: .began)]),
+            "samples[0]: t = 600.5 is past the 600 s a transition may last")
+        XCTAssertEqual(
+            trace([GestureSample(time: 0, location: Point(x: 0, y: -2e9), state: .began)]),
+            "samples[0]: positions must lie within ±1e9 points")
+        XCTAssertEqual(
+            trace(Array(repeating: GestureSample(time: 0, location: p, state: .changed), count: 100_001)),
+            "100001 samples is more than the 100000 a gesture may have")
     }
 
     func testJSONNumbersOutOfRangeAreNamedByPath() {
@@ -101,7 +104,8 @@ final class BoundsTests: XCTestCase {
 
     func testTextLongerThanTheLimitIsNamed() {
         XCTAssertNil(Bounds.textProblem(String(repeating: "é", count: 10_000)))
-        XCTAssertEqual(Bounds.textProblem(String(repeating: "x", count: 10_001)),
-                       "text of 10001 characters is longer than the 10000 one node may hold")
+        XCTAssertEqual(
+            Bounds.textProblem(String(repeating: "x", count: 10_001)),
+            "text of 10001 characters is longer than the 10000 one node may hold")
     }
 }

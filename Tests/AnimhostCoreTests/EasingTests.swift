@@ -19,7 +19,7 @@ final class EasingTests: XCTestCase {
     func testNamedCurvesUseCoreAnimationControlPoints() throws {
         let cases: [(String, [Double])] = [
             ("easeIn", [0.42, 0, 1, 1]), ("easeOut", [0, 0, 0.58, 1]),
-            ("easeInOut", [0.42, 0, 0.58, 1]), ("default", [0.25, 0.1, 0.25, 1]),
+            ("easeInOut", [0.42, 0, 0.58, 1]), ("default", [0.25, 0.1, 0.25, 1])
         ]
         for (name, p) in cases {
             let e = try Easing(spec: name)
@@ -58,7 +58,7 @@ final class EasingTests: XCTestCase {
             ("steps(4, jump-start)", [0.25, 0.25, 0.5, 0.75, 1, 1]),
             ("steps(4, start)", [0.25, 0.25, 0.5, 0.75, 1, 1]),
             ("steps(4, jump-both)", [0.2, 0.2, 0.4, 0.6, 0.8, 1]),
-            ("steps(4, jump-none)", [0, 0, 1.0 / 3, 2.0 / 3, 1, 1]),
+            ("steps(4, jump-none)", [0, 0, 1.0 / 3, 2.0 / 3, 1, 1])
         ]
         let xs = [0, 0.1, 0.25, 0.5, 0.99, 1]
         for (spec, values) in table {
@@ -81,7 +81,7 @@ final class EasingTests: XCTestCase {
             ("easeOutBounce", 0.5, 7.5625 * pow(0.5 - 1.5 / 2.75, 2) + 0.75),
             ("easeInBounce", 0.5, 1 - (7.5625 * pow(0.5 - 1.5 / 2.75, 2) + 0.75)),
             ("easeOutElastic", 0.1, pow(2, -1) * sin((1 - 0.75) * 2 * .pi / 3) + 1),
-            ("easeInElastic", 0.9, -pow(2, -1) * sin((9 - 10.75) * 2 * .pi / 3)),
+            ("easeInElastic", 0.9, -pow(2, -1) * sin((9 - 10.75) * 2 * .pi / 3))
         ]
         for (name, x, expected) in checks {
             XCTAssertEqual(try Easing(spec: name).value(at: x), expected, accuracy: 1e-12, name)

@@ -37,7 +37,7 @@ final class GeometryTests: XCTestCase {
         let samples: [Transform2D] = [
             .identity, .scale(2, 0.5), .rotation(0.7), .rotation(-2.5).concatenating(.scale(1.5, 3)),
             .scale(-1, 1), .scale(1, -2).concatenating(.rotation(1)).concatenating(.translation(5, -7)),
-            Transform2D(a: 1, b: 0.3, c: 0.5, d: 1.2, tx: 3, ty: 4),
+            Transform2D(a: 1, b: 0.3, c: 0.5, d: 1.2, tx: 3, ty: 4)
         ]
         for t in samples { assertEqual(DecomposedTransform(t).transform, t) }
     }

@@ -72,13 +72,16 @@ final class PercentDrivenTests: XCTestCase {
         var finished: [Bool] = []
         func transitionDuration(using context: TransitionContext) throws -> Double { 1 }
         func animateTransition(using ctx: TransitionContext) throws {
-            try ctx.engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear)), changes: {
-                ctx.engine.set(.alpha, of: ctx.from.root, to: .number(0))
-                ctx.engine.set(.frame, of: ctx.from.root, to: .rect(Rect(x: 100, y: 0, width: 100, height: 200)))
-            }, completion: { done in
-                self.finished.append(done)
-                try ctx.complete(!ctx.isCancelled)
-            })
+            try ctx.engine.animate(
+                AnimationOptions(duration: 1, timing: .curve(.linear)),
+                changes: {
+                    ctx.engine.set(.alpha, of: ctx.from.root, to: .number(0))
+                    ctx.engine.set(.frame, of: ctx.from.root, to: .rect(Rect(x: 100, y: 0, width: 100, height: 200)))
+                },
+                completion: { done in
+                    self.finished.append(done)
+                    try ctx.complete(!ctx.isCancelled)
+                })
         }
     }
 

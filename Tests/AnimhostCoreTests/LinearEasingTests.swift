@@ -55,9 +55,11 @@ final class LinearEasingTests: XCTestCase {
     }
 
     func testMaterialCurvesByName() throws {
-        let cases: [(String, CubicBezier)] = [("standard", CubicBezier(0.4, 0, 0.2, 1)),
-                                              ("deceleration", CubicBezier(0, 0, 0.2, 1)),
-                                              ("acceleration", CubicBezier(0.4, 0, 1, 1))]
+        let cases: [(String, CubicBezier)] = [
+            ("standard", CubicBezier(0.4, 0, 0.2, 1)),
+            ("deceleration", CubicBezier(0, 0, 0.2, 1)),
+            ("acceleration", CubicBezier(0.4, 0, 1, 1))
+        ]
         for (name, curve) in cases { XCTAssertEqual(try Easing(spec: name), .cubicBezier(curve), name) }
     }
 }

@@ -53,9 +53,11 @@ final class PropertyTableTests: XCTestCase {
         for property in NodeProperty.all {
             let (json, value) = sample(property)
             let field = property.group == nil ? json : "{\"\(property.key)\": \(json)}"
-            let scene = try SceneLoader.parse(Data("""
-                {"name": "s", "size": [100, 100], "nodes": [{"id": "n", "\(property.group ?? property.key)": \(field)}]}
-                """.utf8), file: "s.json")
+            let scene = try SceneLoader.parse(
+                Data(
+                    """
+                    {"name": "s", "size": [100, 100], "nodes": [{"id": "n", "\(property.group ?? property.key)": \(field)}]}
+                    """.utf8), file: "s.json")
             let node = try XCTUnwrap(scene.root.find("n"))
             XCTAssertEqual(property.read(node.model), value, "scene file: \(property.path)")
             guard property.timeline != .never else { continue }

@@ -11,15 +11,16 @@ final class SceneLoaderTests: XCTestCase {
     }
 
     func testLoadsNodesWithEveryField() throws {
-        let s = try load("""
-        {"name": "grid", "size": [390, 844], "background": "#FAFAFA", "reference": {"push": "a", "pop": "b"},
-         "nodes": [{"id": "a", "frame": [1, 2, 3, 4], "backgroundColor": "#FF0000", "image": "placeholder:4",
-                    "cornerRadius": 6, "contentMode": "aspectFill", "clips": true, "alpha": 0.5, "tag": "t",
-                    "hidden": true, "zIndex": 2, "transform": [2, 0, 0, 2, 0, 0],
-                    "border": {"width": 1, "color": "#000"}, "shadow": {"opacity": 0.3, "radius": 8, "offset": [0, 2]},
-                    "text": {"string": "Hi", "size": 20},
-                    "children": [{"id": "b", "frame": [0, 0, 1, 1]}]}]}
-        """)
+        let s = try load(
+            """
+            {"name": "grid", "size": [390, 844], "background": "#FAFAFA", "reference": {"push": "a", "pop": "b"},
+             "nodes": [{"id": "a", "frame": [1, 2, 3, 4], "backgroundColor": "#FF0000", "image": "placeholder:4",
+                        "cornerRadius": 6, "contentMode": "aspectFill", "clips": true, "alpha": 0.5, "tag": "t",
+                        "hidden": true, "zIndex": 2, "transform": [2, 0, 0, 2, 0, 0],
+                        "border": {"width": 1, "color": "#000"}, "shadow": {"opacity": 0.3, "radius": 8, "offset": [0, 2]},
+                        "text": {"string": "Hi", "size": 20},
+                        "children": [{"id": "b", "frame": [0, 0, 1, 1]}]}]}
+            """)
         XCTAssertEqual(s.name, "grid")
         XCTAssertEqual(s.root.id, "grid")
         XCTAssertEqual(s.root.model.frame.size, Size(width: 390, height: 844))
@@ -37,18 +38,24 @@ final class SceneLoaderTests: XCTestCase {
 
     func testErrorsNameTheFileThePathAndWhatWasExpected() {
         XCTAssertEqual(message(#"{"name": "x", "size": [390, "a"]}"#), "s.json: size[1]: expected a number, got a string")
-        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "frame": [0, 0, 1]}]}"#),
-                       "s.json: nodes[0].frame: expected [x, y, width, height]")
-        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a"}, {"id": "a"}]}"#),
-                       "s.json: nodes[1].id: duplicate id 'a'")
-        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "alhpa": 1}]}"#),
-                       "s.json: nodes[0].alhpa: unknown field (did you mean 'alpha'?)")
-        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "reference": "nope"}"#),
-                       "s.json: reference: no node has the id 'nope'")
-        XCTAssertEqual(message(#"{"name": "x", "size": [-1, 844]}"#),
-                       "s.json: size: width and height must be between 0 and 100000 (exclusive of 0)")
-        XCTAssertEqual(message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "backgroundColor": "red"}]}"#),
-                       "s.json: nodes[0].backgroundColor: expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got 'red'")
+        XCTAssertEqual(
+            message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "frame": [0, 0, 1]}]}"#),
+            "s.json: nodes[0].frame: expected [x, y, width, height]")
+        XCTAssertEqual(
+            message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a"}, {"id": "a"}]}"#),
+            "s.json: nodes[1].id: duplicate id 'a'")
+        XCTAssertEqual(
+            message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "alhpa": 1}]}"#),
+            "s.json: nodes[0].alhpa: unknown field (did you mean 'alpha'?)")
+        XCTAssertEqual(
+            message(#"{"name": "x", "size": [390, 844], "reference": "nope"}"#),
+            "s.json: reference: no node has the id 'nope'")
+        XCTAssertEqual(
+            message(#"{"name": "x", "size": [-1, 844]}"#),
+            "s.json: size: width and height must be between 0 and 100000 (exclusive of 0)")
+        XCTAssertEqual(
+            message(#"{"name": "x", "size": [390, 844], "nodes": [{"id": "a", "backgroundColor": "red"}]}"#),
+            "s.json: nodes[0].backgroundColor: expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got 'red'")
         XCTAssertEqual(message(#"{"size": [390, 844]}"#), "s.json: name: missing: expected a string")
         XCTAssertEqual(message("{\"name\": \"x\",\n \"size\": [390,, 844]}"), "s.json: invalid JSON at line 2, column 15")
         XCTAssertTrue(message(#"{"name": "x", "size": [1e999, 1]}"#).contains("1e999"))
@@ -83,9 +90,11 @@ final class TransitionRunnerTests: XCTestCase {
         func animateTransition(using ctx: TransitionContext) throws {
             try ctx.container.add(ctx.to.root)
             ctx.to.root.model.alpha = 0
-            try ctx.engine.animate(AnimationOptions(duration: 0.5, timing: .curve(.linear)), changes: {
-                ctx.engine.set(.alpha, of: ctx.to.root, to: .number(1))
-            }, completion: { _ in for _ in 0..<self.completeCalls { try ctx.complete(true) } })
+            try ctx.engine.animate(
+                AnimationOptions(duration: 0.5, timing: .curve(.linear)),
+                changes: {
+                    ctx.engine.set(.alpha, of: ctx.to.root, to: .number(1))
+                }, completion: { _ in for _ in 0..<self.completeCalls { try ctx.complete(true) } })
         }
     }
 
@@ -143,8 +152,9 @@ final class TransitionRunnerTests: XCTestCase {
     func testACancelledDismissalOfAnOverlayKeepsTheScreenBeneath() throws {
         var p = NodeProperties()
         p.frame = Rect(x: 0, y: 0, width: 100, height: 200)
-        let dialog = Scene(name: "dialog", size: Size(width: 100, height: 200), background: .white, isOverlay: true,
-                           root: Node(id: "dialog", scene: "dialog", properties: p))
+        let dialog = Scene(
+            name: "dialog", size: Size(width: 100, height: 200), background: .white, isOverlay: true,
+            root: Node(id: "dialog", scene: "dialog", properties: p))
         let ctx = try TransitionContext(from: dialog, to: scene("screen"), operation: .dismiss)
         XCTAssertEqual(ctx.container.children.map(\.id), ["screen", "dialog"])
         try ctx.complete(false)

@@ -39,9 +39,11 @@ final class SessionTests: XCTestCase {
         func animateTransition(using ctx: TransitionContext) throws {
             try ctx.container.add(ctx.to.root)
             ctx.to.root.model.alpha = 0
-            try ctx.engine.animate(AnimationOptions(duration: duration, timing: .curve(.linear)), changes: {
-                ctx.engine.set(.alpha, of: ctx.to.root, to: .number(1))
-            }, completion: { [completes] _ in if completes { try ctx.complete(!ctx.isCancelled) } })
+            try ctx.engine.animate(
+                AnimationOptions(duration: duration, timing: .curve(.linear)),
+                changes: {
+                    ctx.engine.set(.alpha, of: ctx.to.root, to: .number(1))
+                }, completion: { [completes] _ in if completes { try ctx.complete(!ctx.isCancelled) } })
         }
         func ended(completed: Bool) throws { endedWith.append(completed) }
         func error(for error: TransitionError) -> Error { Fade.Failure(message: "fade: \(error)") }
@@ -95,8 +97,10 @@ final class SessionTests: XCTestCase {
         let pop = try session.scenes(for: TransitionRequest(operation: .pop))
         XCTAssertEqual([pop.from.name, pop.to.name], ["b", "a"])
         XCTAssertThrowsError(try session.run(TransitionRequest(from: "b"))) {
-            XCTAssertEqual(($0 as? Fade.Failure)?.message, "push b → b: --to defaults to b for a push (the declared scenes: a → b), "
-                + "the scene --from names; name both --from and --to, or neither")
+            XCTAssertEqual(
+                ($0 as? Fade.Failure)?.message,
+                "push b → b: --to defaults to b for a push (the declared scenes: a → b), "
+                    + "the scene --from names; name both --from and --to, or neither")
         }
     }
 
@@ -113,8 +117,9 @@ final class SessionTests: XCTestCase {
     /// The percent-driven model: a left-edge swipe's travel over the width is the fraction; past a third on release it finishes.
     func testALiveTransitionFollowsTouchesOnTheCallersClock() throws {
         let plugin = Fade()
-        let live = try TransitionSession(plugin, scenes: scenes).start(TransitionRequest(),
-                                                                        touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
+        let live = try TransitionSession(plugin, scenes: scenes).start(
+            TransitionRequest(),
+            touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
         XCTAssertEqual(live.info.duration, 0.5)
         XCTAssertTrue(live.context.isInteractive)
         for (t, x) in [(0.1, 30.0), (0.25, 45.0)] {
@@ -137,8 +142,9 @@ final class SessionTests: XCTestCase {
     func testALiveReleaseLeftUndecidedIsAnError() throws {
         let plugin = Fade()
         plugin.ignoresTouches = true
-        let live = try TransitionSession(plugin, scenes: scenes).start(TransitionRequest(),
-                                                                        touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
+        let live = try TransitionSession(plugin, scenes: scenes).start(
+            TransitionRequest(),
+            touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
         try live.touch(GestureSample(time: 0.1, location: Point(x: 40, y: 50), state: .changed))
         XCTAssertThrowsError(try live.touch(GestureSample(time: 0.2, location: Point(x: 40, y: 50), state: .ended))) {
             XCTAssertTrue(($0 as? Fade.Failure)?.message.hasPrefix("fade: the gesture ended but the transition was neither finished nor cancelled") ?? false, "\($0)")

@@ -22,10 +22,10 @@ final class SpringTests: XCTestCase {
 
     func testClosedFormMatchesIntegrationInEveryRegime() {
         let springs = [
-            Spring(mass: 1, stiffness: 100, damping: 10),               // under-damped
-            Spring(mass: 1, stiffness: 100, damping: 20),               // critically damped
+            Spring(mass: 1, stiffness: 100, damping: 10),  // under-damped
+            Spring(mass: 1, stiffness: 100, damping: 20),  // critically damped
             Spring(mass: 2, stiffness: 50, damping: 40, initialVelocity: 3),  // over-damped, with velocity
-            Spring(mass: 1, stiffness: 300, damping: 5, initialVelocity: -2),
+            Spring(mass: 1, stiffness: 300, damping: 5, initialVelocity: -2)
         ]
         for s in springs {
             for t in [0.05, 0.2, 0.5, 1.0] {
@@ -42,8 +42,10 @@ final class SpringTests: XCTestCase {
     }
 
     func testSettlingDurationIsWhenTheMotionStaysNearTheTarget() {
-        for s in [Spring(mass: 1, stiffness: 100, damping: 10), Spring(mass: 1, stiffness: 100, damping: 20),
-                  Spring(mass: 1, stiffness: 100, damping: 40)] {
+        for s in [
+            Spring(mass: 1, stiffness: 100, damping: 10), Spring(mass: 1, stiffness: 100, damping: 20),
+            Spring(mass: 1, stiffness: 100, damping: 40)
+        ] {
             let d = s.settlingDuration
             for i in 0..<200 {
                 let t = d + Double(i) * 0.01

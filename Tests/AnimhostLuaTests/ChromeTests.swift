@@ -5,14 +5,15 @@ import AnimhostCore
 /// Chrome: bars that belong to neither screen, drawn above the container, reachable and animatable.
 final class ChromeTests: XCTestCase {
     func run(_ body: String, chrome: String? = nil, declared: String = "") throws -> (TransitionOutcome, FrameRecorder) {
-        let plugin = try makePlugin("""
-        local p = { name = "probe", scenes = { from = "grid", to = "detail" \(declared) } }
-        function p.duration(ctx) return 1 end
-        function p.animate(ctx)
-        \(body)
-        end
-        return p
-        """)
+        let plugin = try makePlugin(
+            """
+            local p = { name = "probe", scenes = { from = "grid", to = "detail" \(declared) } }
+            function p.duration(ctx) return 1 end
+            function p.animate(ctx)
+            \(body)
+            end
+            return p
+            """)
         var request = TransitionRequest()
         request.chrome = chrome
         let recorder = FrameRecorder()
@@ -20,13 +21,14 @@ final class ChromeTests: XCTestCase {
     }
 
     func testTheChromeIsDrawnAboveTheContainerAndAnimates() throws {
-        let (_, rec) = try run("""
-        ctx.container:add(ctx.to.view)
-        ctx.container.transform = transform.scale(0.5)
-        local bar = ctx.chrome.view:find("tab-bar")
-        animate{ duration = 1, curve = "linear", function() bar.alpha = 0 end,
-                 completion = function() bar.alpha = 1 ctx:complete(true) end }
-        """, declared: #", chrome = "tabbar""#)
+        let (_, rec) = try run(
+            """
+            ctx.container:add(ctx.to.view)
+            ctx.container.transform = transform.scale(0.5)
+            local bar = ctx.chrome.view:find("tab-bar")
+            animate{ duration = 1, curve = "linear", function() bar.alpha = 0 end,
+                     completion = function() bar.alpha = 1 ctx:complete(true) end }
+            """, declared: #", chrome = "tabbar""#)
         let half = rec.frames[30]
         let index = try XCTUnwrap(half.chromeIndex)
         XCTAssertEqual(half.nodes[index].id, "tabbar")

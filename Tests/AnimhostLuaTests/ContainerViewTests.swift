@@ -6,13 +6,14 @@ import AnimhostCore
 /// node `container`, and each transition starts from a fresh one.
 final class ContainerViewTests: XCTestCase {
     func testTheContainerIsAnimatedAndRecorded() throws {
-        let (_, rec) = try runSource("""
-        ctx.container.backgroundColor = "#000000"
-        ctx.container:add(ctx.to.view)
-        animate{ duration = 1, curve = "linear",
-                 function() ctx.container.transform = transform.scale(0.5) end,
-                 completion = function() ctx:complete(true) end }
-        """)
+        let (_, rec) = try runSource(
+            """
+            ctx.container.backgroundColor = "#000000"
+            ctx.container:add(ctx.to.view)
+            animate{ duration = 1, curve = "linear",
+                     function() ctx.container.transform = transform.scale(0.5) end,
+                     completion = function() ctx:complete(true) end }
+            """)
         let first = try XCTUnwrap(rec.frames.first?.nodes.first)
         XCTAssertEqual(first.id, "container")
         XCTAssertEqual(first.depth, 0)
@@ -27,12 +28,15 @@ final class ContainerViewTests: XCTestCase {
 
     func testEachTransitionGetsAFreshContainer() throws {
         var printed: [String] = []
-        let plugin = try makePlugin(animatorSource("""
-        print(ctx.container.alpha, ctx.container.backgroundColor)
-        ctx.container.alpha = 0.5
-        ctx.container.backgroundColor = "#FF0000"
-        ctx:complete(true)
-        """)) { printed.append($0) }
+        let plugin = try makePlugin(
+            animatorSource(
+                """
+                print(ctx.container.alpha, ctx.container.backgroundColor)
+                ctx.container.alpha = 0.5
+                ctx.container.backgroundColor = "#FF0000"
+                ctx:complete(true)
+                """)
+        ) { printed.append($0) }
         _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil)
         _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: nil)
         XCTAssertEqual(printed, ["[p] 1.0\tnil", "[p] 1.0\tnil"])

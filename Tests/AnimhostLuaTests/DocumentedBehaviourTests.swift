@@ -18,11 +18,13 @@ final class DocumentedBehaviourTests: XCTestCase {
             .write(to: dir.appendingPathComponent("lib/curves.lua"), atomically: true, encoding: .utf8)
         try "return { name = 'the wrong curves' }".write(to: dir.appendingPathComponent("curves.lua"), atomically: true, encoding: .utf8)
         let url = dir.appendingPathComponent("p.lua")
-        try animatorSource("""
-        local curves = require("lib.curves")
-        print(curves.name, curves.twice(21), require("lib.curves") == curves)
-        ctx:complete(true)
-        """).write(to: url, atomically: true, encoding: .utf8)
+        try animatorSource(
+            """
+            local curves = require("lib.curves")
+            print(curves.name, curves.twice(21), require("lib.curves") == curves)
+            ctx:complete(true)
+            """
+        ).write(to: url, atomically: true, encoding: .utf8)
         var lines: [String] = []
         _ = try Plugin(url: url, printSink: { lines.append($0) }).run(TransitionRequest(), catalog: PluginCatalog(environment: [:]))
         XCTAssertEqual(lines, ["[p] curves in lib\t42\ttrue"], "loaded once, from lib/curves.lua")
@@ -31,21 +33,24 @@ final class DocumentedBehaviourTests: XCTestCase {
     /// docs/security.md: the host's own metatables are locked: `getmetatable` answers a string instead
     /// of the metatable, and `setmetatable` cannot replace it.
     func testHostMetatablesAreLocked() throws {
-        let lines = try evalLua("""
-        local objects = { ctx = ctx, node = ctx.from.view, rect = rect(0, 0, 1, 1), easing = easing("linear"),
-                          spring = spring{ dampingRatio = 1, response = 0.5 }, delegate = ctx.from.delegate }
-        for _, name in ipairs({ "ctx", "node", "rect", "easing", "spring", "delegate" }) do
-          local o = objects[name]
-          local ok, err = pcall(setmetatable, o, {})
-          print(name, type(getmetatable(o)), ok, (tostring(err):gsub("^.-: ", "")))
-        end
-        """)
+        let lines = try evalLua(
+            """
+            local objects = { ctx = ctx, node = ctx.from.view, rect = rect(0, 0, 1, 1), easing = easing("linear"),
+                              spring = spring{ dampingRatio = 1, response = 0.5 }, delegate = ctx.from.delegate }
+            for _, name in ipairs({ "ctx", "node", "rect", "easing", "spring", "delegate" }) do
+              local o = objects[name]
+              local ok, err = pcall(setmetatable, o, {})
+              print(name, type(getmetatable(o)), ok, (tostring(err):gsub("^.-: ", "")))
+            end
+            """)
         // Tables refuse a new metatable; userdata never take one from Lua, and their metatable stays hidden.
         let userdata = ["node", "rect", "easing", "spring"].map {
             "\($0)\tstring\tfalse\tbad argument #1 to 'setmetatable' (table expected, got animhost.\($0))"
         }
-        XCTAssertEqual(lines, ["ctx\tstring\tfalse\tcannot change a protected metatable"] + userdata
-                       + ["delegate\tstring\tfalse\tcannot change a protected metatable"])
+        XCTAssertEqual(
+            lines,
+            ["ctx\tstring\tfalse\tcannot change a protected metatable"] + userdata
+                + ["delegate\tstring\tfalse\tcannot change a protected metatable"])
     }
 
     /// docs/gestures.md: `ctx:update(p)` shows a spring as it is `p · duration` seconds in, by its own
@@ -53,13 +58,15 @@ final class DocumentedBehaviourTests: XCTestCase {
     /// it settles after the transition's duration. Oracle: the damped oscillator m·x″ + c·x′ + k·x = 0
     /// (m 1, k 100, c 10: ζ = 0.5, ω₀ = 10) from rest, solved in closed form.
     func testSpringsAreScrubbedByTheirOwnTime() throws {
-        let plugin = try interactivePlugin(animate: """
-        ctx.container:add(ctx.to.view)
-        animate{ spring = spring{ mass = 1, stiffness = 100, damping = 10 }, function() ctx.from.view.alpha = 0 end,
-                 completion = function(finished) ctx:complete(finished) end }
-        """, interact: """
-        if g.state == "ended" then ctx:finish() else ctx:update(0.3) end
-        """)
+        let plugin = try interactivePlugin(
+            animate: """
+                ctx.container:add(ctx.to.view)
+                animate{ spring = spring{ mass = 1, stiffness = 100, damping = 10 }, function() ctx.from.view.alpha = 0 end,
+                         completion = function(finished) ctx:complete(finished) end }
+                """,
+            interact: """
+                if g.state == "ended" then ctx:finish() else ctx:update(0.3) end
+                """)
         let recorder = FrameRecorder()
         let outcome = try plugin.run(TransitionRequest(fps: 20, gesture: "pan-down"), catalog: PluginCatalog(environment: [:]), sink: recorder)
         XCTAssertTrue(outcome.result.completed)
@@ -76,11 +83,13 @@ final class DocumentedBehaviourTests: XCTestCase {
     /// docs/gestures.md: a gesture that ends while the plugin has neither finished nor cancelled, with
     /// animations still waiting on the scrubbed clock, is an error that says what to call.
     func testAGestureEndingWithNeitherFinishNorCancelIsAnError() throws {
-        let plugin = try interactivePlugin(animate: """
-        animate{ duration = 0.5, function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
-        """, interact: """
-        ctx:update(g.translation.y / 844)
-        """)
+        let plugin = try interactivePlugin(
+            animate: """
+                animate{ duration = 0.5, function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
+                """,
+            interact: """
+                ctx:update(g.translation.y / 844)
+                """)
         XCTAssertThrowsError(try plugin.run(TransitionRequest(gesture: "pan-down"), catalog: PluginCatalog(environment: [:]))) {
             let message = "\($0)"
             XCTAssertTrue(message.contains("the gesture ended but the transition was neither finished nor cancelled"), message)
@@ -91,9 +100,11 @@ final class DocumentedBehaviourTests: XCTestCase {
     /// docs/lua-api.md: `animate` without options lasts 0.25 s, starts at once and follows `easeInOut`,
     /// Core Animation's cubic Bézier (0.42, 0, 0.58, 1), solved here by bisection.
     func testAnimateDefaultsToAQuarterSecondEaseInOutWithoutDelay() throws {
-        let plugin = try makePlugin(animatorSource("""
-        animate{ function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
-        """))
+        let plugin = try makePlugin(
+            animatorSource(
+                """
+                animate{ function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
+                """))
         let recorder = FrameRecorder()
         _ = try plugin.run(TransitionRequest(fps: 40), catalog: PluginCatalog(environment: [:]), sink: recorder)
         let alphas = recorder.frames.compactMap { $0.node("grid")?.opacity }
@@ -107,15 +118,16 @@ final class DocumentedBehaviourTests: XCTestCase {
     /// docs/lua-api.md: `n:remove()` detaches `n` and its animations end unfinished: their completion
     /// runs with `finished == false` when the node is removed, as UIKit's `removeFromSuperview` does.
     func testRemoveEndsTheNodesAnimationsUnfinished() throws {
-        let lines = try evalLua("""
-        local photo = ctx.from.view:find("photo-1")
-        animate{ duration = 0.4, function() photo.alpha = 0 end,
-                 completion = function(finished) print("photo", finished, os.clock()) end }
-        local other = ctx.from.view:find("photo-2")
-        animate{ duration = 0.1, function() other.alpha = 0.5 end,
-                 completion = function(finished) photo:remove() print("removed", finished, os.clock()) end }
-        animate{ duration = 0.5, function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
-        """, complete: false, duration: "0.5")
+        let lines = try evalLua(
+            """
+            local photo = ctx.from.view:find("photo-1")
+            animate{ duration = 0.4, function() photo.alpha = 0 end,
+                     completion = function(finished) print("photo", finished, os.clock()) end }
+            local other = ctx.from.view:find("photo-2")
+            animate{ duration = 0.1, function() other.alpha = 0.5 end,
+                     completion = function(finished) photo:remove() print("removed", finished, os.clock()) end }
+            animate{ duration = 0.5, function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }
+            """, complete: false, duration: "0.5")
         XCTAssertEqual(Set(lines), ["photo\tfalse\t0.1", "removed\ttrue\t0.1"])
     }
 

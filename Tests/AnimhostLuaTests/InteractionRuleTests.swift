@@ -7,16 +7,17 @@ import AnimhostCore
 final class InteractionRuleTests: XCTestCase {
     /// A plugin whose one animation runs linearly for 1 s and completes the transition; `extra` adds fields.
     func plugin(_ extra: String = "", interact: String? = nil) throws -> Plugin {
-        try makePlugin("""
-        local p = { name = "probe", scenes = { from = "detail", to = "grid" } \(extra) }
-        function p.duration(ctx) return 1 end
-        function p.animate(ctx)
-          animate{ duration = 1, curve = "linear", function() ctx.from.view.alpha = 0 end,
-                   completion = function() ctx:complete(not ctx.cancelled) end }
-        end
-        \(interact.map { "function p.interact(ctx, g)\n\($0)\nend" } ?? "")
-        return p
-        """)
+        try makePlugin(
+            """
+            local p = { name = "probe", scenes = { from = "detail", to = "grid" } \(extra) }
+            function p.duration(ctx) return 1 end
+            function p.animate(ctx)
+              animate{ duration = 1, curve = "linear", function() ctx.from.view.alpha = 0 end,
+                       completion = function() ctx:complete(not ctx.cancelled) end }
+            end
+            \(interact.map { "function p.interact(ctx, g)\n\($0)\nend" } ?? "")
+            return p
+            """)
     }
 
     func run(_ plugin: Plugin, _ gesture: String) throws -> TransitionOutcome {
@@ -51,13 +52,13 @@ final class InteractionRuleTests: XCTestCase {
 
     func testCompletionSpeedAndCurveSetTheRunAfterRelease() throws {
         let interact = """
-        if g.state == "began" then
-          print(ctx.completionSpeed, ctx.completionCurve)
-          ctx.completionSpeed = 2
-          ctx.completionCurve = "linear"
-        end
-        ctx:drive()
-        """
+            if g.state == "began" then
+              print(ctx.completionSpeed, ctx.completionCurve)
+              ctx.completionSpeed = 2
+              ctx.completionCurve = "linear"
+            end
+            ctx:drive()
+            """
         var printed: [String] = []
         let p = try makePlugin(try String(contentsOf: plugin(interact: interact).url, encoding: .utf8)) { printed.append($0) }
         let outcome = try run(p, "edge-swipe to=0.6 release=slow")
@@ -79,11 +80,13 @@ final class InteractionRuleTests: XCTestCase {
             XCTAssertEqual(withoutTemporaryFolder("\(error)"), "p.lua:1: interaction: unknown field 'finishProgres' (did you mean 'finishProgress'?)")
         }
         XCTAssertEqual(luaError("ctx.completionSpeed = 0"), "p.lua:4: ctx.completionSpeed must be more than 0, got 0")
-        XCTAssertEqual(luaError("ctx.completionCurve = 'bounce'"),
-                       #"p.lua:4: ctx.completionCurve: expected "easeInOut", "easeIn", "easeOut", "linear", got 'bounce'"#)
+        XCTAssertEqual(
+            luaError("ctx.completionCurve = 'bounce'"),
+            #"p.lua:4: ctx.completionCurve: expected "easeInOut", "easeIn", "easeOut", "linear", got 'bounce'"#)
         // without a gesture the values are kept, with nothing to act on
-        XCTAssertEqual(try evalLua("ctx.completionSpeed = 2 ctx.completionCurve = 'linear' print(ctx.completionSpeed, ctx.completionCurve)"),
-                       ["2.0\tlinear"])
+        XCTAssertEqual(
+            try evalLua("ctx.completionSpeed = 2 ctx.completionCurve = 'linear' print(ctx.completionSpeed, ctx.completionCurve)"),
+            ["2.0\tlinear"])
         XCTAssertEqual(luaError("ctx.operation = 'pop'"), "p.lua:4: ctx is read-only (set values on nodes, or keep your own state in a local table)")
     }
 }

@@ -4,12 +4,13 @@ import AnimhostCore
 
 /// A Lua plugin stepped live through a session: its time budget, its state between runs.
 final class LiveTransitionTests: XCTestCase {
-    let fade = animatorSource("""
-    ctx.container:add(ctx.to.view)
-    ctx.to.view.alpha = 0
-    animate{ duration = 0.3, curve = "linear", function() ctx.to.view.alpha = 1 end,
-             completion = function() ctx:complete(not ctx.cancelled) end }
-    """)
+    let fade = animatorSource(
+        """
+        ctx.container:add(ctx.to.view)
+        ctx.to.view.alpha = 0
+        animate{ duration = 0.3, curve = "linear", function() ctx.to.view.alpha = 1 end,
+                 completion = function() ctx:complete(not ctx.cancelled) end }
+        """)
 
     /// The budget counts the plugin's calls, not the caller's waiting between frames: three waits each
     /// longer than the whole budget end normally.

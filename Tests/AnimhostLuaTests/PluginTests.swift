@@ -14,8 +14,9 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(loadError("return { name = 'x', animate = function() end }"), "p.lua: the plugin table has no 'duration' (function(ctx) returning seconds)")
         XCTAssertEqual(loadError("return { name = 'x', duration = function() end }"), "p.lua: the plugin table has no 'animate' (function(ctx) declaring the animations)")
         XCTAssertEqual(loadError("return { name = 'x', duration = 0.3, animate = function() end }"), "p.lua: the plugin's 'duration' must be a function, got number")
-        XCTAssertEqual(loadError("return { name = 'x', duration = function() end, animate = function() end, params = { k = {} } }"),
-                       "p.lua: params.k: a default must be a number, a boolean or a string, got table")
+        XCTAssertEqual(
+            loadError("return { name = 'x', duration = function() end, animate = function() end, params = { k = {} } }"),
+            "p.lua: params.k: a default must be a number, a boolean or a string, got table")
         XCTAssertTrue(loadError("local x = nil\nreturn x.y").hasPrefix("p.lua:2: attempt to index a nil value (local 'x')\nstack traceback:"))
     }
 
@@ -29,8 +30,9 @@ final class PluginLoadingTests: XCTestCase {
     }
 
     func testProtocolErrorsPointAtAnimate() {
-        XCTAssertEqual(luaError("animate{ duration = 0.2, function() ctx.from.view.alpha = 0 end }", complete: false),
-                       "p.lua:3: ctx:complete was never called: every animation had ended at 0.2 s and the host waited 1 s more (call ctx:complete(not ctx.cancelled) in the last completion)")
+        XCTAssertEqual(
+            luaError("animate{ duration = 0.2, function() ctx.from.view.alpha = 0 end }", complete: false),
+            "p.lua:3: ctx:complete was never called: every animation had ended at 0.2 s and the host waited 1 s more (call ctx:complete(not ctx.cancelled) in the last completion)")
         XCTAssertEqual(luaError("", duration: "'soon'"), "p.lua:2: duration(ctx) must return a number of seconds, got string")
         XCTAssertEqual(luaError("", duration: "-1"), "p.lua:2: duration(ctx) must return a number of seconds from 0 to 600, got -1.0")
     }
@@ -39,17 +41,18 @@ final class PluginLoadingTests: XCTestCase {
     func testAReferenceTheSceneDoesNotNameIsAnError() throws {
         let examples = BuiltinResources.pluginsFolder!.deletingLastPathComponent().appendingPathComponent("Examples/popup/scenes")
         let source = """
-        return { name = "ref", scenes = { from = "\(examples.path)/screen.json", to = "\(examples.path)/dialog.json" },
-          duration = function() return 0.1 end,
-          animate = function(ctx)
-            local frame = ctx.to.delegate:referenceFrame(ctx)
-            ctx:complete(frame ~= nil)
-          end }
-        """
+            return { name = "ref", scenes = { from = "\(examples.path)/screen.json", to = "\(examples.path)/dialog.json" },
+              duration = function() return 0.1 end,
+              animate = function(ctx)
+                local frame = ctx.to.delegate:referenceFrame(ctx)
+                ctx:complete(frame ~= nil)
+              end }
+            """
         let plugin = try makePlugin(source)
         XCTAssertThrowsError(try plugin.run(TransitionRequest(), catalog: PluginCatalog(environment: [:]), sink: nil)) {
-            XCTAssertEqual(($0 as? PluginError).map { withoutTemporaryFolder($0.headline) },
-                           "p.lua:4: ctx.to.delegate:referenceFrame: scene 'dialog' names no reference node for push; add \"reference\": \"<node id>\" to its file (docs/scenes.md)")
+            XCTAssertEqual(
+                ($0 as? PluginError).map { withoutTemporaryFolder($0.headline) },
+                "p.lua:4: ctx.to.delegate:referenceFrame: scene 'dialog' names no reference node for push; add \"reference\": \"<node id>\" to its file (docs/scenes.md)")
         }
     }
 

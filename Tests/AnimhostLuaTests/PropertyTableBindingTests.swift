@@ -28,12 +28,14 @@ final class PropertyTableBindingTests: XCTestCase {
             let field = property.group.map { "\($0) = { \(property.key) = \(lua) }" } ?? "\(property.key) = \(lua)"
             let read = property.group.map { "n.\($0).\(property.key)" } ?? "n.\(property.key)"
             var printed: [String] = []
-            let plugin = try makePlugin(animatorSource("""
-                local n = node{ id = "probe", \(field) }
-                ctx.container:add(n)
-                print(\(read) ~= nil)
-                ctx:complete(true)
-                """), printed: { printed.append($0) })
+            let plugin = try makePlugin(
+                animatorSource(
+                    """
+                    local n = node{ id = "probe", \(field) }
+                    ctx.container:add(n)
+                    print(\(read) ~= nil)
+                    ctx:complete(true)
+                    """), printed: { printed.append($0) })
             let frames = FrameRecorder()
             _ = try plugin.run(TransitionRequest(), catalog: PluginCatalog(), sink: frames)
             XCTAssertEqual(printed.map { String($0.split(separator: " ").last ?? "") }, ["true"], "Lua reads \(property.path)")
@@ -50,12 +52,14 @@ final class PropertyTableBindingTests: XCTestCase {
 
     func testBlurAnimatesLinearlyInsideABlock() throws {
         let frames = FrameRecorder()
-        let plugin = try makePlugin(animatorSource("""
-            local n = node{ id = "probe", frame = rect(0, 0, 10, 10) }
-            ctx.container:add(n)
-            animate{ duration = 0.3, curve = "linear", function() n.blur = 12 end,
-                     completion = function() ctx:complete(true) end }
-            """))
+        let plugin = try makePlugin(
+            animatorSource(
+                """
+                local n = node{ id = "probe", frame = rect(0, 0, 10, 10) }
+                ctx.container:add(n)
+                animate{ duration = 0.3, curve = "linear", function() n.blur = 12 end,
+                         completion = function() ctx:complete(true) end }
+                """))
         _ = try plugin.run(TransitionRequest(fps: 10), catalog: PluginCatalog(), sink: frames)
         let blurs = frames.frames.map { $0.node("probe")!.properties.blur }
         XCTAssertEqual(blurs.count, 4)

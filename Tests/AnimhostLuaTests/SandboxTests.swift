@@ -4,12 +4,17 @@ import AnimhostCore
 
 final class SandboxTests: XCTestCase {
     func testNothingReachesOutsideTheState() throws {
-        let out = try evalLua("""
-        print(io, load, loadfile, dofile, debug, package, string.dump, os.execute, os.remove, os.getenv)
-        print(type(os.clock), type(os.time), type(require), type(pcall), type(coroutine.wrap), type(utf8.char))
-        """)
-        XCTAssertEqual(out, [Array(repeating: "nil", count: 10).joined(separator: "\t"),
-                             "function\tfunction\tfunction\tfunction\tfunction\tfunction"])
+        let out = try evalLua(
+            """
+            print(io, load, loadfile, dofile, debug, package, string.dump, os.execute, os.remove, os.getenv)
+            print(type(os.clock), type(os.time), type(require), type(pcall), type(coroutine.wrap), type(utf8.char))
+            """)
+        XCTAssertEqual(
+            out,
+            [
+                Array(repeating: "nil", count: 10).joined(separator: "\t"),
+                "function\tfunction\tfunction\tfunction\tfunction\tfunction"
+            ])
     }
 
     func testBytecodeIsNeverLoaded() throws {
@@ -24,8 +29,9 @@ final class SandboxTests: XCTestCase {
     }
 
     func testFinalizersAndGlobalCollectionAreRefused() {
-        XCTAssertEqual(luaError("setmetatable({}, { __gc = function() while true do end end })"),
-                       "p.lua:4: setmetatable: __gc finalizers are not available to plugins")
+        XCTAssertEqual(
+            luaError("setmetatable({}, { __gc = function() while true do end end })"),
+            "p.lua:4: setmetatable: __gc finalizers are not available to plugins")
         XCTAssertEqual(luaError("collectgarbage()"), "p.lua:4: collectgarbage: only collectgarbage(\"count\") is available to plugins")
         XCTAssertTrue(luaError("getmetatable('').__index = {}").contains("attempt to index a string value"))
     }
@@ -48,8 +54,9 @@ final class SandboxTests: XCTestCase {
     }
 
     func testAnEndlessLoopInACompletionStops() {
-        let message = luaError("animate{ duration = 0.1, function() ctx.from.view.alpha = 0 end, completion = function()\n  local n = 0\n  repeat n = n + 1 until false\nend }",
-                               complete: false, limits: SandboxLimits(timeout: 0.3))
+        let message = luaError(
+            "animate{ duration = 0.1, function() ctx.from.view.alpha = 0 end, completion = function()\n  local n = 0\n  repeat n = n + 1 until false\nend }",
+            complete: false, limits: SandboxLimits(timeout: 0.3))
         XCTAssertEqual(message, "p.lua:6: the plugin ran past its time limit of 0.3 s (an endless loop? raise the limit with --timeout)")
     }
 
@@ -71,35 +78,40 @@ final class SandboxTests: XCTestCase {
 
     func testMemoryIsCapped() {
         let limits = SandboxLimits(maxMemory: 16 << 20)
-        XCTAssertEqual(luaError("local t = {} for i = 1, 1e8 do t[i] = { i } end", limits: limits),
-                       "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
-        XCTAssertEqual(luaError("local s = string.rep('x', 64 * 1024 * 1024)", limits: limits),
-                       "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
-        XCTAssertEqual(luaError("local s = 'x' for i = 1, 40 do s = s .. s end", limits: limits),
-                       "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
+        XCTAssertEqual(
+            luaError("local t = {} for i = 1, 1e8 do t[i] = { i } end", limits: limits),
+            "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
+        XCTAssertEqual(
+            luaError("local s = string.rep('x', 64 * 1024 * 1024)", limits: limits),
+            "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
+        XCTAssertEqual(
+            luaError("local s = 'x' for i = 1, 40 do s = s .. s end", limits: limits),
+            "p.lua: the plugin ran out of memory (limit 16 MiB; raise it with --max-memory)")
     }
 
     func testBlocksKeepTheirContentsAsTheyGrowAndAreReused() throws {
         // Tables and strings growing through every small size and past it, then dropped and made
         // again many times over within a limit they would exceed if freed memory were not reused.
-        let out = try evalLua("""
-        local t, s = {}, ""
-        for i = 1, 3000 do t[i] = i * 2; s = s .. string.char(65 + i % 26) end
-        local ok = true
-        for i = 1, 3000 do ok = ok and t[i] == i * 2 and s:byte(i) == 65 + i % 26 end
-        for i = 3000, 2, -1 do t[i] = nil end
-        collectgarbage("count")
-        for i = 1, 3e5 do local garbage = { i, tostring(i) } end  -- about 40 MB made in all
-        print(ok, #t, #s)
-        """, limits: SandboxLimits(maxMemory: 16 << 20, timeout: 120))  // about a second of work: no deadline on a busy machine
+        let out = try evalLua(
+            """
+            local t, s = {}, ""
+            for i = 1, 3000 do t[i] = i * 2; s = s .. string.char(65 + i % 26) end
+            local ok = true
+            for i = 1, 3000 do ok = ok and t[i] == i * 2 and s:byte(i) == 65 + i % 26 end
+            for i = 3000, 2, -1 do t[i] = nil end
+            collectgarbage("count")
+            for i = 1, 3e5 do local garbage = { i, tostring(i) } end  -- about 40 MB made in all
+            print(ok, #t, #s)
+            """, limits: SandboxLimits(maxMemory: 16 << 20, timeout: 120))  // about a second of work: no deadline on a busy machine
         XCTAssertEqual(out, ["true\t1\t3000"])
     }
 
     func testNodesCountAgainstTheMemoryLimit() {
         // Nodes live in the host, outside Lua's allocator: each one is charged to the plugin's limit.
         let limits = SandboxLimits(maxMemory: 16 << 20)
-        XCTAssertEqual(luaError("for i = 1, 1e6 do node{} end", limits: limits),
-                       "p.lua:4: not enough memory (the plugin's memory limit)")
+        XCTAssertEqual(
+            luaError("for i = 1, 1e6 do node{} end", limits: limits),
+            "p.lua:4: not enough memory (the plugin's memory limit)")
         // Copies are charged too; whichever allocation crosses the limit first reports it.
         let copies = luaError("local n = node{ children = { node{}, node{} } } for i = 1, 1e6 do n:snapshot() end", limits: limits)
         XCTAssertTrue(copies.hasPrefix("p.lua") && copies.contains("memory"), copies)
@@ -112,10 +124,11 @@ final class SandboxTests: XCTestCase {
     }
 
     func testYieldingAcrossTheHostIsAnError() {
-        let message = luaError("""
-        local co = coroutine.wrap(function() animate{ duration = 0.1, function() coroutine.yield() end } end)
-        co()
-        """)
+        let message = luaError(
+            """
+            local co = coroutine.wrap(function() animate{ duration = 0.1, function() coroutine.yield() end } end)
+            co()
+            """)
         XCTAssertTrue(message.contains("attempt to yield across a C-call boundary"), message)
     }
 
@@ -127,12 +140,14 @@ final class SandboxTests: XCTestCase {
     }
 
     func testRequireLoadsOnlyBesideThePlugin() throws {
-        let plugin = try makePlugin(animatorSource("""
-        local helpers = require("helpers")
-        print(helpers.twice(21), require("helpers") == helpers)
-        print(pcall(require, "../etc/passwd"))
-        ctx:complete(true)
-        """))
+        let plugin = try makePlugin(
+            animatorSource(
+                """
+                local helpers = require("helpers")
+                print(helpers.twice(21), require("helpers") == helpers)
+                print(pcall(require, "../etc/passwd"))
+                ctx:complete(true)
+                """))
         try "return { twice = function(x) return 2 * x end }".write(
             to: plugin.url.deletingLastPathComponent().appendingPathComponent("helpers.lua"), atomically: true, encoding: .utf8)
         var lines: [String] = []

@@ -27,19 +27,21 @@ final class SceneDelegateTests: XCTestCase {
 
     func testTheScriptsMethodsAnswerWithSelfViewTheScenesRoot() throws {
         var printed: [String] = []
-        let (_, dir, _) = try folder(script: """
-        local grid = {}
-        function grid:referenceNode(ctx) return self.view:find("photo-2") end
-        function grid:referenceFrame(ctx, forward) return rect(forward and 1 or 0, 0, 10, 10) end
-        function grid:transitionSourceImageView() return self.view:find("photo-1") end
-        function grid:willBegin(ctx) self:referenceNode(ctx).hidden = true end
-        return grid
-        """, body: """
-        local d = ctx.from.delegate
-        print(d.view == ctx.from.view, d:referenceNode(ctx).id, d:referenceFrame(ctx, true), d:transitionSourceImageView().id)
-        d:willBegin(ctx)
-        print(ctx.from.view:find("photo-2").hidden, d:backgroundColor(ctx).hex, ctx.to.delegate:referenceNode(ctx).id)
-        """)
+        let (_, dir, _) = try folder(
+            script: """
+                local grid = {}
+                function grid:referenceNode(ctx) return self.view:find("photo-2") end
+                function grid:referenceFrame(ctx, forward) return rect(forward and 1 or 0, 0, 10, 10) end
+                function grid:transitionSourceImageView() return self.view:find("photo-1") end
+                function grid:willBegin(ctx) self:referenceNode(ctx).hidden = true end
+                return grid
+                """,
+            body: """
+                local d = ctx.from.delegate
+                print(d.view == ctx.from.view, d:referenceNode(ctx).id, d:referenceFrame(ctx, true), d:transitionSourceImageView().id)
+                d:willBegin(ctx)
+                print(ctx.from.view:find("photo-2").hidden, d:backgroundColor(ctx).hex, ctx.to.delegate:referenceNode(ctx).id)
+                """)
         let plugin = try Plugin(url: dir.appendingPathComponent("p.lua")) { printed.append($0) }
         let outcome = try run(plugin)
         XCTAssertEqual(printed, ["[p] true\tphoto-2\trect(1, 0, 10, 10)\tphoto-1", "[p] true\t#FFFFFF\tphoto"])
@@ -47,13 +49,14 @@ final class SceneDelegateTests: XCTestCase {
     }
 
     func testErrorsNameTheDelegatesFileAndLine() throws {
-        let (plugin, _, _) = try folder(script: """
-        return {
-          referenceNode = function(self, ctx)
-            return self.view:find("photo-2").nope
-          end,
-        }
-        """, body: "ctx.from.delegate:referenceNode(ctx)")
+        let (plugin, _, _) = try folder(
+            script: """
+                return {
+                  referenceNode = function(self, ctx)
+                    return self.view:find("photo-2").nope
+                  end,
+                }
+                """, body: "ctx.from.delegate:referenceNode(ctx)")
         XCTAssertThrowsError(try run(plugin)) { error in
             // the path is long: Lua names the file by its last component
             XCTAssertEqual((error as? PluginError)?.headline, "grid.lua:3: a node has no property 'nope'")
@@ -65,17 +68,20 @@ final class SceneDelegateTests: XCTestCase {
     }
 
     func testTheScriptRunsUnderThePluginsDeadline() throws {
-        let (plugin, _, _) = try folder(script: "return { willBegin = function() while true do end end }",
-                                        body: "ctx.from.delegate:willBegin(ctx)", limits: SandboxLimits(timeout: 0.5))
+        let (plugin, _, _) = try folder(
+            script: "return { willBegin = function() while true do end end }",
+            body: "ctx.from.delegate:willBegin(ctx)", limits: SandboxLimits(timeout: 0.5))
         XCTAssertThrowsError(try run(plugin)) { error in XCTAssertTrue((error as? PluginError)?.isTimeout ?? false, "\(error)") }
     }
 
     func testTheScriptStaysInsideTheScenesFolder() throws {
         let (_, dir, _) = try folder(script: "return {}", body: "")
         let grid = dir.appendingPathComponent("scenes/grid.json")
-        for (path, message) in [("../p.lua", "expected a .lua file inside the scene's folder (a relative path without '..'), got '../p.lua'"),
-                                ("out.lua", "'out.lua' leads outside the scene's folder (links included)"),
-                                ("none.lua", "no readable file 'none.lua' beside the scene")] {
+        for (path, message) in [
+            ("../p.lua", "expected a .lua file inside the scene's folder (a relative path without '..'), got '../p.lua'"),
+            ("out.lua", "'out.lua' leads outside the scene's folder (links included)"),
+            ("none.lua", "no readable file 'none.lua' beside the scene")
+        ] {
             try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("scenes/out.lua"), withDestinationURL: dir.appendingPathComponent("p.lua"))
             defer { try? FileManager.default.removeItem(at: dir.appendingPathComponent("scenes/out.lua")) }
             var json = try JSONSerialization.jsonObject(with: Data(contentsOf: grid)) as! [String: Any]
@@ -89,10 +95,11 @@ final class SceneDelegateTests: XCTestCase {
 
     func testTheBuiltInDelegatesAnswerZoomTransitioningsProtocolWithoutCtx() throws {
         // as in Swift, the protocol's methods take no context: the frames come from the run in progress
-        let out = try evalLua("""
-        print(ctx.from.delegate:transitionSourceImageViewFrame(true), ctx.to.delegate:transitionDestinationImageViewFrame(true))
-        print(ctx.from.delegate:transitionSourceImageView().id, ctx.to.delegate:transitionSourceImageView().id)
-        """)
+        let out = try evalLua(
+            """
+            print(ctx.from.delegate:transitionSourceImageViewFrame(true), ctx.to.delegate:transitionDestinationImageViewFrame(true))
+            print(ctx.from.delegate:transitionSourceImageView().id, ctx.to.delegate:transitionSourceImageView().id)
+            """)
         XCTAssertEqual(out, ["rect(199, 289, 183, 177)\trect(0, 96, 390, 260)", "photo-4\tphoto"])
     }
 }

@@ -4,80 +4,93 @@ import XCTest
 /// `ctx:matches()`, `node.modifiers` and the shared-element library as a plugin sees them.
 final class SharedLibraryTests: XCTestCase {
     func testMatchesPairTheGridsTaggedPhotoWithTheDetailsPhoto() throws {
-        let lines = try evalLua("""
-        for _, m in ipairs(ctx:matches()) do print(m.tag, m.from.id, m.from.scene, m.to.id, m.to.scene) end
-        """)
+        let lines = try evalLua(
+            """
+            for _, m in ipairs(ctx:matches()) do print(m.tag, m.from.id, m.from.scene, m.to.id, m.to.scene) end
+            """)
         XCTAssertEqual(lines, ["photo-4\tphoto-4\tgrid\tphoto\tdetail"])
     }
 
     func testModifiersRoundTripAndNameTheClosestOnError() throws {
-        XCTAssertEqual(try evalLua("""
-        local n = node{ modifiers = { "fade", " scale( 0.5 ) ", "whenPresenting(delay(0.1))" } }
-        print(table.concat(n.modifiers, " | "))
-        n.modifiers = nil
-        print(#n.modifiers)
-        """), ["fade | scale(0.5, 0.5) | whenPresenting(delay(0.1))", "0"])
-        XCTAssertTrue(luaError("node{}.modifiers = { 'fade', 'fdae' }").hasSuffix("node.modifiers[2]: unknown modifier 'fdae' (did you mean 'fade'?)"),
-                      luaError("node{}.modifiers = { 'fade', 'fdae' }"))
+        XCTAssertEqual(
+            try evalLua(
+                """
+                local n = node{ modifiers = { "fade", " scale( 0.5 ) ", "whenPresenting(delay(0.1))" } }
+                print(table.concat(n.modifiers, " | "))
+                n.modifiers = nil
+                print(#n.modifiers)
+                """), ["fade | scale(0.5, 0.5) | whenPresenting(delay(0.1))", "0"])
+        XCTAssertTrue(
+            luaError("node{}.modifiers = { 'fade', 'fdae' }").hasSuffix("node.modifiers[2]: unknown modifier 'fdae' (did you mean 'fade'?)"),
+            luaError("node{}.modifiers = { 'fade', 'fdae' }"))
         XCTAssertTrue(luaError("node{}.modifiers = 'fade'").contains("node.modifiers: expected an array of strings"))
     }
 
     func testTheLibraryKeepsItsOwnReferencesWhenAPluginReplacesGlobals() throws {
         // The flight must still run, land and complete with the globals it uses gone.
-        let lines = try evalLua("""
-        animate, keyframes, keyframe, rect, point, spring, node, transform = nil, nil, nil, nil, nil, nil, nil, nil
-        ipairs, pairs, math = nil, nil, nil
-        shared.automaticDuration = function() return 99 end
-        print(("%.5f"):format(shared.plan(ctx).duration))
-        local flights = shared(ctx, { duration = 0.2, completion = function(ok) print("done", ok) ctx:complete(true) end })
-        print(#flights, tostring(flights[1].toFrame), flights[1].from.hidden, flights[1].to.hidden)
-        """, complete: false)
+        let lines = try evalLua(
+            """
+            animate, keyframes, keyframe, rect, point, spring, node, transform = nil, nil, nil, nil, nil, nil, nil, nil
+            ipairs, pairs, math = nil, nil, nil
+            shared.automaticDuration = function() return 99 end
+            print(("%.5f"):format(shared.plan(ctx).duration))
+            local flights = shared(ctx, { duration = 0.2, completion = function(ok) print("done", ok) ctx:complete(true) end })
+            print(#flights, tostring(flights[1].toFrame), flights[1].from.hidden, flights[1].to.hidden)
+            """, complete: false)
         XCTAssertEqual(lines, ["0.34204", "1\trect(0, 96, 390, 260)\ttrue\ttrue", "done\ttrue"])
     }
 
     func testFormulasMatchHerosNumbers() throws {
-        let lines = try evalLua("""
-        local function d(a, b) print(("%.9f"):format(shared.automaticDuration(a, b))) end
-        d(rect(0, 0, 10, 10), rect(30, 40, 10, 10))    -- the centre moves 50
-        d(rect(0, 0, 10, 10), rect(-40, 30, 10, 10))   -- the centre moves 50 (sizes equal)
-        d(rect(0, 0, 10, 10), rect(-5, -5, 20, 20))    -- the size changes by (10, 10): √200
-        d(rect(0, 0, 10, 10), rect(0, 0, 10, 10))      -- nothing moves
-        d(rect(0, 0, 10, 10), rect(900, 0, 10, 10))    -- clamped at 500
-        print(shared.arcControl(point(0, 100), point(100, 0), 1))                   -- from.y > to.y: (to.x, from.y)
-        print(shared.arcControl(point(0, 0), point(100, 100), 0.5))                 -- halfway to (from.x, to.y)
-        print(shared.arcControl(point(0, 0), point(100, 0.5), 1))                   -- under a point: straight
-        print(shared.automaticCurve(rect(-400, 0, 10, 10), rect(0, 0, 10, 10), rect(0, 0, 390, 844)))
-        print(shared.automaticCurve(rect(0, 0, 10, 10), rect(0, 900, 10, 10), rect(0, 0, 390, 844)))
-        """)
-        XCTAssertEqual(lines, [
-            "0.224666667", "0.224666667", String(format: "%.9f", 0.208 + 200.0.squareRoot() / 3000), "0.208000000", "0.374666667",
-            "point(100, 100)", "point(25, 75)", "nil", "deceleration", "acceleration",
-        ])
+        let lines = try evalLua(
+            """
+            local function d(a, b) print(("%.9f"):format(shared.automaticDuration(a, b))) end
+            d(rect(0, 0, 10, 10), rect(30, 40, 10, 10))    -- the centre moves 50
+            d(rect(0, 0, 10, 10), rect(-40, 30, 10, 10))   -- the centre moves 50 (sizes equal)
+            d(rect(0, 0, 10, 10), rect(-5, -5, 20, 20))    -- the size changes by (10, 10): √200
+            d(rect(0, 0, 10, 10), rect(0, 0, 10, 10))      -- nothing moves
+            d(rect(0, 0, 10, 10), rect(900, 0, 10, 10))    -- clamped at 500
+            print(shared.arcControl(point(0, 100), point(100, 0), 1))                   -- from.y > to.y: (to.x, from.y)
+            print(shared.arcControl(point(0, 0), point(100, 100), 0.5))                 -- halfway to (from.x, to.y)
+            print(shared.arcControl(point(0, 0), point(100, 0.5), 1))                   -- under a point: straight
+            print(shared.automaticCurve(rect(-400, 0, 10, 10), rect(0, 0, 10, 10), rect(0, 0, 390, 844)))
+            print(shared.automaticCurve(rect(0, 0, 10, 10), rect(0, 900, 10, 10), rect(0, 0, 390, 844)))
+            """)
+        XCTAssertEqual(
+            lines,
+            [
+                "0.224666667", "0.224666667", String(format: "%.9f", 0.208 + 200.0.squareRoot() / 3000), "0.208000000", "0.374666667",
+                "point(100, 100)", "point(25, 75)", "nil", "deceleration", "acceleration"
+            ])
     }
 
     func testBadOptionsPointAtThePluginsLine() {
         XCTAssertEqual(luaError("shared(ctx, { fade = 'sideways' })"), "p.lua:4: shared.fade: expected none, cross, in, out, got 'sideways'")
-        XCTAssertEqual(luaError("shared(ctx, { arcs = true })"),
-                       "p.lua:4: shared: unknown option 'arcs' (expected arc, completion, curve, delay, duration, fade, pairs, properties, spring, zIndex)")
+        XCTAssertEqual(
+            luaError("shared(ctx, { arcs = true })"),
+            "p.lua:4: shared: unknown option 'arcs' (expected arc, completion, curve, delay, duration, fade, pairs, properties, spring, zIndex)")
         XCTAssertEqual(luaError("shared(ctx, { arc = 'yes' })"), "p.lua:4: shared.arc: expected true, false or an intensity")
-        XCTAssertEqual(luaError("shared.parsePreset('spin')"),
-                       "p.lua:4: preset 'spin': expected one of cover, fade, none, pageIn, pageOut, pull, push, slide, uncover, zoom, zoomOut, zoomSlide, or autoReverse(preset)")
+        XCTAssertEqual(
+            luaError("shared.parsePreset('spin')"),
+            "p.lua:4: preset 'spin': expected one of cover, fade, none, pageIn, pageOut, pull, push, slide, uncover, zoom, zoomOut, zoomSlide, or autoReverse(preset)")
         XCTAssertEqual(luaError("shared.preset(ctx, 'push(sideways)')"), "p.lua:4: preset 'push(sideways)': the direction is left, right, up or down")
-        XCTAssertEqual(luaError("shared.modifiers(ctx, { fade = 'cross' })"),
-                       "p.lua:4: shared.modifiers: unknown option 'fade' (expected completion, curve, delay, duration, pairs, spring)")
-        XCTAssertTrue(luaError("shared(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.curve: unknown easing 'wobbly'"),
-                      luaError("shared(ctx, { curve = 'wobbly' })"))
+        XCTAssertEqual(
+            luaError("shared.modifiers(ctx, { fade = 'cross' })"),
+            "p.lua:4: shared.modifiers: unknown option 'fade' (expected completion, curve, delay, duration, pairs, spring)")
+        XCTAssertTrue(
+            luaError("shared(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.curve: unknown easing 'wobbly'"),
+            luaError("shared(ctx, { curve = 'wobbly' })"))
         XCTAssertTrue(luaError("shared.modifiers(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.modifiers.curve: unknown easing 'wobbly'"))
     }
 
     func testASpringModifierLastsItsSettlingTimeInThePlan() throws {
-        let lines = try evalLua("""
-        ctx.to.view:find("detail-caption").modifiers = { "fade", "spring(300, 20)" }
-        ctx.to.view:find("photo").modifiers = { "whenPresenting(spring(200, 10))", "whenDismissing(duration(1))" }
-        local plan = shared.plan(ctx)
-        print(#plan.modifiers, plan.modifiers[1].node.id, plan.modifiers[1].duration == spring{ stiffness = 300, damping = 20 }.settlingDuration)
-        print(#plan.flights, plan.flights[1].duration == spring{ stiffness = 200, damping = 10 }.settlingDuration)
-        """)
+        let lines = try evalLua(
+            """
+            ctx.to.view:find("detail-caption").modifiers = { "fade", "spring(300, 20)" }
+            ctx.to.view:find("photo").modifiers = { "whenPresenting(spring(200, 10))", "whenDismissing(duration(1))" }
+            local plan = shared.plan(ctx)
+            print(#plan.modifiers, plan.modifiers[1].node.id, plan.modifiers[1].duration == spring{ stiffness = 300, damping = 20 }.settlingDuration)
+            print(#plan.flights, plan.flights[1].duration == spring{ stiffness = 200, damping = 10 }.settlingDuration)
+            """)
         XCTAssertEqual(lines, ["1\tdetail-caption\ttrue", "1\ttrue"])
     }
 }

@@ -16,8 +16,10 @@ final class PluginFolders: NSObject, XCTestObservation {
 }
 
 /// Writes Lua source to a fresh folder under ``PluginFolders/root`` and loads it as a plugin.
-func makePlugin(_ source: String, file: String = "p.lua", limits: SandboxLimits = SandboxLimits(),
-                printed: ((String) -> Void)? = nil) throws -> Plugin {
+func makePlugin(
+    _ source: String, file: String = "p.lua", limits: SandboxLimits = SandboxLimits(),
+    printed: ((String) -> Void)? = nil
+) throws -> Plugin {
     let dir = PluginFolders.root.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(file)
@@ -51,8 +53,10 @@ func evalLua(_ body: String, complete: Bool = true, duration: String = "0.3", li
 }
 
 /// The error `body` raises, as the CLI would print its first line.
-func luaError(_ body: String, complete: Bool = true, duration: String = "0.3", limits: SandboxLimits = SandboxLimits(),
-              file: StaticString = #filePath, line: UInt = #line) -> String {
+func luaError(
+    _ body: String, complete: Bool = true, duration: String = "0.3", limits: SandboxLimits = SandboxLimits(),
+    file: StaticString = #filePath, line: UInt = #line
+) -> String {
     do {
         try evalLua(body, complete: complete, duration: duration, limits: limits)
         XCTFail("expected an error", file: file, line: line)
@@ -65,8 +69,10 @@ func luaError(_ body: String, complete: Bool = true, duration: String = "0.3", l
 }
 
 /// Runs a built-in plugin on its default scenes.
-func runBuiltin(_ name: String, _ operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:]) throws -> (TransitionOutcome, FrameRecorder) {
+func runBuiltin(
+    _ name: String, _ operation: TransitionOperation = .push, fps: Int = 60,
+    params: [String: String] = [:]
+) throws -> (TransitionOutcome, FrameRecorder) {
     let catalog = PluginCatalog(environment: [:])
     let plugin = try Plugin(url: try catalog.locate(name).url)
     let recorder = FrameRecorder()

@@ -3,41 +3,45 @@ import XCTest
 
 final class ValueBindingTests: XCTestCase {
     func testRectPointSizeFields() throws {
-        let out = try evalLua("""
-        local r = rect(10, 20, 30, 40)
-        print(r.x, r.y, r.width, r.height, r.midX, r.midY, r.maxX, r.maxY)
-        print(r.origin, r.size, r.center)
-        print(point(1, 2).y, size(3, 4).width)
-        """)
+        let out = try evalLua(
+            """
+            local r = rect(10, 20, 30, 40)
+            print(r.x, r.y, r.width, r.height, r.midX, r.midY, r.maxX, r.maxY)
+            print(r.origin, r.size, r.center)
+            print(point(1, 2).y, size(3, 4).width)
+            """)
         XCTAssertEqual(out, ["10.0\t20.0\t30.0\t40.0\t25.0\t40.0\t40.0\t60.0", "point(10, 20)\tsize(30, 40)\tpoint(25, 40)", "2.0\t3.0"])
     }
 
     func testValuesCompareByContentAndAreImmutable() throws {
-        let out = try evalLua("""
-        print(rect(1, 2, 3, 4) == rect(1, 2, 3, 4), rect(1, 2, 3, 4) == rect(1, 2, 3, 5))
-        print(pcall(function() local r = rect(1, 2, 3, 4); r.x = 5 end))
-        """)
+        let out = try evalLua(
+            """
+            print(rect(1, 2, 3, 4) == rect(1, 2, 3, 4), rect(1, 2, 3, 4) == rect(1, 2, 3, 5))
+            print(pcall(function() local r = rect(1, 2, 3, 4); r.x = 5 end))
+            """)
         XCTAssertEqual(out[0], "true\tfalse")
         XCTAssertTrue(out[1].hasPrefix("false"), out[1])
     }
 
     func testColoursAndTheirFields() throws {
-        let out = try evalLua("""
-        local c = color("#FF000080")
-        print(c.r, c.g, c.hex, color(0, 0, 1).hex, c:withAlpha(1).hex)
-        """)
+        let out = try evalLua(
+            """
+            local c = color("#FF000080")
+            print(c.r, c.g, c.hex, color(0, 0, 1).hex, c:withAlpha(1).hex)
+            """)
         XCTAssertEqual(out, ["1.0\t0.0\t#FF000080\t#0000FF\t#FF0000"])
         XCTAssertTrue(luaError("color(\"red\")").contains("'red' is not a colour (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)"))
     }
 
     func testTransformsComposeLeftFirst() throws {
-        let out = try evalLua("""
-        local t = transform.scale(2) * transform.translate(10, 0)
-        print(t.a, t.d, t.tx, t == transform.new(2, 0, 0, 2, 10, 0))
-        local r = transform.rotate(math.pi / 2)
-        print(string.format("%.3f %.3f", r.b, r.c), transform.identity.a)
-        print(t:inverted() * t == transform.identity)
-        """)
+        let out = try evalLua(
+            """
+            local t = transform.scale(2) * transform.translate(10, 0)
+            print(t.a, t.d, t.tx, t == transform.new(2, 0, 0, 2, 10, 0))
+            local r = transform.rotate(math.pi / 2)
+            print(string.format("%.3f %.3f", r.b, r.c), transform.identity.a)
+            print(t:inverted() * t == transform.identity)
+            """)
         XCTAssertEqual(out, ["2.0\t2.0\t10.0\ttrue", "1.000 -1.000\t1.0", "true"])
     }
 
@@ -57,21 +61,23 @@ final class ValueBindingTests: XCTestCase {
 
 final class TimingBindingTests: XCTestCase {
     func testEasingIsAHostFunction() throws {
-        let out = try evalLua("""
-        local e = easing("easeInQuad")
-        print(e(0.5), easing("linear")(0.25), easing("steps(2, jump-start)")(0.1))
-        """)
+        let out = try evalLua(
+            """
+            local e = easing("easeInQuad")
+            print(e(0.5), easing("linear")(0.25), easing("steps(2, jump-start)")(0.1))
+            """)
         XCTAssertEqual(out, ["0.25\t0.25\t0.5"])
         XCTAssertTrue(luaError("easing('bounce')").contains("unknown easing 'bounce'"))
     }
 
     func testSpringsInBothParameterisations() throws {
-        let out = try evalLua("""
-        local s = spring{ dampingRatio = 1, response = 0.5 }
-        print(string.format("%.6f %.6f", s.stiffness, s.damping), s:value(0), s.settlingDuration > 0)
-        local ca = spring{ mass = 1, stiffness = 100, damping = 20 }
-        print(string.format("%.9f", ca:value(0.1)))
-        """)
+        let out = try evalLua(
+            """
+            local s = spring{ dampingRatio = 1, response = 0.5 }
+            print(string.format("%.6f %.6f", s.stiffness, s.damping), s:value(0), s.settlingDuration > 0)
+            local ca = spring{ mass = 1, stiffness = 100, damping = 20 }
+            print(string.format("%.9f", ca:value(0.1)))
+            """)
         XCTAssertEqual(out[0], String(format: "%.6f %.6f", pow(4 * Double.pi, 2), 8 * Double.pi) + "\t0.0\ttrue")
         XCTAssertEqual(out[1], String(format: "%.9f", 1 - exp(-1.0) * (1 + 1)))
         XCTAssertTrue(luaError("spring{ dampingratio = 1 }").contains("did you mean 'dampingRatio'"))

@@ -45,8 +45,11 @@ final class EncoderTests: RenderedOutputTestCase {
         var long = run
         long.count = 40
         for workers in [1, 2, 4] {
-            try long.write([GIFEncoder(url: dir.appendingPathComponent("\(workers)/animation.gif")),
-                            WebPEncoder(url: dir.appendingPathComponent("\(workers)/animation.webp"))], scale: 2, workers: workers)
+            try long.write(
+                [
+                    GIFEncoder(url: dir.appendingPathComponent("\(workers)/animation.gif")),
+                    WebPEncoder(url: dir.appendingPathComponent("\(workers)/animation.webp"))
+                ], scale: 2, workers: workers)
         }
         for name in ["animation.gif", "animation.webp"] {
             let one = try Data(contentsOf: dir.appendingPathComponent("1/\(name)"))
@@ -102,8 +105,11 @@ final class EncoderTests: RenderedOutputTestCase {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         setenv("PATH", dir.path, 1)
         defer { setenv("PATH", path, 1) }
-        let sink = RenderSink(encoders: [PNGSequenceEncoder(folder: dir.appendingPathComponent("frames")),
-                                         VideoEncoder(url: dir.appendingPathComponent("animation.mp4"))], scale: 1)
+        let sink = RenderSink(
+            encoders: [
+                PNGSequenceEncoder(folder: dir.appendingPathComponent("frames")),
+                VideoEncoder(url: dir.appendingPathComponent("animation.mp4"))
+            ], scale: 1)
         XCTAssertThrowsError(try sink.begin(run.info)) {
             XCTAssertTrue("\($0)".contains("ffmpeg"), "\($0)")
             XCTAssertTrue("\($0)".contains("apt-get install ffmpeg"), "\($0)")
@@ -137,11 +143,13 @@ final class EncoderTests: RenderedOutputTestCase {
             func finish() throws {}
             func discard() {}
         }
-        let encoders: [FrameEncoder] = [PNGSequenceEncoder(folder: dir.appendingPathComponent("frames")),
-                                        GIFEncoder(url: dir.appendingPathComponent("animation.gif")),
-                                        WebPEncoder(url: dir.appendingPathComponent("animation.webp")),
-                                        HTMLPreviewEncoder(url: dir.appendingPathComponent("preview.html")),
-                                        Failing(url: dir.appendingPathComponent("x"))]
+        let encoders: [FrameEncoder] = [
+            PNGSequenceEncoder(folder: dir.appendingPathComponent("frames")),
+            GIFEncoder(url: dir.appendingPathComponent("animation.gif")),
+            WebPEncoder(url: dir.appendingPathComponent("animation.webp")),
+            HTMLPreviewEncoder(url: dir.appendingPathComponent("preview.html")),
+            Failing(url: dir.appendingPathComponent("x"))
+        ]
         XCTAssertThrowsError(try run.write(encoders)) { XCTAssertTrue("\($0)".contains("disk full")) }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
@@ -149,8 +157,9 @@ final class EncoderTests: RenderedOutputTestCase {
     // MARK: Helpers
 
     private func duration(_ url: URL) throws -> Double {
-        let r = try AnimhostOutputTests.run(try XCTUnwrap(executable("ffprobe")),
-                                            ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url.path])
+        let r = try AnimhostOutputTests.run(
+            try XCTUnwrap(executable("ffprobe")),
+            ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url.path])
         return Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 

@@ -20,8 +20,9 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
     func testNodeNamesCannotCloseTheScript() throws {
         var p = NodeProperties()
         p.frame = Rect(x: 0, y: 0, width: 4, height: 4)
-        let node = NodeSample(id: "</script><b>", scene: nil, isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1,
-                              toContainer: .identity, z: 0, properties: p, depth: 1)
+        let node = NodeSample(
+            id: "</script><b>", scene: nil, isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1,
+            toContainer: .identity, z: 0, properties: p, depth: 1)
         let url = dir.appendingPathComponent("preview.html")
         let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url)], scale: 1)
         try sink.begin(run.info)
@@ -51,6 +52,8 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         XCTAssertNotEqual(shots[0], shots[1])
     }
 
-    private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=900,700",
-                            "--virtual-time-budget=2000", "--enable-logging=stderr", "--v=0"]
+    private let headless = [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=900,700",
+        "--virtual-time-budget=2000", "--enable-logging=stderr", "--v=0"
+    ]
 }

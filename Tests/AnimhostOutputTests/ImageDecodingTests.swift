@@ -43,7 +43,7 @@ final class ImageDecodingTests: RenderedOutputTestCase {
             ("text.png", Data("not an image".utf8), "neither PNG nor JPEG"),
             ("huge.png", huge, "too large"),
             ("broken.jpg", jpegHead, "corrupt"),
-            ("cut.jpg", jpeg.prefix(jpeg.count * 2 / 3), "corrupt or truncated JPEG"),
+            ("cut.jpg", jpeg.prefix(jpeg.count * 2 / 3), "corrupt or truncated JPEG")
         ]
         for (name, bytes, expected) in cases {
             try bytes.write(to: dir.appendingPathComponent(name))

@@ -6,8 +6,12 @@ final class OrderedJobsTests: XCTestCase {
         var delivered: [Int] = []
         let jobs = OrderedJobs<Int>(limit: 2) { delivered.append($0) }
         let secondDone = DispatchSemaphore(value: 0)
-        try jobs.submit { secondDone.wait(); return 0 }  // cannot finish before the second job has
-        try jobs.submit { secondDone.signal(); return 1 }
+        try jobs.submit {
+            secondDone.wait(); return 0
+        }  // cannot finish before the second job has
+        try jobs.submit {
+            secondDone.signal(); return 1
+        }
         for i in 2..<20 { try jobs.submit { i } }
         try jobs.finish()
         XCTAssertEqual(delivered, Array(0..<20))

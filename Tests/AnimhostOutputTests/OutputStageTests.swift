@@ -53,10 +53,13 @@ final class OutputStageTests: XCTestCase {
             (CocoaError(.fileWriteOutOfSpace), "the disk is full"),
             (NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC)), "the disk is full"),
             (CocoaError(.fileWriteVolumeReadOnly), "read-only"),
-            (NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
-                     userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS))]), "read-only"),
+            (
+                NSError(
+                    domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+                    userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS))]), "read-only"
+            ),
             (CocoaError(.fileWriteNoPermission), "permission denied"),
-            (NSError(domain: NSPOSIXErrorDomain, code: Int(EIO)), String(cString: strerror(EIO))),
+            (NSError(domain: NSPOSIXErrorDomain, code: Int(EIO)), String(cString: strerror(EIO)))
         ]
         for (error, words) in cases {
             let text = OutputError.writing(folder, error).description

@@ -13,8 +13,9 @@ final class PaletteMapperTests: XCTestCase {
         let before = previous ?? now
         return now.withUnsafeBufferPointer { a in
             before.withUnsafeBufferPointer { b in
-                let area = PaletteMapper.Area(pixels: a.baseAddress!, previous: previous == nil ? nil : b.baseAddress!,
-                                              width: w, x: 0, y: 0, w: w, h: h)
+                let area = PaletteMapper.Area(
+                    pixels: a.baseAddress!, previous: previous == nil ? nil : b.baseAddress!,
+                    width: w, x: 0, y: 0, w: w, h: h)
                 if refine { mapper.refine(area) }
                 return mapper.map(area)
             }

@@ -10,8 +10,9 @@ struct MovingSquare {
     var fps = 30
 
     var info: TimelineInfo {
-        TimelineInfo(plugin: "square", operation: .push, from: "a", to: "b", fps: fps,
-                     duration: Double(count - 1) / Double(fps), size: size)
+        TimelineInfo(
+            plugin: "square", operation: .push, from: "a", to: "b", fps: fps,
+            duration: Double(count - 1) / Double(fps), size: size)
     }
 
     func frame(_ i: Int) throws -> FrameSample {
@@ -83,7 +84,9 @@ func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, out: S
     let errData = Box()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
@@ -93,14 +96,20 @@ func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, out: S
 /// ffprobe's count of decoded frames and the size of the first video stream.
 func probe(_ url: URL) throws -> (frames: Int, width: Int, height: Int, codec: String, pixelFormat: String) {
     guard let ffprobe = executable("ffprobe") else { throw XCTSkip("ffprobe is not installed (Debian: ffmpeg)") }
-    let r = try run(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                              "stream=nb_read_frames,width,height,codec_name,pix_fmt", "-of", "default=noprint_wrappers=1", url.path])
+    let r = try run(
+        ffprobe,
+        [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=nb_read_frames,width,height,codec_name,pix_fmt", "-of", "default=noprint_wrappers=1", url.path
+        ])
     XCTAssertEqual(r.status, 0, r.err)
     var fields: [String: String] = [:]
     for line in r.out.split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
         if parts.count == 2 { fields[parts[0]] = parts[1] }
     }
-    return (Int(fields["nb_read_frames"] ?? "") ?? -1, Int(fields["width"] ?? "") ?? -1, Int(fields["height"] ?? "") ?? -1,
-            fields["codec_name"] ?? "", fields["pix_fmt"] ?? "")
+    return (
+        Int(fields["nb_read_frames"] ?? "") ?? -1, Int(fields["width"] ?? "") ?? -1, Int(fields["height"] ?? "") ?? -1,
+        fields["codec_name"] ?? "", fields["pix_fmt"] ?? ""
+    )
 }

@@ -27,7 +27,10 @@ final class TimelineWriterTests: XCTestCase {
 
     func testNodesCarryTheContractFieldsAndNonDefaultProperties() throws {
         let json = TimelineWriter.encode(try sample().nodes[1])
-        XCTAssertEqual(json, ##"{"id": "card", "scene": "cards", "bbox": [-40, -5, 200, 100], "opacity": 0.5, "z": 1, "frame": [10, 20, 100, 50], "alpha": 0.5, "transform": [2, 0, 0, 2, 0, 0], "cornerRadius": 0, "hidden": false, "backgroundColor": "#FF0000", "shadow": {"color": "#000000", "opacity": 0.25, "radius": 3, "offset": [0, -3]}, "tag": "t\"q"}"##)
+        XCTAssertEqual(
+            json,
+            ##"{"id": "card", "scene": "cards", "bbox": [-40, -5, 200, 100], "opacity": 0.5, "z": 1, "frame": [10, 20, 100, 50], "alpha": 0.5, "transform": [2, 0, 0, 2, 0, 0], "cornerRadius": 0, "hidden": false, "backgroundColor": "#FF0000", "shadow": {"color": "#000000", "opacity": 0.25, "radius": 3, "offset": [0, -3]}, "tag": "t\"q"}"##
+        )
     }
 
     func testNumbersAreRoundedAndStable() {

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal HTTP/1.1 client over a loopback socket, as a browser or a tool talks to the preview:
@@ -17,8 +17,10 @@ struct LoopbackClient {
     }
 
     /// Sends one request and reads the reply to the end (the connection is closed after it).
-    func request(_ method: String, _ path: String, body: Data = Data(), type: String? = nil, host: String = "127.0.0.1",
-                 origin: String? = nil) throws -> Reply {
+    func request(
+        _ method: String, _ path: String, body: Data = Data(), type: String? = nil, host: String = "127.0.0.1",
+        origin: String? = nil
+    ) throws -> Reply {
         let socket = try Connection(port: port, timeout: timeout)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         if let type { head += "Content-Type: \(type)\r\n" }
@@ -55,7 +57,8 @@ struct LoopbackClient {
     static func dechunk(_ data: Data) -> Data {
         var out = Data(), rest = data[...]
         while let lineEnd = rest.range(of: Data("\r\n".utf8)),
-              let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self), radix: 16), size > 0 {
+            let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self), radix: 16), size > 0
+        {
             let start = lineEnd.upperBound
             guard rest.distance(from: start, to: rest.endIndex) >= size else { break }
             let end = rest.index(start, offsetBy: size)
@@ -79,7 +82,8 @@ final class EventReader {
         while true {
             let text = String(decoding: buffer, as: UTF8.self)
             if let m = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-               let range = Range(m.range(at: 1), in: text), let whole = Range(m.range, in: text) {
+                let range = Range(m.range(at: 1), in: text), let whole = Range(m.range, in: text)
+            {
                 buffer = Data(text[whole.upperBound...].utf8)
                 return try JSONSerialization.jsonObject(with: Data(text[range].utf8)) as! [String: Any]
             }

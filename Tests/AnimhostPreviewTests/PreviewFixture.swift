@@ -61,7 +61,9 @@ class PreviewFixture: XCTestCase {
         final class Box: @unchecked Sendable { var url = "" }
         let box = Box(), listening = DispatchSemaphore(value: 0), ended = self.ended
         serverTask = Task {
-            try? await server.run { url in box.url = url; listening.signal() }
+            try? await server.run { url in
+                box.url = url; listening.signal()
+            }
             ended.signal()
         }
         XCTAssertEqual(listening.wait(timeout: .now() + 30), .success, "the server listens")

@@ -3,8 +3,10 @@ import XCTest
 
 /// The preview page in headless Chromium, against a live server.
 final class PreviewPageTests: PreviewFixture {
-    private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                            "--window-size=1280,800", "--enable-logging=stderr", "--v=0"]
+    private let headless = [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+        "--window-size=1280,800", "--enable-logging=stderr", "--v=0"
+    ]
 
     /// The page shows the run's frame count and moving node; an edit of the plugin changes both what
     /// the status line says and the curve panel's node list; a broken plugin shows its error.
@@ -60,8 +62,14 @@ func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) thr
     try process.run()
     final class Box: @unchecked Sendable { var out = Data(), err = Data() }
     let box = Box(), group = DispatchGroup()
-    group.enter(); DispatchQueue.global().async { box.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    group.enter(); DispatchQueue.global().async { box.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter();
+    DispatchQueue.global().async {
+        box.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
+    group.enter();
+    DispatchQueue.global().async {
+        box.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     if group.wait(timeout: .now() + timeout) == .timedOut { process.terminate(); group.wait() }
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: box.out, as: UTF8.self), String(decoding: box.err, as: UTF8.self))

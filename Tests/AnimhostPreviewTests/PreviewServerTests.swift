@@ -77,8 +77,9 @@ final class PreviewServerTests: PreviewFixture {
         XCTAssertEqual(lastBoxX(timeline), 75, "60 from the module + 15")
         XCTAssertEqual(timeline["fps"] as? Int, 30)
 
-        let json = try client.request("POST", "/params", body: Data(#"{"param.extra": -10, "operation": "present", "debug": true}"#.utf8),
-                                      type: "application/json")
+        let json = try client.request(
+            "POST", "/params", body: Data(#"{"param.extra": -10, "operation": "present", "debug": true}"#.utf8),
+            type: "application/json")
         XCTAssertEqual(json.status, 200)
         let status = try JSONSerialization.jsonObject(with: json.body) as! [String: Any]
         XCTAssertEqual(status["ok"] as? Bool, true)

@@ -33,8 +33,9 @@ final class BlurTests: XCTestCase {
         // Three boxes of whole pixels reach a variance near σ² (here 8 for 9): the centre lies between
         // a Gaussian's 10 % narrower and 10 % wider.
         func centre(_ s: Double) -> Double { let across = phi(55 - 50.5, s) - phi(45 - 50.5, s); return 255 * across * across }
-        XCTAssertTrue((centre(1.1 * sigma)...centre(0.9 * sigma)).contains(darkness(px, 50, 50)),
-                      "the centre: \(darkness(px, 50, 50)), a Gaussian's \(centre(sigma))")
+        XCTAssertTrue(
+            (centre(1.1 * sigma)...centre(0.9 * sigma)).contains(darkness(px, 50, 50)),
+            "the centre: \(darkness(px, 50, 50)), a Gaussian's \(centre(sigma))")
         XCTAssertGreaterThan(darkness(px, 43, 50), 0, "spread beyond the square")
         XCTAssertEqual(darkness(px, 40, 50), darkness(px, 59, 50), accuracy: 1, "symmetric")
     }

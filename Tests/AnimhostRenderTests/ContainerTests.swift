@@ -24,7 +24,10 @@ final class ContainerTests: XCTestCase {
 
     func testItsTransformAndAlphaApplyToEverythingInIt() throws {
         // scaled by 0.5 about (20, 20): the screen covers 15…25, the background 10…30
-        let px = try render(try frame { $0.backgroundColor = Color(hex: "#FF0000"); $0.transform = .scale(0.5, 0.5) }, size: size)
+        let px = try render(
+            try frame {
+                $0.backgroundColor = Color(hex: "#FF0000"); $0.transform = .scale(0.5, 0.5)
+            }, size: size)
         XCTAssertEqual(px[5, 5], [0, 0, 0])
         XCTAssertEqual(px[12, 12], [255, 0, 0])
         XCTAssertEqual(px[16, 16], [0, 0, 255])

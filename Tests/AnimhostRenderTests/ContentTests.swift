@@ -28,10 +28,12 @@ final class ContentTests: XCTestCase {
         let p = props(Rect(x: 10, y: 5, width: 100, height: 30), background: nil) { $0.text = style }
         let px = try render(try screen(size, [(p, [])]), size: size)
         var blue = 0
-        for y in 0..<40 { for x in 0..<120 where px[x, y] == [0, 0, 255] {
-            blue += 1
-            XCTAssertTrue((10..<110).contains(x) && (5..<35).contains(y), "ink outside the box at \(x),\(y)")
-        } }
+        for y in 0..<40 {
+            for x in 0..<120 where px[x, y] == [0, 0, 255] {
+                blue += 1
+                XCTAssertTrue((10..<110).contains(x) && (5..<35).contains(y), "ink outside the box at \(x),\(y)")
+            }
+        }
         XCTAssertGreaterThan(blue, 40, "solid glyph pixels in the text colour")
     }
 
@@ -45,9 +47,11 @@ final class ContentTests: XCTestCase {
         var lines = 0
         for y in 1..<120 where inkRows[y] && !inkRows[y - 1] { lines += 1 }
         XCTAssertGreaterThanOrEqual(lines, 3, "one band of ink per line")
-        for y in 0..<120 { for x in 0..<120 where px[x, y][0] < 128 {
-            XCTAssertTrue((10..<110).contains(x), "ink outside the node's width at \(x),\(y)")
-        } }
+        for y in 0..<120 {
+            for x in 0..<120 where px[x, y][0] < 128 {
+                XCTAssertTrue((10..<110).contains(x), "ink outside the node's width at \(x),\(y)")
+            }
+        }
         let columns = (0..<120).filter { x in (0..<120).contains { px[x, $0][0] < 128 } }
         let left = columns.first ?? 0, right = columns.last ?? 0
         XCTAssertLessThanOrEqual(abs((left - 10) - (109 - right)), 6, "centred: \(left)…\(right)")

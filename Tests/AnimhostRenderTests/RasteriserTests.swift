@@ -73,7 +73,9 @@ final class RasteriserTests: XCTestCase {
     func testChildrenAreClippedToARoundedParentOnlyWhenItClips() throws {
         let child = props(Rect(x: 0, y: 0, width: 30, height: 30))
         for clips in [false, true] {
-            let parent = props(Rect(x: 10, y: 10, width: 20, height: 20), background: nil) { $0.clips = clips; $0.cornerRadius = 6 }
+            let parent = props(Rect(x: 10, y: 10, width: 20, height: 20), background: nil) {
+                $0.clips = clips; $0.cornerRadius = 6
+            }
             let px = try render(try screen(size, [(parent, [child])]), size: size)
             XCTAssertEqual(px[35, 35], clips ? [255, 255, 255] : [255, 0, 0])
             XCTAssertEqual(px[10, 10], clips ? [255, 255, 255] : [255, 0, 0])

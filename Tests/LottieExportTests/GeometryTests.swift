@@ -20,8 +20,10 @@ final class GeometryTests: XCTestCase {
         let placement = LottieGeometry.placement(over: rect, content: Size(width: 200, height: 100), through: toContainer)
         for (x, y) in [(0.0, 0.0), (200, 0), (0, 100), (200, 100), (50, 25)] {
             let local = (rect.x + x * rect.width / 200, rect.y + y * rect.height / 100)
-            let expected = (toContainer.a * local.0 + toContainer.c * local.1 + toContainer.tx,
-                            toContainer.b * local.0 + toContainer.d * local.1 + toContainer.ty)
+            let expected = (
+                toContainer.a * local.0 + toContainer.c * local.1 + toContainer.tx,
+                toContainer.b * local.0 + toContainer.d * local.1 + toContainer.ty
+            )
             let got = lottie(x, y, placement, anchor: (100, 50))
             XCTAssertEqual(got.0, expected.0, accuracy: 1e-9)
             XCTAssertEqual(got.1, expected.1, accuracy: 1e-9)
@@ -46,7 +48,8 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(flat[10], 10 * 0.5522847498, accuracy: 1e-9, "the top edge's right end leaves along +x")
         XCTAssertEqual(flat[2], -10 * 0.5522847498, accuracy: 1e-9, "the top edge's left end arrives along +x")
         let radiusTooLarge = LottieGeometry.roundedRect(Rect(x: 0, y: 0, width: 100, height: 50), rx: 80, ry: 80, through: .identity)
-        XCTAssertEqual([radiusTooLarge[0], radiusTooLarge[1], radiusTooLarge[12], radiusTooLarge[13]], [50, 0, 100, 25],
-                       "each corner radius clamps to half its side")
+        XCTAssertEqual(
+            [radiusTooLarge[0], radiusTooLarge[1], radiusTooLarge[12], radiusTooLarge[13]], [50, 0, 100, 25],
+            "each corner radius clamps to half its side")
     }
 }

@@ -32,16 +32,20 @@ final class RLottieComparisonTests: XCTestCase {
     /// Asserts every frame's PSNR outside text is at least 35 dB. Text that scales is resampled by
     /// rlottie without animhost's bilinear filtering, so text boxes are measured apart: over the whole
     /// frame, text included, the floor is 28 dB.
-    private func check(_ plugin: String, operation: TransitionOperation = .push, gesture: String? = nil, scale: Double = 1,
-                       file: StaticString = #filePath, line: UInt = #line) throws {
+    private func check(
+        _ plugin: String, operation: TransitionOperation = .push, gesture: String? = nil, scale: Double = 1,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let export = try Export(plugin, operation: operation, gesture: gesture, scale: scale)
         let results = try compare(export, saveTo: ProcessInfo.processInfo.environment["LOTTIE_FRAMES"].map { URL(fileURLWithPath: $0) })
         XCTAssertEqual(results.count, export.frames.count, file: file, line: line)
         let worst = results.min { $0.psnr < $1.psnr }!
         let worstOutside = results.min { $0.psnrOutsideText < $1.psnrOutsideText }!
-        print("\(plugin) \(operation.rawValue)\(gesture.map { " (\($0))" } ?? "") @\(formatNumber(scale))x: \(results.count) frames, \(export.keyframes) keyframes, "
-              + String(format: "lowest PSNR %.1f dB (frame %d), outside text %.1f dB (frame %d)",
-                       worst.psnr, worst.index, worstOutside.psnrOutsideText, worstOutside.index))
+        print(
+            "\(plugin) \(operation.rawValue)\(gesture.map { " (\($0))" } ?? "") @\(formatNumber(scale))x: \(results.count) frames, \(export.keyframes) keyframes, "
+                + String(
+                    format: "lowest PSNR %.1f dB (frame %d), outside text %.1f dB (frame %d)",
+                    worst.psnr, worst.index, worstOutside.psnrOutsideText, worstOutside.index))
         for r in results {
             XCTAssertGreaterThanOrEqual(r.psnrOutsideText, 35, "frame \(r.index) outside text", file: file, line: line)
             XCTAssertGreaterThanOrEqual(r.psnr, 28, "frame \(r.index)", file: file, line: line)

@@ -7,8 +7,11 @@ final class SchemaTests: XCTestCase {
     func testEveryBuiltInAndExampleMatchTheSchema() throws {
         var files: [URL] = []
         let uikit = ["affine-crossfade", "fluidphoto", "list-detail", "photo-lift", "rmp-zoom", "zoom-transitioning"]
-        let plugins = ["Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Plugins/match.lua",
-                       "Examples/popup/popup.lua", "Examples/album/album.lua"] + uikit.map { "Examples/uikit/\($0).lua" }
+        let plugins =
+            [
+                "Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Plugins/match.lua",
+                "Examples/popup/popup.lua", "Examples/album/album.lua"
+            ] + uikit.map { "Examples/uikit/\($0).lua" }
         for plugin in plugins {
             for operation in [TransitionOperation.push, .pop] { files.append(try Export(plugin, operation: operation).write()) }
         }

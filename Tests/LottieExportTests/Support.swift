@@ -76,8 +76,9 @@ func compare(_ export: Export, saveTo folder: URL? = nil) throws -> [FrameCompar
             try theirs.withPixelBuffer { try PNGFile.write($0, to: folder.appendingPathComponent(String(format: "rlottie-%03d.png", frame.index))) }
         }
         let text = textMask(frame, width: w, height: h, scale: export.scale)
-        return FrameComparison(index: frame.index, psnr: psnr(ours, theirs, skipping: nil),
-                               psnrOutsideText: psnr(ours, theirs, skipping: text))
+        return FrameComparison(
+            index: frame.index, psnr: psnr(ours, theirs, skipping: nil),
+            psnrOutsideText: psnr(ours, theirs, skipping: text))
     }
 }
 

@@ -77,7 +77,9 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertTrue(waitFor { frames() == 7 }, "re-run after the save: 0.1 s at 60 fps")
         p.interrupt()
         let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { p.waitUntilExit(); exited.signal() }
+        DispatchQueue.global().async {
+            p.waitUntilExit(); exited.signal()
+        }
         XCTAssertEqual(exited.wait(timeout: .now() + 20), .success, "Ctrl-C stops watching")
         XCTAssertEqual(frames(), 7, "the output stays")
     }
@@ -106,11 +108,14 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertNotNil(box.text.range(of: #"animhost preview: http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression), box.text)
         p.interrupt()
         let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { p.waitUntilExit(); exited.signal() }
+        DispatchQueue.global().async {
+            p.waitUntilExit(); exited.signal()
+        }
         XCTAssertEqual(exited.wait(timeout: .now() + 20), .success, "Ctrl-C stops the server")
         XCTAssertEqual(p.terminationStatus, 130)
-        XCTAssertFalse(fm.fileExists(atPath: fm.temporaryDirectory.appendingPathComponent("animhost-preview-\(p.processIdentifier)").path),
-                       "the frames folder is removed")
+        XCTAssertFalse(
+            fm.fileExists(atPath: fm.temporaryDirectory.appendingPathComponent("animhost-preview-\(p.processIdentifier)").path),
+            "the frames folder is removed")
     }
 
     /// Polls `condition` every 50 ms for at most 30 s.

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import AnimhostCore
 @testable import AnimhostHarness
@@ -38,8 +38,10 @@ final class CheckCommandTests: XCTestCase {
     func testAPluginWithoutScenesRunsOnGridAndDetailAndSaysSoOnce() throws {
         let r = try check([fixture("pass", "no-scenes"), "--fps", "60"])
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, "no-scenes declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n"
-                       + "✓ no-scenes: conforms (11 runs)\n")
+        XCTAssertEqual(
+            r.out,
+            "no-scenes declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n"
+                + "✓ no-scenes: conforms (11 runs)\n")
         let named = try check([fixture("pass", "no-scenes"), "--fps", "60", "--from", "news", "--to", "article"])
         XCTAssertEqual(named.out, "✓ no-scenes: conforms (11 runs)\n", "scenes given: nothing to say")
     }
@@ -63,7 +65,10 @@ final class CheckCommandTests: XCTestCase {
             ("always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"),
             ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
             ("cancelled-finishes", pop, "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"),
-            ("ignores-reduced-motion", push, "push@60fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %: frame 5, node 'article' has moved 62 pt"),
+            (
+                "ignores-reduced-motion", push,
+                "push@60fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %: frame 5, node 'article' has moved 62 pt"
+            )
         ]
         for (name, args, line) in cases {
             let r = try check([fixture("fail", name)] + args)
@@ -130,12 +135,16 @@ final class CheckCommandTests: XCTestCase {
         // is 0.942 at frame 2 and 0.867 at frame 3 (the Bézier solved by hand), the first below the 90 % reduced motion allows.
         let r = try check(["crossfade", "--operation", "present", "--fps", "30", "--param", "scale=0.5", "--reduced-motion"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertEqual(r.out, "✗ crossfade:\n  present@30fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and "
-                       + "scales none by more than 10 %: frame 3, node 'news' is scaled to 87 % of its first visible size\n")
+        XCTAssertEqual(
+            r.out,
+            "✗ crossfade:\n  present@30fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and "
+                + "scales none by more than 10 %: frame 3, node 'news' is scaled to 87 % of its first visible size\n")
         let unknown = try check(["crossfade", "--param", "sclae=0.5", "--operation", "push", "--fps", "30"])
         XCTAssertEqual(unknown.code, 1)
-        XCTAssertEqual(unknown.out, "✗ crossfade: no run: --param: Plugins/crossfade.lua: "
-                       + "unknown param 'sclae' (did you mean 'scale'?); crossfade takes: curve, duration, scale\n", "one line, not one per run")
+        XCTAssertEqual(
+            unknown.out,
+            "✗ crossfade: no run: --param: Plugins/crossfade.lua: "
+                + "unknown param 'sclae' (did you mean 'scale'?); crossfade takes: curve, duration, scale\n", "one line, not one per run")
     }
 
     func testJSONAndJUnitReportEveryPluginAndExitOneOnAFailure() throws {
@@ -167,9 +176,12 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(host.map(\.gesture), ["edge-swipe to=0.1 release=slow", "edge-swipe to=0.3 duration=0.062 release=fling"])
         let rule = DeclaredInteraction(finishProgress: 0.06, finishVelocity: 3000, cancelledGesture: "cancel")
         // (0.3 × 320 − 2) pt in 0.02 s is 4700 pt/s, past 1.5 × 3000.
-        XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.gesture), [
-            "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow",
-            "edge-swipe to=0.9 release=cancelled"])
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: rule).map(\.gesture),
+            [
+                "edge-swipe to=0.03 release=slow", "edge-swipe to=0.3 duration=0.02 release=fling", "edge-swipe to=0.53 release=slow",
+                "edge-swipe to=0.9 release=cancelled"
+            ])
         XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.finishes), [false, true, true, false])
     }
 
@@ -178,11 +190,14 @@ final class CheckCommandTests: XCTestCase {
     /// All conform but `none`, which jumps at t = 0.
     func testMatchConformsOnEveryBuiltInScenePairAndPreset() throws {
         let dir = try temporaryFolder("match")
-        try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
-                                         to: dir.appendingPathComponent("match.lua"))
+        try FileManager.default.copyItem(
+            at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
+            to: dir.appendingPathComponent("match.lua"))
         let pairs = [("grid", "detail"), ("news", "article"), ("cards", "card")]
-        let presets = ["push(left)", "pull(right)", "cover(up)", "uncover(down)", "slide(left)", "zoomSlide(right)",
-                       "pageIn(left)", "pageOut(left)", "fade", "zoom", "zoomOut", "none"]
+        let presets = [
+            "push(left)", "pull(right)", "cover(up)", "uncover(down)", "slide(left)", "zoomSlide(right)",
+            "pageIn(left)", "pageOut(left)", "fade", "zoom", "zoomOut", "none"
+        ]
         var names: [String] = []
         for (i, preset) in presets.enumerated() {
             let (from, to) = pairs[i % pairs.count]
@@ -236,7 +251,8 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(verdict.failures, [])
         XCTAssertEqual(verdict.runs, 19)
         let ops = ["push", "pop", "present", "dismiss"]
-        let names = ops.flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } } + ops.map { "\($0)@60fps+reduced-motion" }
+        let names =
+            ops.flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } } + ops.map { "\($0)@60fps+reduced-motion" }
             + ["push+pop@60fps", "pop+slow-release@60fps", "pop+fling@60fps"]
         XCTAssertEqual(told, names.enumerated().map { "\($0.offset)/19 \($0.element)" })
     }

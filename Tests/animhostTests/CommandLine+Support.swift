@@ -68,9 +68,10 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         _ = errors.wait()
         p.waitUntilExit()
-        return Result(code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: errors.text, crashed: p.terminationReason != .exit,
-                      seconds: Date().timeIntervalSince(start))
+        return Result(
+            code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: errors.text, crashed: p.terminationReason != .exit,
+            seconds: Date().timeIntervalSince(start))
     }
 }
 

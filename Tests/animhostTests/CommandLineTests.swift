@@ -99,10 +99,12 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadCommandLineValuesExitWithOne() throws {
-        for args in [["run", "zoom", "--fps", "0"], ["run", "zoom", "--fps", "-5"], ["run", "zoom", "--fps", "1000000"],
-                     ["run", "zoom", "--scale", "0"], ["run", "zoom", "--max-memory", "0"], ["run", "zoom", "--format", "svg"],
-                     ["run", "zoom", "--param", "nokey"], ["run", "zoom", "--operation", "slide"], ["run", "nosuchplugin"],
-                     ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]] {
+        for args in [
+            ["run", "zoom", "--fps", "0"], ["run", "zoom", "--fps", "-5"], ["run", "zoom", "--fps", "1000000"],
+            ["run", "zoom", "--scale", "0"], ["run", "zoom", "--max-memory", "0"], ["run", "zoom", "--format", "svg"],
+            ["run", "zoom", "--param", "nokey"], ["run", "zoom", "--operation", "slide"], ["run", "nosuchplugin"],
+            ["run", "zoom", "--from", "nowhere.json"], ["run", "zoom", "--timeout", "-1"]
+        ] {
             XCTAssertEqual(try animhost(args).code, 1, args.joined(separator: " "))
         }
         XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, lottie, none)"))

@@ -24,17 +24,24 @@ final class DefinitionFileTests: XCTestCase {
             if let m = line.firstMatch(of: #/^---@field (\w+)/#), let c = currentClass { d.classes[c]!.insert(String(m.1)); continue }
             if let m = line.firstMatch(of: #/^---@field \["(\w+)"\]/#), let c = currentClass { d.classes[c]!.insert(String(m.1)); continue }
             if !line.hasPrefix("---") { currentClass = nil }
-            if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) { d.members[String(m.1), default: []].insert(String(m.2)) }
-            else if let m = line.firstMatch(of: #/^(\w+)\.(\w+) = /#) { d.members[String(m.1), default: []].insert(String(m.2)) }
-            else if let m = line.firstMatch(of: #/^function (\w+)\(/#) { d.globals.insert(String(m.1)) }
-            else if let m = line.firstMatch(of: #/^(\w+) = \{\}/#) { d.globals.insert(String(m.1)) }
+            if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) {
+                d.members[String(m.1), default: []].insert(String(m.2))
+            } else if let m = line.firstMatch(of: #/^(\w+)\.(\w+) = /#) {
+                d.members[String(m.1), default: []].insert(String(m.2))
+            } else if let m = line.firstMatch(of: #/^function (\w+)\(/#) {
+                d.globals.insert(String(m.1))
+            } else if let m = line.firstMatch(of: #/^(\w+) = \{\}/#) {
+                d.globals.insert(String(m.1))
+            }
         }
         return d
     }
 
-    static let standard: Set<String> = ["assert", "collectgarbage", "coroutine", "error", "getmetatable", "ipairs", "math",
+    static let standard: Set<String> = [
+        "assert", "collectgarbage", "coroutine", "error", "getmetatable", "ipairs", "math",
         "next", "os", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require", "select", "setmetatable",
-        "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall", "_G", "_VERSION", "warn"]
+        "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall", "_G", "_VERSION", "warn"
+    ]
 
     /// Runs `probe` as a spec in the real spec framework; each `it` named `label=k1 k2 …` reports a set of names.
     func probe(_ probe: String) throws -> [String: Set<String>] {
@@ -42,7 +49,8 @@ final class DefinitionFileTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("names_spec.lua")
-        try ("""
+        try
+            ("""
         local function keys(...)
           local seen, out = {}, {}
           for _, t in ipairs({ ... }) do for k in pairs(t) do if not seen[k] then seen[k] = true; out[#out + 1] = tostring(k) end end end
@@ -52,8 +60,9 @@ final class DefinitionFileTests: XCTestCase {
         local function report(label, ...) it(label .. "=" .. keys(...), function() end) end
 
         """ + probe).write(to: spec, atomically: true, encoding: .utf8)
-        let cases = try SpecFile.run(spec, framework: try SpecFramework.source(), filter: nil, limits: SandboxLimits(),
-                                     snapshots: SnapshotFiles(spec: spec, update: false))
+        let cases = try SpecFile.run(
+            spec, framework: try SpecFramework.source(), filter: nil, limits: SandboxLimits(),
+            snapshots: SnapshotFiles(spec: spec, update: false))
         var out: [String: Set<String>] = [:]
         for c in cases {
             let parts = c.name.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -64,11 +73,12 @@ final class DefinitionFileTests: XCTestCase {
 
     /// What a spec's state defines: globals, and the members of `transform` and `animhost`.
     func bindings() throws -> (globals: Set<String>, transform: Set<String>, animhost: Set<String>) {
-        let names = try probe("""
-        report("globals", _G)
-        report("transform", transform)
-        report("animhost", animhost)
-        """)
+        let names = try probe(
+            """
+            report("globals", _G)
+            report("transform", transform)
+            report("animhost", animhost)
+            """)
         return (names["globals"]!.subtracting(Self.standard), names["transform"]!, names["animhost"]!)
     }
 
@@ -88,26 +98,27 @@ final class DefinitionFileTests: XCTestCase {
     /// The spec API's names as the spec framework really defines them: assertions, spies, and what a run returns.
     func testTheSpecAPIIsDefinedAsTheFrameworkDefinesIt() throws {
         let defined = try definitions()
-        let real = try probe("""
-        report("assert", assert)
-        report("assert.are", assert.are)
-        report("assert.is", assert.is)
-        report("spy", spy)
-        local t = { f = function() end }
-        local s = spy.on(t, "f")
-        report("Spy", s)
-        report("SpyAssertion", assert.spy(s))
-        local run = animhost.run{ plugin = "zoom", operation = "pop", gesture = "edge-swipe to=0.6" }
-        report("Run", run, getmetatable(run).__index)
-        local frames, nodes = { getmetatable(run.frames[1]).__index }, {}
-        for _, f in ipairs(run.frames) do
-          frames[#frames + 1] = f
-          for _, n in ipairs(f.nodes) do nodes[#nodes + 1] = n end
-        end
-        report("RunFrame", table.unpack(frames))
-        report("RunNode", table.unpack(nodes))
-        report("callable", { [type(getmetatable(assert).__call)] = true })
-        """)
+        let real = try probe(
+            """
+            report("assert", assert)
+            report("assert.are", assert.are)
+            report("assert.is", assert.is)
+            report("spy", spy)
+            local t = { f = function() end }
+            local s = spy.on(t, "f")
+            report("Spy", s)
+            report("SpyAssertion", assert.spy(s))
+            local run = animhost.run{ plugin = "zoom", operation = "pop", gesture = "edge-swipe to=0.6" }
+            report("Run", run, getmetatable(run).__index)
+            local frames, nodes = { getmetatable(run.frames[1]).__index }, {}
+            for _, f in ipairs(run.frames) do
+              frames[#frames + 1] = f
+              for _, n in ipairs(f.nodes) do nodes[#nodes + 1] = n end
+            end
+            report("RunFrame", table.unpack(frames))
+            report("RunNode", table.unpack(nodes))
+            report("callable", { [type(getmetatable(assert).__call)] = true })
+            """)
         XCTAssertEqual(defined.classes["SpecAssert"], real["assert"], "assert")
         XCTAssertEqual(defined.classes["SpecAssertAre"], real["assert.are"], "assert.are")
         XCTAssertEqual(defined.classes["SpecAssertIs"], real["assert.is"], "assert.is")
@@ -119,8 +130,9 @@ final class DefinitionFileTests: XCTestCase {
         let nodeFields = try XCTUnwrap(defined.classes["RunNode"])
         XCTAssertTrue(real["RunNode"]!.isSubset(of: nodeFields), "undefined: \(real["RunNode"]!.subtracting(nodeFields))")
         let propertyKeys = NodeProperty.all.filter { $0.timeline != .never }.map { $0.group ?? $0.key }
-        XCTAssertEqual(nodeFields, Set(["id", "scene", "snapshot", "bbox", "opacity", "z"] + propertyKeys),
-                       "a frame's node is defined with every field a timeline node may have")
+        XCTAssertEqual(
+            nodeFields, Set(["id", "scene", "snapshot", "bbox", "opacity", "z"] + propertyKeys),
+            "a frame's node is defined with every field a timeline node may have")
         XCTAssertEqual(real["callable"], ["function"], "assert stays callable in specs")
         let globals = ["describe", "it", "pending", "before_each", "after_each", "setup", "teardown"]
         XCTAssertTrue(Set(globals).isSubset(of: defined.globals), "the spec functions")
@@ -133,10 +145,15 @@ final class DefinitionFileTests: XCTestCase {
         let text = try String(contentsOf: repository.appendingPathComponent("Sources/AnimhostHarness/Lua/spec.lua"), encoding: .utf8)
         var globals: Set<String> = [], members: [String: Set<String>] = [:]
         for line in text.split(separator: "\n").map(String.init) {
-            if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) { members[String(m.1), default: []].insert(String(m.2)) }
-            else if let m = line.firstMatch(of: #/^(\w+)\.(\w+) = /#) { members[String(m.1), default: []].insert(String(m.2)) }
-            else if let m = line.firstMatch(of: #/^function (\w+)\(/#) { globals.insert(String(m.1)) }
-            else if let m = line.firstMatch(of: #/^(\w+) = /#) { globals.insert(String(m.1)) }
+            if let m = line.firstMatch(of: #/^function (\w+)\.(\w+)\(/#) {
+                members[String(m.1), default: []].insert(String(m.2))
+            } else if let m = line.firstMatch(of: #/^(\w+)\.(\w+) = /#) {
+                members[String(m.1), default: []].insert(String(m.2))
+            } else if let m = line.firstMatch(of: #/^function (\w+)\(/#) {
+                globals.insert(String(m.1))
+            } else if let m = line.firstMatch(of: #/^(\w+) = /#) {
+                globals.insert(String(m.1))
+            }
         }
         XCTAssertEqual(globals, ["describe", "it", "pending", "before_each", "after_each", "setup", "teardown", "assert", "spy"])
         XCTAssertTrue(globals.isSubset(of: defined.globals), "undefined: \(globals.subtracting(defined.globals))")

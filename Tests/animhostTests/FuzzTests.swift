@@ -51,7 +51,9 @@ final class FuzzCorpusTests: XCTestCase {
         }
         for url in try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("gesture"), includingPropertiesForKeys: nil) {
             let data = try Data(contentsOf: url)
-            let trace = url.pathExtension == "json" ? try GestureTrace.parse(data, file: url.lastPathComponent)
+            let trace =
+                url.pathExtension == "json"
+                ? try GestureTrace.parse(data, file: url.lastPathComponent)
                 : try GeneratedGesture.trace(String(decoding: data, as: UTF8.self), size: Size(width: 390, height: 844))
             XCTAssertEqual(trace.samples.first?.state, .began, url.lastPathComponent)
         }

@@ -18,15 +18,17 @@ final class HostilePluginTests: XCTestCase {
         work = try temporaryFolder("hostile")
     }
 
-
     /// Runs `body` as the plugin's `animate` and checks the run failed as promised; returns standard error.
     @discardableResult
-    func attack(_ body: String, expect fragment: String, maxMemory: Int = 256, timeout: Double? = nil,
-                file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func attack(
+        _ body: String, expect fragment: String, maxMemory: Int = 256, timeout: Double? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
         let timeout = timeout ?? noDeadline
         try CLI.writeHostilePlugin(body, in: work)
-        return try run(["run", "hostile.lua", "--timeout", String(timeout), "--max-memory", String(maxMemory)],
-                       expect: fragment, timeout: timeout, file: file, line: line)
+        return try run(
+            ["run", "hostile.lua", "--timeout", String(timeout), "--max-memory", String(maxMemory)],
+            expect: fragment, timeout: timeout, file: file, line: line)
     }
 
     func run(_ args: [String], expect fragment: String, timeout: Double? = nil, file: StaticString, line: UInt) throws -> String {
@@ -100,8 +102,9 @@ final class HostilePluginTests: XCTestCase {
     func testHostileErrorValuesAndYields() throws {
         try attack("error({ code = 1 })", expect: "(error object is a table value)")
         try attack("error(setmetatable({}, { __tostring = function() while true do end end }))", expect: "(error object is a table value)")
-        try attack("local co = coroutine.wrap(function() animate{ duration = 0.1, function() coroutine.yield() end } end)\nco()",
-                   expect: "attempt to yield across a C-call boundary")
+        try attack(
+            "local co = coroutine.wrap(function() animate{ duration = 0.1, function() coroutine.yield() end } end)\nco()",
+            expect: "attempt to yield across a C-call boundary")
     }
 
     func testBytecodeIsRefused() throws {

@@ -24,8 +24,10 @@ final class HostileSpecAndSignalTests: XCTestCase {
         let folder = work.appendingPathComponent("__snapshots__")
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         try fm.createSymbolicLink(at: folder.appendingPathComponent("x_spec"), withDestinationURL: outside)
-        for body in ["assert.matches_snapshot(animhost.run{ plugin = 'crossfade' }, 'pwn')",
-                     "assert.matches_image_snapshot(animhost.run{ plugin = 'crossfade' }, { name = 'pwn', scale = 0.5 })"] {
+        for body in [
+            "assert.matches_snapshot(animhost.run{ plugin = 'crossfade' }, 'pwn')",
+            "assert.matches_image_snapshot(animhost.run{ plugin = 'crossfade' }, { name = 'pwn', scale = 0.5 })"
+        ] {
             let r = try spec(body)
             XCTAssertEqual(r.code, 1, r.out)
             XCTAssertTrue(r.out.contains("x_spec.lua:2: __snapshots__/x_spec/pwn."), r.out)
@@ -35,8 +37,9 @@ final class HostileSpecAndSignalTests: XCTestCase {
         // A link to nothing inside the folder would create its target wherever it points.
         try fm.removeItem(at: folder.appendingPathComponent("x_spec"))
         try fm.createDirectory(at: folder.appendingPathComponent("x_spec"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("x_spec/pwn.png").path,
-                                  withDestinationPath: outside.appendingPathComponent("made.png").path)
+        try fm.createSymbolicLink(
+            atPath: folder.appendingPathComponent("x_spec/pwn.png").path,
+            withDestinationPath: outside.appendingPathComponent("made.png").path)
         let r = try spec("assert.matches_image_snapshot(animhost.run{ plugin = 'crossfade' }, { name = 'pwn', scale = 0.5 })")
         XCTAssertEqual(r.code, 1, r.out)
         XCTAssertTrue(r.out.contains("leads out of the spec's folder"), r.out)
@@ -45,12 +48,13 @@ final class HostileSpecAndSignalTests: XCTestCase {
 
     func testAnyTestNameGivesASnapshotFileTheDiskAccepts() throws {
         // Linux refuses file names past 255 bytes; the name keeps 200 and a hash, so two long names stay apart.
-        let r = try spec("""
-        local run = animhost.run{ plugin = 'crossfade' }
-        assert.matches_snapshot(run, string.rep('a', 5000))
-        assert.matches_snapshot(run, string.rep('a', 4999) .. 'b')
-        assert.matches_snapshot(run, string.rep('é', 300))
-        """)
+        let r = try spec(
+            """
+            local run = animhost.run{ plugin = 'crossfade' }
+            assert.matches_snapshot(run, string.rep('a', 5000))
+            assert.matches_snapshot(run, string.rep('a', 4999) .. 'b')
+            assert.matches_snapshot(run, string.rep('é', 300))
+            """)
         XCTAssertEqual(r.code, 0, r.out)
         let files = try fm.contentsOfDirectory(atPath: work.appendingPathComponent("__snapshots__/x_spec").path)
         XCTAssertEqual(files.count, 3, "\(files)")
@@ -59,14 +63,18 @@ final class HostileSpecAndSignalTests: XCTestCase {
     }
 
     func testNaNNeverPassesAnAssertionOrPicksAFrame() throws {
-        for (body, expected) in [("assert.are.near(0, 0/0, 1)", "x_spec.lua:2: expected 0 within 1, got"),
-                                 ("assert.are.near(0/0, 0/0, 1)", "x_spec.lua:2: expected"),
-                                 ("assert.are.near(0, 5, 0/0)", "x_spec.lua:2: expected 0 within"),
-                                 ("animhost.run{ plugin = 'crossfade' }:frame(0/0)", "x_spec.lua:2: run:frame(i): i must be a whole number"),
-                                 ("animhost.run{ plugin = 'crossfade' }:frame(1.5)", "x_spec.lua:2: run:frame(i): i must be a whole number, got 1.5"),
-                                 ("animhost.run{ plugin = 'crossfade' }:at(0/0)", "x_spec.lua:2: run:at(t): t must be a number of seconds"),
-                                 ("assert.matches_image_snapshot(animhost.run{ plugin = 'crossfade' }, { at = 0/0 })",
-                                  "x_spec.lua:2: assert.matches_image_snapshot: at = seconds")] {
+        for (body, expected) in [
+            ("assert.are.near(0, 0/0, 1)", "x_spec.lua:2: expected 0 within 1, got"),
+            ("assert.are.near(0/0, 0/0, 1)", "x_spec.lua:2: expected"),
+            ("assert.are.near(0, 5, 0/0)", "x_spec.lua:2: expected 0 within"),
+            ("animhost.run{ plugin = 'crossfade' }:frame(0/0)", "x_spec.lua:2: run:frame(i): i must be a whole number"),
+            ("animhost.run{ plugin = 'crossfade' }:frame(1.5)", "x_spec.lua:2: run:frame(i): i must be a whole number, got 1.5"),
+            ("animhost.run{ plugin = 'crossfade' }:at(0/0)", "x_spec.lua:2: run:at(t): t must be a number of seconds"),
+            (
+                "assert.matches_image_snapshot(animhost.run{ plugin = 'crossfade' }, { at = 0/0 })",
+                "x_spec.lua:2: assert.matches_image_snapshot: at = seconds"
+            )
+        ] {
             let r = try spec(body)
             XCTAssertEqual(r.code, 1, body)
             XCTAssertTrue(r.out.contains(expected), "\(body): expected '\(expected)' in\n\(r.out)")
@@ -75,9 +83,11 @@ final class HostileSpecAndSignalTests: XCTestCase {
     }
 
     func testARunThatCannotStartFailsAtTheSpecsLine() throws {
-        for body in ["animhost.run{ plugin = 'crossfade', fps = 1e9 }", "animhost.run{ plugin = '../victim/x' }",
-                     "animhost.run{ plugin = 'crossfade', from = '/dev/zero' }",
-                     "animhost.run{ plugin = 'zoom', operation = 'pop', gesture = 'edge-swipe duration=1e9' }"] {
+        for body in [
+            "animhost.run{ plugin = 'crossfade', fps = 1e9 }", "animhost.run{ plugin = '../victim/x' }",
+            "animhost.run{ plugin = 'crossfade', from = '/dev/zero' }",
+            "animhost.run{ plugin = 'zoom', operation = 'pop', gesture = 'edge-swipe duration=1e9' }"
+        ] {
             let r = try spec(body)
             XCTAssertEqual(r.code, 1, body)
             XCTAssertTrue(r.out.contains("x_spec.lua:2: "), "\(body): the spec's line in\n\(r.out)")
@@ -162,8 +172,9 @@ final class HostileSpecAndSignalTests: XCTestCase {
     func testASnapshotPastTheMemoryLimitIsRefusedBeforeItIsCopied() throws {
         // Each round doubles the tree: round 16 would copy 65,536 nodes (about 64 MiB at 1 KB a node),
         // past a 16 MiB limit; the copy is counted first, so the run ends on memory, not on the clock.
-        let r = try plugin("local s = node{} for i = 1, 40 do local t = s:snapshot() t:add(s) s = t end",
-                           ["--max-memory", "16", "--timeout", "30"])
+        let r = try plugin(
+            "local s = node{} for i = 1, 40 do local t = s:snapshot() t:add(s) s = t end",
+            ["--max-memory", "16", "--timeout", "30"])
         XCTAssertEqual(r.code, 1, r.err)
         XCTAssertTrue(r.err.hasPrefix("animhost: hostile.lua"), r.err)
         XCTAssertTrue(r.err.contains("memory"), r.err)
@@ -244,9 +255,11 @@ final class HostileSpecAndSignalTests: XCTestCase {
         function p.animate(ctx) while true do end end
         return p
         """.write(to: work.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
-        for (args, signal, code) in [(["test", "loop_spec.lua"], SIGTERM, Int32(143)), (["test", "loop_spec.lua"], SIGINT, 130),
-                                     (["check", "loop.lua", "--timeout", "60"], SIGTERM, 143),
-                                     (["run", "loop.lua", "--timeout", "60"], SIGHUP, 129)] {
+        for (args, signal, code) in [
+            (["test", "loop_spec.lua"], SIGTERM, Int32(143)), (["test", "loop_spec.lua"], SIGINT, 130),
+            (["check", "loop.lua", "--timeout", "60"], SIGTERM, 143),
+            (["run", "loop.lua", "--timeout", "60"], SIGHUP, 129)
+        ] {
             let r = try interrupt(args, with: signal)
             XCTAssertTrue(r.exited, "\(args) \(signal): exits instead of dying of the signal")
             XCTAssertEqual(r.status, code, "\(args) \(signal)")

@@ -14,7 +14,6 @@ final class InterruptTests: XCTestCase {
         try fm.createDirectory(at: work.appendingPathComponent("tmp"), withIntermediateDirectories: true)
     }
 
-
     /// Every path under `dir`, hidden ones included.
     func contents(_ dir: URL) -> [String] {
         (fm.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).sorted()

@@ -42,8 +42,10 @@ final class LintTests: XCTestCase {
     /// The harness's own Lua files: the spec framework (which defines the spec API's globals) and the templates.
     func testTheHarnessLuaFilesLintClean() throws {
         let resources = "Sources/AnimhostHarness/Lua/"
-        let framework = try luacheck(["--std", "animhost_spec", "--globals", "describe", "it", "pending", "before_each", "after_each",
-                                      "setup", "teardown", "assert", "spy", "animhost", "--", resources + "spec.lua"])
+        let framework = try luacheck([
+            "--std", "animhost_spec", "--globals", "describe", "it", "pending", "before_each", "after_each",
+            "setup", "teardown", "assert", "spy", "animhost", "--", resources + "spec.lua"
+        ])
         XCTAssertEqual(framework.code, 0, framework.report)
         let templates = try luacheck([resources + "new-plugin.lua", resources + "new-plugin_spec.lua"])
         XCTAssertEqual(templates.code, 0, templates.report)
@@ -75,14 +77,16 @@ final class LintTests: XCTestCase {
         """.write(to: dir.appendingPathComponent("bad_spec.lua"), atomically: true, encoding: .utf8)
         let r = try luacheck(["bad.lua", "bad_spec.lua"], in: dir)
         XCTAssertEqual(r.code, 1, r.report)
-        XCTAssertEqual(r.report.split(separator: "\n"), [
-            "bad.lua:3:3: (W113) accessing undefined variable 'animat'",
-            "bad.lua:4:27: (W143) accessing undefined field 'sacle' of global 'transform'",
-            "bad.lua:5:3: (W143) accessing undefined field 'execute' of global 'os'",
-            "bad.lua:6:13: (W113) accessing undefined variable 'io'",
-            "bad.lua:7:3: (W113) accessing undefined variable 'describe'",
-            "bad_spec.lua:3:5: (W143) accessing undefined field 'are.eqaul' of global 'assert'",
-            "bad_spec.lua:6:5: (W143) accessing undefined field 'runn' of global 'animhost'",
-        ])
+        XCTAssertEqual(
+            r.report.split(separator: "\n"),
+            [
+                "bad.lua:3:3: (W113) accessing undefined variable 'animat'",
+                "bad.lua:4:27: (W143) accessing undefined field 'sacle' of global 'transform'",
+                "bad.lua:5:3: (W143) accessing undefined field 'execute' of global 'os'",
+                "bad.lua:6:13: (W113) accessing undefined variable 'io'",
+                "bad.lua:7:3: (W113) accessing undefined variable 'describe'",
+                "bad_spec.lua:3:5: (W143) accessing undefined field 'are.eqaul' of global 'assert'",
+                "bad_spec.lua:6:5: (W143) accessing undefined field 'runn' of global 'animhost'"
+            ])
     }
 }

@@ -21,8 +21,9 @@ final class LottieCommandTests: XCTestCase {
         let kilobytes = String(format: "%.1f KB", Double(data.count) / 1024)
         XCTAssertTrue(summary.contains("(Lottie: \(kilobytes), "), summary)
         XCTAssertNotNil(summary.range(of: #"[0-9]+ keyframes\)"#, options: .regularExpression), summary)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: a.path).sorted(), [".animhost-outputs", "animation.json"],
-                       "the document and the list of outputs, no temporary files")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: a.path).sorted(), [".animhost-outputs", "animation.json"],
+            "the document and the list of outputs, no temporary files")
     }
 
     /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.

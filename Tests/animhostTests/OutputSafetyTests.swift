@@ -29,19 +29,20 @@ final class OutputSafetyTests: XCTestCase {
 
     /// A plugin whose animation block is `block`, its completion `completion`.
     func plugin(_ name: String, block: String = "ctx.to.view.alpha = 1", completion: String = "") throws -> URL {
-        try write("""
-        return {
-          name = "\(name)", scenes = { from = "grid", to = "detail" },
-          duration = function() return 0.1 end,
-          animate = function(ctx)
-            ctx.container:add(ctx.to.view)
-            ctx.to.view.alpha = 0
-            animate{ duration = 0.1, function() \(block) end, completion = function()
-              \(completion)
-              ctx:complete(true)
-            end }
-          end }
-        """, "\(name).lua")
+        try write(
+            """
+            return {
+              name = "\(name)", scenes = { from = "grid", to = "detail" },
+              duration = function() return 0.1 end,
+              animate = function(ctx)
+                ctx.container:add(ctx.to.view)
+                ctx.to.view.alpha = 0
+                animate{ duration = 0.1, function() \(block) end, completion = function()
+                  \(completion)
+                  ctx:complete(true)
+                end }
+              end }
+            """, "\(name).lua")
     }
 
     func testPluginNamesThatAreNotPlainNamesAreRefusedAtLoad() throws {
@@ -86,9 +87,10 @@ final class OutputSafetyTests: XCTestCase {
         try png.write(to: scenes.appendingPathComponent("own.png"))
         try fm.createSymbolicLink(atPath: scenes.appendingPathComponent("alias.png").path, withDestinationPath: "own.png")
         for (image, allowed) in [("file.png", false), ("dir/secret.png", false), ("alias.png", true), ("own.png", true)] {
-            _ = try write("""
-            {"name": "s", "size": [100, 100], "nodes": [{"id": "pic", "frame": [0, 0, 50, 50], "image": "\(image)"}]}
-            """, "scenes/s.json")
+            _ = try write(
+                """
+                {"name": "s", "size": [100, 100], "nodes": [{"id": "pic", "frame": [0, 0, 50, 50], "image": "\(image)"}]}
+                """, "scenes/s.json")
             _ = try plugin("look")
             let r = try CLI.run(["run", "look.lua", "--from", "scenes/s.json", "--to", "detail", "--format", "png", "--scale", "0.5"], in: work)
             XCTAssertEqual(r.code, allowed ? 0 : 1, "\(image): \(r.err)")
@@ -135,8 +137,10 @@ final class OutputSafetyTests: XCTestCase {
 
     func testOutputPlacesThatCannotBeWrittenAreNamedInPlainWords() throws {
         _ = try write("a file", "taken")
-        for (out, words) in [("taken", "is not a folder"), ("/dev/null", "is not a folder"), ("taken/sub", "cannot write"),
-                             ("/proc/animhost-test", "cannot write")] {
+        for (out, words) in [
+            ("taken", "is not a folder"), ("/dev/null", "is not a folder"), ("taken/sub", "cannot write"),
+            ("/proc/animhost-test", "cannot write")
+        ] {
             let r = try CLI.run(["run", "zoom", "--out", out], in: work)
             XCTAssertEqual(r.code, 1, out)
             XCTAssertTrue(r.err.contains(out) && r.err.contains(words) && r.err.contains("--out"), r.err)

@@ -35,8 +35,9 @@ final class PluginsAnywhereTests: XCTestCase {
         let found = try CLI.run(["test", "specs", "--plugins", "elsewhere"], in: dir)
         XCTAssertEqual(found.code, 0, found.out)
         XCTAssertTrue(found.out.hasSuffix("1 passed, 0 failed\n"), found.out)
-        XCTAssertEqual(found.err, "fade-away declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n",
-                       "said once, through the spec's print")
+        XCTAssertEqual(
+            found.err, "fade-away declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n",
+            "said once, through the spec's print")
     }
 
     func testAnUnknownPluginIsReportedAtTheSpecsLine() throws {
@@ -59,8 +60,10 @@ final class PluginsAnywhereTests: XCTestCase {
         let dir = try layout()
         let push = try CLI.run(["run", "elsewhere/fade-away.lua", "--format", "none"], in: dir)
         XCTAssertEqual(push.code, 0, push.err)
-        XCTAssertEqual(push.out, "fade-away declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n"
-                       + "fade-away push grid → detail: 7 frames at 60 fps, 0.100 s (duration 0.1 s), completed\n")
+        XCTAssertEqual(
+            push.out,
+            "fade-away declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n"
+                + "fade-away push grid → detail: 7 frames at 60 fps, 0.100 s (duration 0.1 s), completed\n")
         let pop = try CLI.run(["run", "elsewhere/fade-away.lua", "--format", "none", "--operation", "pop"], in: dir)
         XCTAssertTrue(pop.out.hasSuffix("fade-away pop detail → grid: 7 frames at 60 fps, 0.100 s (duration 0.1 s), completed\n"), pop.out)
     }

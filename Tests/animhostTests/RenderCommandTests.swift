@@ -14,8 +14,9 @@ final class RenderCommandTests: XCTestCase {
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path)
         XCTAssertEqual(frames.count, 31)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }, [".animhost-outputs"], "no temporary files")
-        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent(".animhost-outputs"), encoding: .utf8),
-                       "animation.gif\nanimation.mp4\nanimation.webp\nframes\npreview.html\ntimeline.json\n", "what the run wrote, for the next one")
+        XCTAssertEqual(
+            try String(contentsOf: dir.appendingPathComponent(".animhost-outputs"), encoding: .utf8),
+            "animation.gif\nanimation.mp4\nanimation.webp\nframes\npreview.html\ntimeline.json\n", "what the run wrote, for the next one")
     }
 
     func testEveryBuiltInAndTheExampleRender() throws {
@@ -38,22 +39,25 @@ final class RenderCommandTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: a.appendingPathComponent("frames").path).sorted()
         XCTAssertFalse(names.isEmpty)
         for name in names {
-            XCTAssertEqual(try Data(contentsOf: a.appendingPathComponent("frames/\(name)")),
-                           try Data(contentsOf: b.appendingPathComponent("frames/\(name)")), name)
+            XCTAssertEqual(
+                try Data(contentsOf: a.appendingPathComponent("frames/\(name)")),
+                try Data(contentsOf: b.appendingPathComponent("frames/\(name)")), name)
         }
     }
 
     func testABrokenImageInASceneEndsTheRunWithItsNameAndNoOutput() throws {
         let dir = try temporaryFolder("broken-image")
         let scene = """
-        {"name": "broken", "size": [100, 100], "reference": "photo",
-         "nodes": [{"id": "photo", "frame": [0, 0, 50, 50], "image": "photo.png"}]}
-        """
+            {"name": "broken", "size": [100, 100], "reference": "photo",
+             "nodes": [{"id": "photo", "frame": [0, 0, 50, 50], "image": "photo.png"}]}
+            """
         try scene.write(to: dir.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         try Data("PNG? no".utf8).write(to: dir.appendingPathComponent("photo.png"))
         let out = dir.appendingPathComponent("out")
-        let r = try CLI.run(["run", "zoom", "--from", dir.appendingPathComponent("broken.json").path,
-                             "--format", "json,png,gif,html", "--out", out.path])
+        let r = try CLI.run([
+            "run", "zoom", "--from", dir.appendingPathComponent("broken.json").path,
+            "--format", "json,png,gif,html", "--out", out.path
+        ])
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.err.contains("photo.png"), r.err)
         XCTAssertFalse(r.crashed)

@@ -45,12 +45,13 @@ final class SandboxEscapeTests: XCTestCase {
 
     func testAFinalizerCannotBeInstalledByRedefiningGlobals() throws {
         for redefinition in ["rawget = function() return nil end", "type = function() return 'nil' end"] {
-            let r = try run("""
-            \(redefinition)
-            keep = setmetatable({}, { __gc = function() while true do end end })
-            setmetatable({}, { __gc = function() while true do end end })
-            ctx:complete(true)
-            """)
+            let r = try run(
+                """
+                \(redefinition)
+                keep = setmetatable({}, { __gc = function() while true do end end })
+                setmetatable({}, { __gc = function() while true do end end })
+                ctx:complete(true)
+                """)
             XCTAssertFalse(r.killed, "ended by itself: \(redefinition)")
             XCTAssertEqual(r.code, 1, r.err)
             XCTAssertTrue(r.err.contains("hostile.lua:5: setmetatable: __gc finalizers are not available"), r.err)
@@ -58,25 +59,28 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testAFinalizerAddedLaterRunsNeitherInCollectionsNorAtClose() throws {
-        let r = try run("""
-        local mt = {}
-        keep = setmetatable({}, mt)
-        local dropped = setmetatable({}, mt)
-        mt.__gc = function() while true do end end
-        dropped = nil
-        for i = 1, 200000 do local garbage = { i } end
-        for i = 1, 2000 do node{} end
-        ctx:complete(true)
-        """)
+        let r = try run(
+            """
+            local mt = {}
+            keep = setmetatable({}, mt)
+            local dropped = setmetatable({}, mt)
+            mt.__gc = function() while true do end end
+            dropped = nil
+            for i = 1, 200000 do local garbage = { i } end
+            for i = 1, 2000 do node{} end
+            ctx:complete(true)
+            """)
         XCTAssertFalse(r.killed)
         XCTAssertEqual(r.code, 0, r.err)
     }
 
     func testToBeClosedVariablesStopAtTheDeadline() throws {
         let looping = "setmetatable({}, { __close = function() while true do end end })"
-        for body in ["local guard <close> = \(looping)\nwhile true do end",
-                     "do local guard <close> = \(looping) end",
-                     "coroutine.wrap(function() local guard <close> = \(looping) while true do end end)()"] {
+        for body in [
+            "local guard <close> = \(looping)\nwhile true do end",
+            "do local guard <close> = \(looping) end",
+            "coroutine.wrap(function() local guard <close> = \(looping) while true do end end)()"
+        ] {
             let r = try run(body)
             XCTAssertFalse(r.killed, body)
             XCTAssertEqual(r.code, 1, r.err)
@@ -86,8 +90,10 @@ final class SandboxEscapeTests: XCTestCase {
 
     func testMetamethodsReachedThroughLibraryCallsStopAtTheDeadline() throws {
         let looping = "setmetatable({}, { __tostring = function() while true do end end, __lt = function() while true do end end })"
-        for body in ["print(\(looping))", "local s = string.format('%s', \(looping))", "local s = tostring(\(looping))",
-                     "table.sort({ \(looping), \(looping), \(looping) })"] {
+        for body in [
+            "print(\(looping))", "local s = string.format('%s', \(looping))", "local s = tostring(\(looping))",
+            "table.sort({ \(looping), \(looping), \(looping) })"
+        ] {
             let r = try run(body)
             XCTAssertFalse(r.killed, body)
             XCTAssertEqual(r.code, 1, r.err)
@@ -100,14 +106,14 @@ final class SandboxEscapeTests: XCTestCase {
     /// `tostring` of tables, and reads the clock.
     func testTwoRunsWriteTheSameTimeline() throws {
         let body = """
-        local view = ctx.from.view
-        for i = 1, 12 do
-          local n = node{ id = tostring({}) .. "/" .. tostring(print), center = point(10 * i, 20), frame = rect(0, 0, i, 2 * i),
-                          bounds = rect(0, 0, i + 1, i), alpha = 0.5, tag = string.format("%p", {}) }
-          view:add(n)
-        end
-        animate{ duration = 0.2 + os.clock(), function() view.alpha = 0 end, completion = function() ctx:complete(true) end }
-        """
+            local view = ctx.from.view
+            for i = 1, 12 do
+              local n = node{ id = tostring({}) .. "/" .. tostring(print), center = point(10 * i, 20), frame = rect(0, 0, i, 2 * i),
+                              bounds = rect(0, 0, i + 1, i), alpha = 0.5, tag = string.format("%p", {}) }
+              view:add(n)
+            end
+            animate{ duration = 0.2 + os.clock(), function() view.alpha = 0 end, completion = function() ctx:complete(true) end }
+            """
         var timelines: [Data] = []
         for i in 0..<2 {
             let out = "out\(i)"

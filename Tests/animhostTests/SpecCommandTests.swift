@@ -106,9 +106,11 @@ final class SpecCommandTests: XCTestCase {
         """.write(to: dir.appendingPathComponent("misuse_spec.lua"), atomically: true, encoding: .utf8)
         let r = try animhost(["test", "misuse_spec.lua"], in: dir)
         XCTAssertEqual(r.code, 1)
-        for expected in ["misuse_spec.lua:3: assert.matches_image_snapshot(run[, { frame =, at =, scale =, tolerance =, name = }]): expected a run",
-                         "misuse_spec.lua:4: image snapshots take a run from animhost.run{}",
-                         "misuse_spec.lua:5: scale: from 0.5 to 4, got 8", "0 passed, 3 failed"] {
+        for expected in [
+            "misuse_spec.lua:3: assert.matches_image_snapshot(run[, { frame =, at =, scale =, tolerance =, name = }]): expected a run",
+            "misuse_spec.lua:4: image snapshots take a run from animhost.run{}",
+            "misuse_spec.lua:5: scale: from 0.5 to 4, got 8", "0 passed, 3 failed"
+        ] {
             XCTAssertTrue(r.out.contains(expected), "\(expected)\n\(r.out)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("__snapshots__").path), "nothing recorded")

@@ -46,10 +46,11 @@ final class TextLayoutBudgetTests: XCTestCase {
     /// Animating the size over 121 frames lays the text out once (121 layouts of 10,000 characters
     /// would pass the 200,000-character budget and fail the run).
     func testAnimatedSizeIsLaidOutOnce() throws {
-        try writePlugin("""
-          animate{ duration = 4, function() label.frame = rect(0, 0, 380, 800) end,
-                   completion = function() ctx:complete(true) end }
-        """)
+        try writePlugin(
+            """
+              animate{ duration = 4, function() label.frame = rect(0, 0, 380, 800) end,
+                       completion = function() ctx:complete(true) end }
+            """)
         let r = try CLI.run(["run", "texty.lua", "--fps", "30", "--format", "png", "--scale", "0.5", "--out", "out", "--timeout", "60"], in: work)
         XCTAssertEqual(r.code, 0, r.err)
         let frames = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out/frames").path)
@@ -60,12 +61,16 @@ final class TextLayoutBudgetTests: XCTestCase {
     /// throughout, so the text is laid out once.
     func testScrubbedSizeIsLaidOutOnce() throws {
         try writeTrace(samples: 4_000)
-        try writePlugin("""
-          animate{ duration = 4, function() label.frame = rect(0, 0, 380, 800) end,
-                   completion = function(finished) ctx:complete(finished) end }
-        """)
-        let r = try CLI.run(["run", "texty.lua", "--gesture", "trace.json", "--fps", "30", "--format", "png", "--scale", "0.5",
-                             "--out", "out", "--timeout", "60"], in: work)
+        try writePlugin(
+            """
+              animate{ duration = 4, function() label.frame = rect(0, 0, 380, 800) end,
+                       completion = function(finished) ctx:complete(finished) end }
+            """)
+        let r = try CLI.run(
+            [
+                "run", "texty.lua", "--gesture", "trace.json", "--fps", "30", "--format", "png", "--scale", "0.5",
+                "--out", "out", "--timeout", "60"
+            ], in: work)
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/frames/0100.png").path))
     }
@@ -75,12 +80,17 @@ final class TextLayoutBudgetTests: XCTestCase {
     /// naming the node and the plugin, and nothing is written.
     func testSizeSetEveryFrameIsRefused() throws {
         try writeTrace(samples: 4_000)
-        try writePlugin("", interact: """
-          label.frame = rect(0, 0, 40 + g.translation.x, 400)
-          if g.state == "ended" then ctx:finish() else ctx:update(g.translation.x / 390) end
-        """)
-        let r = try CLI.run(["run", "texty.lua", "--gesture", "trace.json", "--fps", "30", "--format", "png", "--scale", "0.5",
-                             "--out", "out", "--timeout", "60"], in: work)
+        try writePlugin(
+            "",
+            interact: """
+                  label.frame = rect(0, 0, 40 + g.translation.x, 400)
+                  if g.state == "ended" then ctx:finish() else ctx:update(g.translation.x / 390) end
+                """)
+        let r = try CLI.run(
+            [
+                "run", "texty.lua", "--gesture", "trace.json", "--fps", "30", "--format", "png", "--scale", "0.5",
+                "--out", "out", "--timeout", "60"
+            ], in: work)
         XCTAssertFalse(r.crashed, r.err)
         XCTAssertEqual(r.code, 1, r.err)
         XCTAssertTrue(r.err.contains("node 'label'"), r.err)

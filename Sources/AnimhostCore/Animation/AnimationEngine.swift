@@ -37,20 +37,23 @@ public final class AnimationEngine {
     /// True while a block waits on a paused interactive clock.
     public var isWaitingOnClock: Bool { groups.contains { $0.clock != nil } }
 
-
     // MARK: Declaring
 
     /// Runs `changes`; every animatable property it sets animates with `options`. `completion`
     /// runs once when all of them end: `true` unless one was replaced or removed first.
-    public func animate(_ options: AnimationOptions, changes: () throws -> Void,
-                        completion: ((Bool) throws -> Void)? = nil) rethrows {
+    public func animate(
+        _ options: AnimationOptions, changes: () throws -> Void,
+        completion: ((Bool) throws -> Void)? = nil
+    ) rethrows {
         try record(keyframes: false, options, changes: changes, completion: completion)
     }
 
     /// Like ``animate(_:changes:completion:)``, with `changes` made of ``keyframe(start:length:changes:)`` calls
     /// whose times are fractions of the block's duration.
-    public func animateKeyframes(_ options: AnimationOptions, changes: () throws -> Void,
-                                 completion: ((Bool) throws -> Void)? = nil) rethrows {
+    public func animateKeyframes(
+        _ options: AnimationOptions, changes: () throws -> Void,
+        completion: ((Bool) throws -> Void)? = nil
+    ) rethrows {
         try record(keyframes: true, options, changes: changes, completion: completion)
     }
 
@@ -142,8 +145,10 @@ public final class AnimationEngine {
     }
 
     /// Records the block `changes` makes and puts it in flight; a block that fails flies nothing.
-    private func record(keyframes: Bool, _ options: AnimationOptions, changes: () throws -> Void,
-                        completion: ((Bool) throws -> Void)?) rethrows {
+    private func record(
+        keyframes: Bool, _ options: AnimationOptions, changes: () throws -> Void,
+        completion: ((Bool) throws -> Void)?
+    ) rethrows {
         beginRecording(keyframes: keyframes, options: options, completion: completion)
         do { try changes() } catch { _ = recording.popLast(); throw error }
         schedule(recording.removeLast())
@@ -154,8 +159,9 @@ public final class AnimationEngine {
         recording.last?.hasNested = true
         let clock = scrubbedClock
         let begin = (clock?.time(at: now) ?? now) + max(options.delay, 0)
-        let group = AnimationGroup(begin: begin, duration: max(options.activeDuration, 0),
-                                   timing: options.timing, completion: completion, clock: clock)
+        let group = AnimationGroup(
+            begin: begin, duration: max(options.activeDuration, 0),
+            timing: options.timing, completion: completion, clock: clock)
         recording.append(Recording(serial: nextRecordingSerial, keyframes: keyframes, group: group))
         nextRecordingSerial &+= 1
     }

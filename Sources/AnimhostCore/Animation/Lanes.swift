@@ -20,8 +20,10 @@ final class AnimationGroup {
     /// Lanes of the block still in flight.
     @exclusivity(unchecked) var liveLanes = 0
 
-    init(begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
-         clock: ScrubbedClock? = nil) {
+    init(
+        begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
+        clock: ScrubbedClock? = nil
+    ) {
         self.begin = begin; self.duration = duration
         self.timing = timing; self.completion = completion; self.clock = clock
         endTime = begin + duration

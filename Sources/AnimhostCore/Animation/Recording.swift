@@ -77,14 +77,15 @@ final class Recording {
             return lanes
         }
         defer { tracks = [] }
-        return ContiguousArray(tracks.map { track in
-            var previous = track.origin
-            let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
-                defer { previous = change.to }
-                return Segment(start: change.start, end: change.end, to: change.to, path: Interpolant(from: previous, to: change.to))
-            }
-            return Lane(node: track.node, property: track.property, group: group, origin: track.origin, segments: segments)
-        })
+        return ContiguousArray(
+            tracks.map { track in
+                var previous = track.origin
+                let segments = track.windows.sorted { $0.start < $1.start }.map { change -> Segment in
+                    defer { previous = change.to }
+                    return Segment(start: change.start, end: change.end, to: change.to, path: Interpolant(from: previous, to: change.to))
+                }
+                return Lane(node: track.node, property: track.property, group: group, origin: track.origin, segments: segments)
+            })
     }
 }
 

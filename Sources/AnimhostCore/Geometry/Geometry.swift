@@ -45,8 +45,9 @@ public struct Rect: Hashable, Sendable {
 
     /// Shrinks (positive insets) or grows (negative) the rectangle on each edge.
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: x + insets.left, y: y + insets.top,
-             width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+        Rect(
+            x: x + insets.left, y: y + insets.top,
+            width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
     }
 
     /// The smallest rectangle holding every point.

@@ -31,17 +31,19 @@ public struct Transform2D: Hashable, Sendable {
 
     /// `self` applied first, then `other` (CGAffineTransform's `concatenating`).
     public func concatenating(_ t: Transform2D) -> Transform2D {
-        Transform2D(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
-                        c: c * t.a + d * t.c, d: c * t.b + d * t.d,
-                        tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+        Transform2D(
+            a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+            c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+            tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
     /// The inverse, or nil when the transform is singular.
     public func inverted() -> Transform2D? {
         let det = a * d - b * c
         guard det != 0, det.isFinite else { return nil }
-        return Transform2D(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return Transform2D(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
     /// Where `p` goes.
@@ -76,7 +78,8 @@ public struct DecomposedTransform: Hashable, Sendable {
     /// The transform these parts describe.
     public var transform: Transform2D {
         let shearing = Transform2D(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0)
-        return shearing
+        return
+            shearing
             .concatenating(.scale(scaleX, scaleY))
             .concatenating(.rotation(angle))
             .concatenating(.translation(translateX, translateY))

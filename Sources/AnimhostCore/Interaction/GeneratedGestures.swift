@@ -7,12 +7,12 @@ public enum GeneratedGesture {
 
     /// The generators and their keys with defaults, for help text.
     public static let help = """
-    edge-swipe to=0.6 duration=0.35 release=slow|fling|cancelled
-      a swipe from the left edge to `to` × the width; a fling moves at 1500 pt/s;
-      cancelled: the system takes the touch away where a slow release would lift
-    pan-down dy=300 duration=0.4 release=down|up
-      a pan down from the centre, released moving down or back up
-    """
+        edge-swipe to=0.6 duration=0.35 release=slow|fling|cancelled
+          a swipe from the left edge to `to` × the width; a fling moves at 1500 pt/s;
+          cancelled: the system takes the touch away where a slow release would lift
+        pan-down dy=300 duration=0.4 release=down|up
+          a pan down from the centre, released moving down or back up
+        """
 
     /// Builds the trace a spec describes, for a screen of `size`.
     public static func trace(_ spec: String, size: Size) throws -> GestureTrace {
@@ -40,11 +40,13 @@ public enum GeneratedGesture {
         switch name {
         case "edge-swipe":
             let release = try choice("release", ["slow", "fling", "cancelled"])
-            trace = try edgeSwipe(to: number("to", 0.6, 0...1), duration: number("duration", 0.35, 0.01...10),
-                                  fling: release == "fling", cancelled: release == "cancelled", size: size)
+            trace = try edgeSwipe(
+                to: number("to", 0.6, 0...1), duration: number("duration", 0.35, 0.01...10),
+                fling: release == "fling", cancelled: release == "cancelled", size: size)
         case "pan-down":
-            trace = try panDown(dy: number("dy", 300, 0...10_000), duration: number("duration", 0.4, 0.01...10),
-                                up: choice("release", ["down", "up"]) == "up", size: size)
+            trace = try panDown(
+                dy: number("dy", 300, 0...10_000), duration: number("duration", 0.4, 0.01...10),
+                up: choice("release", ["down", "up"]) == "up", size: size)
         default:
             throw GestureError("unknown gesture '\(name)' (edge-swipe or pan-down, or a .json trace file)")
         }

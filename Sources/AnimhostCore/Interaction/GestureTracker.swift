@@ -35,13 +35,17 @@ public struct GestureTracker {
         var oldest = history[windowStart]
         if oldest.time == sample.time, history.count > 1 { oldest = history[history.count - 2] }
         let dt = sample.time - oldest.time
-        let velocity = dt > 0
+        let velocity =
+            dt > 0
             ? Point(x: (sample.location.x - oldest.location.x) / dt, y: (sample.location.y - oldest.location.y) / dt)
             : .zero
-        let edge: String? = first.location.x <= GestureTracker.edgeWidth ? "left"
+        let edge: String? =
+            first.location.x <= GestureTracker.edgeWidth
+            ? "left"
             : first.location.x >= width - GestureTracker.edgeWidth ? "right" : nil
-        return GestureEvent(time: sample.time, state: sample.state, location: sample.location,
-                            translation: Point(x: sample.location.x - first.location.x, y: sample.location.y - first.location.y),
-                            velocity: velocity, edge: edge)
+        return GestureEvent(
+            time: sample.time, state: sample.state, location: sample.location,
+            translation: Point(x: sample.location.x - first.location.x, y: sample.location.y - first.location.y),
+            velocity: velocity, edge: edge)
     }
 }

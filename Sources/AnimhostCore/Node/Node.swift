@@ -228,10 +228,11 @@ public final class Node {
     /// Converts a rectangle from this node's coordinates to `other`'s: the bounding box of its corners.
     public func convert(_ rect: Rect, to other: Node?) -> Rect {
         let t = transform(to: other)
-        return Rect.bounding([
-            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
-        ].map(t.apply))
+        return Rect.bounding(
+            [
+                Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)
+            ].map(t.apply))
     }
 
     /// The node's frame in `ancestor`'s coordinates, as it would be drawn with model values.

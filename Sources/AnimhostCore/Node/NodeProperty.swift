@@ -148,54 +148,70 @@ extension NodeProperty {
     /// Fields' offsets in the declarations (written as `Layout.offset(of: \.alpha)`, which the compiler works out).
     typealias Layout = MemoryLayout<NodeProperties>
 
-    init(key: String, group: String? = nil, kind: PropertyKind, range: NumberRange? = nil, choices: [String] = [],
-         animation: AnimatableProperty? = nil, timeline: TimelineRule = .unlessDefault, fieldOffset: Int? = nil,
-         read: @escaping @Sendable (borrowing NodeProperties) -> PropertyValue,
-         write: @escaping @Sendable (inout NodeProperties, PropertyValue) -> Void) {
+    init(
+        key: String, group: String? = nil, kind: PropertyKind, range: NumberRange? = nil, choices: [String] = [],
+        animation: AnimatableProperty? = nil, timeline: TimelineRule = .unlessDefault, fieldOffset: Int? = nil,
+        read: @escaping @Sendable (borrowing NodeProperties) -> PropertyValue,
+        write: @escaping @Sendable (inout NodeProperties, PropertyValue) -> Void
+    ) {
         self.key = key; self.group = group; self.kind = kind; self.range = range; self.choices = choices
         self.animation = animation
         self.timeline = timeline; self.fieldOffset = fieldOffset; self.read = read; self.write = write
     }
 
     /// A number; an animated one gives its field's offset (``Layout``), which the engine reads and writes directly.
-    static func number(_ key: String, in group: String? = nil, _ range: NumberRange, _ animation: AnimatableProperty? = nil,
-                       timeline: TimelineRule = .unlessDefault, field: Int? = nil,
-                       get: @escaping @Sendable (borrowing NodeProperties) -> Double,
-                       set: @escaping @Sendable (inout NodeProperties, Double) -> Void) -> NodeProperty {
-        NodeProperty(key: key, group: group, kind: .number, range: range, animation: animation, timeline: timeline,
-                     fieldOffset: field,
-                     read: { .number(get($0)) }, write: { if case .number(let n) = $1 { set(&$0, n) } })
+    static func number(
+        _ key: String, in group: String? = nil, _ range: NumberRange, _ animation: AnimatableProperty? = nil,
+        timeline: TimelineRule = .unlessDefault, field: Int? = nil,
+        get: @escaping @Sendable (borrowing NodeProperties) -> Double,
+        set: @escaping @Sendable (inout NodeProperties, Double) -> Void
+    ) -> NodeProperty {
+        NodeProperty(
+            key: key, group: group, kind: .number, range: range, animation: animation, timeline: timeline,
+            fieldOffset: field,
+            read: { .number(get($0)) }, write: { if case .number(let n) = $1 { set(&$0, n) } })
     }
 
     /// A rectangle, which the engine reads and writes directly at its field's offset.
-    static func rect(_ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: Int?,
-                     get: @escaping @Sendable (borrowing NodeProperties) -> Rect,
-                     set: @escaping @Sendable (inout NodeProperties, Rect) -> Void) -> NodeProperty {
-        NodeProperty(key: key, kind: .rect, animation: animation, timeline: timeline,
-                     fieldOffset: field,
-                     read: { .rect(get($0)) }, write: { if case .rect(let r) = $1 { set(&$0, r) } })
+    static func rect(
+        _ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: Int?,
+        get: @escaping @Sendable (borrowing NodeProperties) -> Rect,
+        set: @escaping @Sendable (inout NodeProperties, Rect) -> Void
+    ) -> NodeProperty {
+        NodeProperty(
+            key: key, kind: .rect, animation: animation, timeline: timeline,
+            fieldOffset: field,
+            read: { .rect(get($0)) }, write: { if case .rect(let r) = $1 { set(&$0, r) } })
     }
 
     /// A colour that is never absent, which the engine reads and writes directly at its field's offset.
-    static func color(_ key: String, in group: String?, _ animation: AnimatableProperty, field: Int?,
-                      get: @escaping @Sendable (borrowing NodeProperties) -> Color,
-                      set: @escaping @Sendable (inout NodeProperties, Color) -> Void) -> NodeProperty {
-        NodeProperty(key: key, group: group, kind: .color, animation: animation, fieldOffset: field,
-                     read: { .color(get($0)) }, write: { if case .color(let c?) = $1 { set(&$0, c) } })
+    static func color(
+        _ key: String, in group: String?, _ animation: AnimatableProperty, field: Int?,
+        get: @escaping @Sendable (borrowing NodeProperties) -> Color,
+        set: @escaping @Sendable (inout NodeProperties, Color) -> Void
+    ) -> NodeProperty {
+        NodeProperty(
+            key: key, group: group, kind: .color, animation: animation, fieldOffset: field,
+            read: { .color(get($0)) }, write: { if case .color(let c?) = $1 { set(&$0, c) } })
     }
 
     /// True or false, changing at once.
-    static func flag(_ key: String, timeline: TimelineRule = .unlessDefault,
-                     get: @escaping @Sendable (borrowing NodeProperties) -> Bool,
-                     set: @escaping @Sendable (inout NodeProperties, Bool) -> Void) -> NodeProperty {
-        NodeProperty(key: key, kind: .flag, timeline: timeline,
-                     read: { .flag(get($0)) }, write: { if case .flag(let b) = $1 { set(&$0, b) } })
+    static func flag(
+        _ key: String, timeline: TimelineRule = .unlessDefault,
+        get: @escaping @Sendable (borrowing NodeProperties) -> Bool,
+        set: @escaping @Sendable (inout NodeProperties, Bool) -> Void
+    ) -> NodeProperty {
+        NodeProperty(
+            key: key, kind: .flag, timeline: timeline,
+            read: { .flag(get($0)) }, write: { if case .flag(let b) = $1 { set(&$0, b) } })
     }
 
     /// A string of `kind` (a label, one of `choices` or an image), changing at once.
-    static func string(_ key: String, _ kind: PropertyKind, choices: [String] = [],
-                       get: @escaping @Sendable (borrowing NodeProperties) -> String?,
-                       set: @escaping @Sendable (inout NodeProperties, String?) -> Void) -> NodeProperty {
+    static func string(
+        _ key: String, _ kind: PropertyKind, choices: [String] = [],
+        get: @escaping @Sendable (borrowing NodeProperties) -> String?,
+        set: @escaping @Sendable (inout NodeProperties, String?) -> Void
+    ) -> NodeProperty {
         NodeProperty(key: key, kind: kind, choices: choices, read: { .string(get($0)) }, write: { if case .string(let s) = $1 { set(&$0, s) } })
     }
 }

@@ -27,8 +27,10 @@ public struct NodeSample: Sendable {
     public let layoutSize: Size
 
     /// A sample; `layoutSize` defaults to the frame's size (a node not animating its size).
-    public init(id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
-                toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int, layoutSize: Size? = nil) {
+    public init(
+        id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
+        toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int, layoutSize: Size? = nil
+    ) {
         self.id = id; self.scene = scene; self.isSnapshot = isSnapshot; self.frame = frame; self.bbox = bbox
         self.opacity = opacity; self.toContainer = toContainer; self.z = z; self.properties = properties; self.depth = depth
         self.layoutSize = layoutSize ?? frame.size
@@ -128,9 +130,11 @@ public struct FrameSampler {
         let frame = Rect(x: parent.origin.x + p.frame.x, y: parent.origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
         let bbox = FrameSampler.bounds(of: p.frame.size, through: toContainer)
         let own = parent.opacity * p.alpha
-        out.append(NodeSample(id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
-                              opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1,
-                              layoutSize: node.isSnapshot ? p.frame.size : node.storedModel.frame.size))
+        out.append(
+            NodeSample(
+                id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
+                opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1,
+                layoutSize: node.isSnapshot ? p.frame.size : node.storedModel.frame.size))
         return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1)
     }
 }

@@ -11,13 +11,19 @@ public enum JSONValue: Equatable, Sendable, Decodable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
-        else {
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else if let o = try? c.decode([String: JSONValue].self) {
+            self = .object(o)
+        } else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: "a number too large to represent")
         }
     }
@@ -51,7 +57,8 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
             guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-                  let offset = Int(detail[range].split(separator: " ")[1]) else { return detail }
+                let offset = Int(detail[range].split(separator: " ")[1])
+            else { return detail }
             let prefix = data.prefix(offset)
             let line = prefix.filter { $0 == 0x0A }.count + 1
             let column = offset - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1

@@ -29,9 +29,11 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
     case whenDismissing([Modifier])
 
     /// Every modifier's name, for messages.
-    public static let names = ["fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
-                               "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
-                               "whenPresenting", "whenDismissing"]
+    public static let names = [
+        "fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
+        "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
+        "whenPresenting", "whenDismissing"
+    ]
 
     /// The modifier's name.
     public var name: String {

@@ -28,8 +28,10 @@ public final class Scene {
     /// the default delegate answers from the scene file alone.
     public let delegate: URL?
 
-    public init(name: String, size: Size, background: Color, isOverlay: Bool = false,
-                references: [TransitionOperation?: String] = [:], root: Node, directory: URL? = nil, delegate: URL? = nil) {
+    public init(
+        name: String, size: Size, background: Color, isOverlay: Bool = false,
+        references: [TransitionOperation?: String] = [:], root: Node, directory: URL? = nil, delegate: URL? = nil
+    ) {
         self.name = name; self.size = size; self.background = background; self.isOverlay = isOverlay
         self.references = references; self.root = root; self.directory = directory; self.delegate = delegate
     }

@@ -45,10 +45,12 @@ struct SceneReader {
 
     static let sceneKeys = ["name", "size", "background", "reference", "overlay", "delegate", "nodes"]
     /// A node's keys: its id, each property's key (or its group's), and its children.
-    static let nodeKeys = ["id"] + NodeProperty.all.reduce(into: []) { keys, property in
-        let key = property.group ?? property.key
-        if !keys.contains(key) { keys.append(key) }
-    } + ["children"]
+    static let nodeKeys =
+        ["id"]
+        + NodeProperty.all.reduce(into: []) { keys, property in
+            let key = property.group ?? property.key
+            if !keys.contains(key) { keys.append(key) }
+        } + ["children"]
     /// The keys of each group of properties (`border`, `shadow`).
     static let groupKeys: [String: [String]] = Dictionary(
         NodeProperty.all.compactMap { p in p.group.map { ($0, [p.key]) } }, uniquingKeysWith: +)
@@ -74,9 +76,10 @@ struct SceneReader {
             let where_ = op.map { "reference.\($0.rawValue)" } ?? "reference"
             throw fail(where_, "no node has the id '\(id)'")
         }
-        return Scene(name: name, size: size, background: background, isOverlay: overlay,
-                     references: references, root: root, directory: directory,
-                     delegate: try delegate(obj["delegate"], directory: directory))
+        return Scene(
+            name: name, size: size, background: background, isOverlay: overlay,
+            references: references, root: root, directory: directory,
+            delegate: try delegate(obj["delegate"], directory: directory))
     }
 
     /// The scene's delegate script: a `.lua` file inside the scene's folder, found by its real path.
@@ -281,4 +284,3 @@ struct SceneReader {
         return c
     }
 }
-

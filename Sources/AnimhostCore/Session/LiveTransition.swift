@@ -46,7 +46,8 @@ public final class LiveTransition {
         let released = event.state == .ended || event.state == .cancelled
         lastTouch = released ? nil : event
         if released, let driver = context.driver, driver.state == .interacting, context.completion == nil,
-           context.engine.isWaitingOnClock {
+            context.engine.isWaitingOnClock
+        {
             throw animator.error(for: .gestureEndedUndecided)
         }
         return event

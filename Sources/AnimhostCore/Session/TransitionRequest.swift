@@ -24,9 +24,11 @@ public struct TransitionRequest: Sendable, Equatable {
     public var reducedMotion: Bool
 
     /// A request; every part has the command line's default.
-    public init(from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
-                params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil,
-                reducedMotion: Bool = false) {
+    public init(
+        from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
+        params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil,
+        reducedMotion: Bool = false
+    ) {
         self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
         self.gesture = gesture; self.speed = speed; self.only = only; self.reducedMotion = reducedMotion
     }

@@ -45,10 +45,12 @@ public final class TransitionSession {
         var info = header(context, fps: request.fps)
         let result: TransitionRunner.Result
         do {
-            result = try runner.run(animator, in: context, gesture: gesture, begin: {
-                info.duration = context.duration
-                try animator.offTheBudget { try sink?.begin(info) }
-            }, emit: sink.map { sink in { frame in try sink.write(frame) } })
+            result = try runner.run(
+                animator, in: context, gesture: gesture,
+                begin: {
+                    info.duration = context.duration
+                    try animator.offTheBudget { try sink?.begin(info) }
+                }, emit: sink.map { sink in { frame in try sink.write(frame) } })
             try animator.ended(completed: result.completed)
         } catch let e as TransitionError {
             throw animator.error(for: e)
@@ -104,8 +106,10 @@ public final class TransitionSession {
         guard (request.from == nil) != (request.to == nil) else { return "\(run): both scenes are \(path); a transition needs two" }
         let (declaredFrom, declaredTo) = plugin.runScenes
         let (given, other, defaulted) = request.from != nil ? ("--from", "--to", defaults.to) : ("--to", "--from", defaults.from)
-        let declared = request.operation.isPresenting ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
-                                                      : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"
+        let declared =
+            request.operation.isPresenting
+            ? "the declared scenes: \(declaredFrom) → \(declaredTo)"
+            : "the declared scenes swapped: \(declaredTo) → \(declaredFrom)"
         return "\(run): \(other) defaults to \(defaulted) for a \(op) (\(declared)), the scene \(given) names; "
             + "name both --from and --to, or neither"
     }
@@ -117,10 +121,12 @@ public final class TransitionSession {
 
     /// The run's header, its duration still unknown.
     private func header(_ context: TransitionContext, fps: Int) -> TimelineInfo {
-        var info = TimelineInfo(plugin: plugin.name, operation: context.operation, from: context.from.name,
-                                to: context.to.name, fps: fps, duration: 0, size: context.size)
-        info.imageFolders = Dictionary(context.scenes.compactMap { s in s.directory.map { (s.name, $0) } },
-                                       uniquingKeysWith: { a, _ in a })
+        var info = TimelineInfo(
+            plugin: plugin.name, operation: context.operation, from: context.from.name,
+            to: context.to.name, fps: fps, duration: 0, size: context.size)
+        info.imageFolders = Dictionary(
+            context.scenes.compactMap { s in s.directory.map { (s.name, $0) } },
+            uniquingKeysWith: { a, _ in a })
         return info
     }
 }

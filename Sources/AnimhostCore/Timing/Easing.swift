@@ -92,7 +92,9 @@ public enum Easing: Hashable, Sendable {
             self = .piecewiseLinear(try LinearEasing.parse(args, spec: raw)); return
         }
         let suggestion = closestName(to: spec, among: Easing.names).map { " (did you mean '\($0)'?)" } ?? ""
-        throw EasingError("unknown easing '\(raw)'\(suggestion); expected linear, easeIn, easeOut, easeInOut, default, standard, deceleration, acceleration, cubic-bezier(x1,y1,x2,y2), steps(n[, position]), linear(stops…) or a Penner name such as easeOutBack")
+        throw EasingError(
+            "unknown easing '\(raw)'\(suggestion); expected linear, easeIn, easeOut, easeInOut, default, standard, deceleration, acceleration, cubic-bezier(x1,y1,x2,y2), steps(n[, position]), linear(stops…) or a Penner name such as easeOutBack"
+        )
     }
 
     private static func arguments(of spec: String, function: String) -> [String]? {

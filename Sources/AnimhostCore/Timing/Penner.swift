@@ -48,13 +48,15 @@ public enum Penner: String, Sendable, CaseIterable {
         case .easeInCirc: return 1 - (1 - pow(x, 2)).squareRoot()
         case .easeOutCirc: return (1 - pow(x - 1, 2)).squareRoot()
         case .easeInOutCirc:
-            return x < 0.5 ? (1 - (1 - pow(2 * x, 2)).squareRoot()) / 2
-                           : ((1 - pow(-2 * x + 2, 2)).squareRoot() + 1) / 2
+            return x < 0.5
+                ? (1 - (1 - pow(2 * x, 2)).squareRoot()) / 2
+                : ((1 - pow(-2 * x + 2, 2)).squareRoot() + 1) / 2
         case .easeInBack: return c3 * x * x * x - c1 * x * x
         case .easeOutBack: return 1 + c3 * pow(x - 1, 3) + c1 * pow(x - 1, 2)
         case .easeInOutBack:
-            return x < 0.5 ? (pow(2 * x, 2) * ((c2 + 1) * 2 * x - c2)) / 2
-                           : (pow(2 * x - 2, 2) * ((c2 + 1) * (x * 2 - 2) + c2) + 2) / 2
+            return x < 0.5
+                ? (pow(2 * x, 2) * ((c2 + 1) * 2 * x - c2)) / 2
+                : (pow(2 * x - 2, 2) * ((c2 + 1) * (x * 2 - 2) + c2) + 2) / 2
         case .easeInElastic:
             if x == 0 || x == 1 { return x }
             return -pow(2, 10 * x - 10) * sin((x * 10 - 10.75) * c4)
@@ -63,8 +65,9 @@ public enum Penner: String, Sendable, CaseIterable {
             return pow(2, -10 * x) * sin((x * 10 - 0.75) * c4) + 1
         case .easeInOutElastic:
             if x == 0 || x == 1 { return x }
-            return x < 0.5 ? -(pow(2, 20 * x - 10) * sin((20 * x - 11.125) * c5)) / 2
-                           : (pow(2, -20 * x + 10) * sin((20 * x - 11.125) * c5)) / 2 + 1
+            return x < 0.5
+                ? -(pow(2, 20 * x - 10) * sin((20 * x - 11.125) * c5)) / 2
+                : (pow(2, -20 * x + 10) * sin((20 * x - 11.125) * c5)) / 2 + 1
         case .easeInBounce: return 1 - Penner.bounceOut(1 - x)
         case .easeOutBounce: return Penner.bounceOut(x)
         case .easeInOutBounce:

@@ -22,8 +22,9 @@ public struct Spring: Hashable, Sendable {
 
     /// SwiftUI's `spring(response:dampingFraction:)`: stiffness = (2π/response)²·m, damping = 4π·ζ·m/response.
     public init(response: Double, dampingRatio: Double, initialVelocity: Double = 0, mass: Double = 1) {
-        self.init(mass: mass, stiffness: pow(2 * .pi / response, 2) * mass,
-                  damping: 4 * .pi * dampingRatio * mass / response, initialVelocity: initialVelocity)
+        self.init(
+            mass: mass, stiffness: pow(2 * .pi / response, 2) * mass,
+            damping: 4 * .pi * dampingRatio * mass / response, initialVelocity: initialVelocity)
     }
 
     /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` over `duration`: the oscillation's envelope

@@ -64,9 +64,11 @@ public struct TransitionRunner {
     /// frames are evaluated (every presentation value computed) but not collected.
     /// With a `gesture`, the transition is interactive: its samples are delivered at their times, to
     /// the animator's `interact` or else to the default edge-swipe behaviour (``PercentDrivenDriver``).
-    public func run(_ animator: TransitionAnimator, in context: TransitionContext, gesture: GestureTrace? = nil,
-                    begin: () throws -> Void = {},
-                    emit: ((FrameSample) throws -> Void)?) throws -> Result {
+    public func run(
+        _ animator: TransitionAnimator, in context: TransitionContext, gesture: GestureTrace? = nil,
+        begin: () throws -> Void = {},
+        emit: ((FrameSample) throws -> Void)?
+    ) throws -> Result {
         let playback = try TransitionPlayback(animator, in: context)
         let duration = context.duration
         let step = (gesture == nil ? speed : 1) / Double(fps)
@@ -97,7 +99,8 @@ public struct TransitionRunner {
                 delivered += 1
             }
             if delivered == events.count, let driver = context.driver, driver.state == .interacting,
-               context.completion == nil, engine.isWaitingOnClock {
+                context.completion == nil, engine.isWaitingOnClock
+            {
                 throw TransitionError.gestureEndedUndecided
             }
             let current = touch ?? (delivered < events.count && delivered > 0 ? events[delivered - 1] : nil)
@@ -126,8 +129,9 @@ public struct TransitionRunner {
             if index + 1 >= Bounds.frames { throw TransitionError.tooManyFrames(frames: Double(index + 2), limit: Bounds.frames) }
             index += 1
         }
-        var result = Result(frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
-                            cancelled: context.isCancelled, endTime: Double(index) * step)
+        var result = Result(
+            frameCount: only == nil ? index + 1 : 1, completed: context.completion ?? false,
+            cancelled: context.isCancelled, endTime: Double(index) * step)
         result.curveSpans = engine.curveSpans
         return result
     }

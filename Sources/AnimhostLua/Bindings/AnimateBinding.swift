@@ -15,12 +15,16 @@ enum AnimateBinding {
 
     private static let animate: LuaBinding = { L in
         let L = L!
-        return binding(L) { try run(L, keyframes: false); return 0 }
+        return binding(L) {
+            try run(L, keyframes: false); return 0
+        }
     }
 
     private static let keyframes: LuaBinding = { L in
         let L = L!
-        return binding(L) { try run(L, keyframes: true); return 0 }
+        return binding(L) {
+            try run(L, keyframes: true); return 0
+        }
     }
 
     /// Reads the block's options, runs its animations function, and schedules its completion.
@@ -42,9 +46,13 @@ enum AnimateBinding {
         let block = lua_gettop(L)
         rawField(L, 1, "completion")
         var completionRef: Int32? = nil
-        if lua_type(L, -1) == LUA_TFUNCTION { completionRef = host.ref() }
-        else if lua_type(L, -1) == LUA_TNIL { ah_pop(L, 1) }
-        else { throw BindingError("\(what): completion must be a function, got \(typeName(L, -1))") }
+        if lua_type(L, -1) == LUA_TFUNCTION {
+            completionRef = host.ref()
+        } else if lua_type(L, -1) == LUA_TNIL {
+            ah_pop(L, 1)
+        } else {
+            throw BindingError("\(what): completion must be a function, got \(typeName(L, -1))")
+        }
 
         let changes = {
             lua_pushvalue(L, block)
@@ -84,9 +92,13 @@ enum AnimateBinding {
         guard options.duration >= 0, options.delay >= 0 else { throw BindingError("\(what): duration and delay must not be negative") }
         let hasCurve = rawField(L, 1, "curve") != LUA_TNIL
         if hasCurve {
-            if let e = TimingBinding.easing(L, -1) { options.timing = .curve(e) }
-            else if let spec = LuaHost.string(L, -1) { options.timing = .curve(try Easing(spec: spec)) }
-            else { throw BindingError("\(what).curve: expected an easing spec such as \"easeOut\" or easing(…), got \(typeName(L, -1)) (curves run in the host, not in Lua)") }
+            if let e = TimingBinding.easing(L, -1) {
+                options.timing = .curve(e)
+            } else if let spec = LuaHost.string(L, -1) {
+                options.timing = .curve(try Easing(spec: spec))
+            } else {
+                throw BindingError("\(what).curve: expected an easing spec such as \"easeOut\" or easing(…), got \(typeName(L, -1)) (curves run in the host, not in Lua)")
+            }
         }
         ah_pop(L, 1)
         if rawField(L, 1, "spring") != LUA_TNIL {

@@ -220,6 +220,7 @@ func pushUserValue<T>(_ L: OpaquePointer, _ value: T, _ meta: Metatable, metatab
 @inline(__always)
 func userValue<T>(_ L: OpaquePointer, _ index: Int32, _ meta: Metatable, as: T.Type) -> T? {
     guard lua_type(L, index) == LUA_TUSERDATA, let block = lua_touserdata(L, index),
-          block.load(as: UnsafeRawPointer.self) == UnsafeRawPointer(meta.key) else { return nil }
+        block.load(as: UnsafeRawPointer.self) == UnsafeRawPointer(meta.key)
+    else { return nil }
     return (block + tagSize).load(as: T.self)
 }

@@ -79,9 +79,11 @@ enum ContextBinding {
         LuaHost.push(L, c.operation.rawValue); lua_setfield(L, -2, "operation")
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
         lua_pushboolean(L, c.reducedMotion ? 1 : 0); lua_setfield(L, -2, "reducedMotion")
-        for (key, method) in [("duration", duration), ("complete", complete), ("update", update),
-                              ("finish", finish), ("cancel", cancel), ("drive", drive),
-                              ("matches", matches)] {
+        for (key, method) in [
+            ("duration", duration), ("complete", complete), ("update", update),
+            ("finish", finish), ("cancel", cancel), ("drive", drive),
+            ("matches", matches)
+        ] {
             LuaHost.setFunction(L, key, method)
         }
         lua_createtable(L, 0, 1)
@@ -229,12 +231,16 @@ enum ContextBinding {
 
     private static let finish: LuaBinding = { L in
         let L = L!
-        return binding(L) { try driver(L, "finish").1.finish(); return 0 }
+        return binding(L) {
+            try driver(L, "finish").1.finish(); return 0
+        }
     }
 
     private static let cancel: LuaBinding = { L in
         let L = L!
-        return binding(L) { try driver(L, "cancel").1.cancel(); return 0 }
+        return binding(L) {
+            try driver(L, "cancel").1.cancel(); return 0
+        }
     }
 
     /// `ctx:matches()`: `{ tag =, from =, to = }` for each tag on a visible node of both scenes, in the

@@ -31,8 +31,10 @@ enum NodeKey: Equatable {
                 keys.append((property.key, .property(i)))
             }
         }
-        return keys + [("bounds", .bounds), ("center", .center), ("imageSize", .imageSize), ("add", .add), ("insert", .insert), ("remove", .remove),
-                       ("snapshot", .snapshot), ("find", .find), ("convert", .convert)]
+        return keys + [
+            ("bounds", .bounds), ("center", .center), ("imageSize", .imageSize), ("add", .add), ("insert", .insert), ("remove", .remove),
+            ("snapshot", .snapshot), ("find", .find), ("convert", .convert)
+        ]
     }()
 
     /// The frame's position in ``NodeProperty/all``: read and set as UIKit does under a transform.
@@ -241,7 +243,9 @@ enum NodeBinding {
             // Core Animation's rule: under a transform, the frame moves center and bounds and keeps the transform.
             let rect = try nonNegative(ValueBinding.checkRect(L, v, what()), what())
             guard let frame = writer.untransformedFrame(showing: rect) else {
-                throw BindingError("\(what()): no size shows rect(\([rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: ", "))) under the node's rotation (as Core Animation, set frame only under rotations by multiples of 90°; set center and bounds instead)")
+                throw BindingError(
+                    "\(what()): no size shows rect(\([rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: ", "))) under the node's rotation (as Core Animation, set frame only under rotations by multiples of 90°; set center and bounds instead)"
+                )
             }
             writer.set(.frame, .rect(frame))
         case .property(let i): try assign(L, property: i, value: v, to: &writer)
@@ -301,8 +305,10 @@ enum NodeBinding {
     }
 
     /// A value of a property that changes at once, checked.
-    private static func discrete(_ L: OpaquePointer, _ v: Int32, property i: Int, _ check: PropertyCheck,
-                                 _ what: @autoclosure () -> String) throws -> PropertyValue {
+    private static func discrete(
+        _ L: OpaquePointer, _ v: Int32, property i: Int, _ check: PropertyCheck,
+        _ what: @autoclosure () -> String
+    ) throws -> PropertyValue {
         let absent = ah_isnoneornil(L, v) != 0
         switch check.kind {
         case .flag: return .flag(try checkBool(L, v, what()))
@@ -503,9 +509,13 @@ enum NodeBinding {
         return binding(L) {
             let node = try checkNode(L, 1, "node:convert")
             let target = ah_isnoneornil(L, 3) != 0 ? nil : try checkNode(L, 3, "node:convert(value, toNode)")
-            if let r = ValueBinding.rect(L, 2) { ValueBinding.push(L, node.convert(r, to: target)) }
-            else if let p = ValueBinding.point(L, 2) { ValueBinding.push(L, node.convert(p, to: target)) }
-            else { throw BindingError("node:convert: expected a rect or a point, got \(typeName(L, 2))") }
+            if let r = ValueBinding.rect(L, 2) {
+                ValueBinding.push(L, node.convert(r, to: target))
+            } else if let p = ValueBinding.point(L, 2) {
+                ValueBinding.push(L, node.convert(p, to: target))
+            } else {
+                throw BindingError("node:convert: expected a rect or a point, got \(typeName(L, 2))")
+            }
             return 1
         }
     }

@@ -48,13 +48,15 @@ enum RunBinding {
             request.gesture = try string("gesture").map { spec in
                 spec.hasSuffix(".json") && !spec.hasPrefix("/") ? host.folder.appendingPathComponent(spec).path : spec
             }
-            let catalog = host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
+            let catalog =
+                host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
                 ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
             let frames = FrameRecorder()
             let outcome: TransitionOutcome
             do {
-                let plugin = try Plugin(url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
-                                        limits: host.limits, printSink: host.printSink)
+                let plugin = try Plugin(
+                    url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
+                    limits: host.limits, printSink: host.printSink)
                 if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }

@@ -107,15 +107,17 @@ enum SceneBinding {
     /// The scene's reference node for `operation`; a scene that names none is an error, so plugins get a node, never nil.
     private static func reference(in scene: Scene, side: String, for operation: TransitionOperation, method: String) throws -> Node {
         if let node = scene.referenceNode(for: operation) { return node }
-        throw BindingError("ctx.\(side).delegate:\(method): scene '\(scene.name)' names no reference node for \(operation.rawValue); "
-                           + "add \"reference\": \"<node id>\" to its file (docs/scenes.md)")
+        throw BindingError(
+            "ctx.\(side).delegate:\(method): scene '\(scene.name)' names no reference node for \(operation.rawValue); "
+                + "add \"reference\": \"<node id>\" to its file (docs/scenes.md)")
     }
 
     /// The node's frame in container coordinates; a scene not yet in the container is placed as it will be.
     static func referenceFrame(of node: Node, in scene: Scene, container: Node) -> Rect {
         if node.isDescendant(of: container) { return node.frame(in: container) }
         let inRoot = node === scene.root ? Rect(origin: .zero, size: node.model.frame.size) : node.frame(in: scene.root)
-        return Rect.bounding([Point(x: inRoot.minX, y: inRoot.minY), Point(x: inRoot.maxX, y: inRoot.maxY)]
-            .map(Node.toParentTransform(scene.root.model).apply))
+        return Rect.bounding(
+            [Point(x: inRoot.minX, y: inRoot.minY), Point(x: inRoot.maxX, y: inRoot.maxY)]
+                .map(Node.toParentTransform(scene.root.model).apply))
     }
 }

@@ -10,8 +10,10 @@ enum ValueBinding {
     static let transformMeta = Metatable("animhost.transform")
 
     static func install(in L: OpaquePointer) {
-        for (meta, index) in [(rectMeta, rectIndex), (pointMeta, pointIndex), (sizeMeta, sizeIndex),
-                              (colorMeta, colorIndex), (transformMeta, transformIndex)] {
+        for (meta, index) in [
+            (rectMeta, rectIndex), (pointMeta, pointIndex), (sizeMeta, sizeIndex),
+            (colorMeta, colorIndex), (transformMeta, transformIndex)
+        ] {
             Bindings.newMetatable(L, meta, index: index)
             LuaHost.setFunction(L, "__eq", equal)
             LuaHost.setFunction(L, "__tostring", toString)
@@ -19,8 +21,10 @@ enum ValueBinding {
             ah_pop(L, 1)
         }
         ah_pushglobaltable(L)
-        for (name, constructor, meta) in [("rect", newRect, rectMeta), ("point", newPoint, pointMeta),
-                                          ("size", newSize, sizeMeta), ("color", newColor, colorMeta)] {
+        for (name, constructor, meta) in [
+            ("rect", newRect, rectMeta), ("point", newPoint, pointMeta),
+            ("size", newSize, sizeMeta), ("color", newColor, colorMeta)
+        ] {
             lua_rawgetp(L, ah_registryindex(), meta.key)  // upvalue 2 (after the trampoline's): the type's metatable
             LuaHost.push(L, constructor, upvalues: 1)
             lua_setfield(L, -2, name)
@@ -84,8 +88,9 @@ enum ValueBinding {
     private static let newRect: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let r = Rect(x: try checkNumber(L, 1, "rect: x"), y: try checkNumber(L, 2, "rect: y"),
-                         width: try checkNumber(L, 3, "rect: width"), height: try checkNumber(L, 4, "rect: height"))
+            let r = Rect(
+                x: try checkNumber(L, 1, "rect: x"), y: try checkNumber(L, 2, "rect: y"),
+                width: try checkNumber(L, 3, "rect: width"), height: try checkNumber(L, 4, "rect: height"))
             pushUserValue(L, r, rectMeta, metatable: ah_upvalueindex(2))
             return 1
         }
@@ -110,8 +115,9 @@ enum ValueBinding {
         let L = L!
         return binding(L) {
             if lua_type(L, 1) == LUA_TNUMBER {
-                let c = Color(r: try checkNumber(L, 1, "color: r"), g: try checkNumber(L, 2, "color: g"),
-                              b: try checkNumber(L, 3, "color: b"), a: try optionalNumber(L, 4, "color: a") ?? 1)
+                let c = Color(
+                    r: try checkNumber(L, 1, "color: r"), g: try checkNumber(L, 2, "color: g"),
+                    b: try checkNumber(L, 3, "color: b"), a: try optionalNumber(L, 4, "color: a") ?? 1)
                 pushUserValue(L, c, colorMeta, metatable: ah_upvalueindex(2))
             } else {
                 pushUserValue(L, try checkColor(L, 1, "color"), colorMeta, metatable: ah_upvalueindex(2))
@@ -166,12 +172,19 @@ enum ValueBinding {
     private static let equal: LuaBinding = { L in
         let L = L!
         let same: Bool
-        if let a = rect(L, 1), let b = rect(L, 2) { same = a == b }
-        else if let a = point(L, 1), let b = point(L, 2) { same = a == b }
-        else if let a = size(L, 1), let b = size(L, 2) { same = a == b }
-        else if let a = userValue(L, 1, colorMeta, as: Color.self), let b = userValue(L, 2, colorMeta, as: Color.self) { same = a == b }
-        else if let a = transform(L, 1), let b = transform(L, 2) { same = a == b }
-        else { same = false }
+        if let a = rect(L, 1), let b = rect(L, 2) {
+            same = a == b
+        } else if let a = point(L, 1), let b = point(L, 2) {
+            same = a == b
+        } else if let a = size(L, 1), let b = size(L, 2) {
+            same = a == b
+        } else if let a = userValue(L, 1, colorMeta, as: Color.self), let b = userValue(L, 2, colorMeta, as: Color.self) {
+            same = a == b
+        } else if let a = transform(L, 1), let b = transform(L, 2) {
+            same = a == b
+        } else {
+            same = false
+        }
         lua_pushboolean(L, same ? 1 : 0)
         return 1
     }
@@ -180,12 +193,19 @@ enum ValueBinding {
         let L = L!
         let n = { (v: Double) in formatNumber(v) }
         let text: String
-        if let r = rect(L, 1) { text = "rect(\(n(r.x)), \(n(r.y)), \(n(r.width)), \(n(r.height)))" }
-        else if let p = point(L, 1) { text = "point(\(n(p.x)), \(n(p.y)))" }
-        else if let s = size(L, 1) { text = "size(\(n(s.width)), \(n(s.height)))" }
-        else if let c = userValue(L, 1, colorMeta, as: Color.self) { text = "color(\"\(c.hexString)\")" }
-        else if let t = transform(L, 1) { text = "transform.new(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(n).joined(separator: ", ")))" }
-        else { text = "value" }
+        if let r = rect(L, 1) {
+            text = "rect(\(n(r.x)), \(n(r.y)), \(n(r.width)), \(n(r.height)))"
+        } else if let p = point(L, 1) {
+            text = "point(\(n(p.x)), \(n(p.y)))"
+        } else if let s = size(L, 1) {
+            text = "size(\(n(s.width)), \(n(s.height)))"
+        } else if let c = userValue(L, 1, colorMeta, as: Color.self) {
+            text = "color(\"\(c.hexString)\")"
+        } else if let t = transform(L, 1) {
+            text = "transform.new(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(n).joined(separator: ", ")))"
+        } else {
+            text = "value"
+        }
         LuaHost.push(L, text)
         return 1
     }
@@ -206,14 +226,16 @@ enum ValueBinding {
     private static let rectIndex: LuaBinding = { L in
         let L = L!
         let r = rect(L, 1)!
-        return field(L, "rect", [
-            "x": { lua_pushnumber(L, r.x) }, "y": { lua_pushnumber(L, r.y) },
-            "width": { lua_pushnumber(L, r.width) }, "height": { lua_pushnumber(L, r.height) },
-            "minX": { lua_pushnumber(L, r.minX) }, "minY": { lua_pushnumber(L, r.minY) },
-            "midX": { lua_pushnumber(L, r.midX) }, "midY": { lua_pushnumber(L, r.midY) },
-            "maxX": { lua_pushnumber(L, r.maxX) }, "maxY": { lua_pushnumber(L, r.maxY) },
-            "origin": { push(L, r.origin) }, "size": { push(L, r.size) }, "center": { push(L, r.center) },
-        ])
+        return field(
+            L, "rect",
+            [
+                "x": { lua_pushnumber(L, r.x) }, "y": { lua_pushnumber(L, r.y) },
+                "width": { lua_pushnumber(L, r.width) }, "height": { lua_pushnumber(L, r.height) },
+                "minX": { lua_pushnumber(L, r.minX) }, "minY": { lua_pushnumber(L, r.minY) },
+                "midX": { lua_pushnumber(L, r.midX) }, "midY": { lua_pushnumber(L, r.midY) },
+                "maxX": { lua_pushnumber(L, r.maxX) }, "maxY": { lua_pushnumber(L, r.maxY) },
+                "origin": { push(L, r.origin) }, "size": { push(L, r.size) }, "center": { push(L, r.center) }
+            ])
     }
     private static let pointIndex: LuaBinding = { L in
         let L = L!
@@ -228,12 +250,14 @@ enum ValueBinding {
     private static let colorIndex: LuaBinding = { L in
         let L = L!
         let c = userValue(L, 1, colorMeta, as: Color.self)!
-        return field(L, "color", [
-            "r": { lua_pushnumber(L, c.r) }, "g": { lua_pushnumber(L, c.g) },
-            "b": { lua_pushnumber(L, c.b) }, "a": { lua_pushnumber(L, c.a) },
-            "hex": { LuaHost.push(L, c.hexString) },
-            "withAlpha": { LuaHost.push(L, withAlpha) },
-        ])
+        return field(
+            L, "color",
+            [
+                "r": { lua_pushnumber(L, c.r) }, "g": { lua_pushnumber(L, c.g) },
+                "b": { lua_pushnumber(L, c.b) }, "a": { lua_pushnumber(L, c.a) },
+                "hex": { LuaHost.push(L, c.hexString) },
+                "withAlpha": { LuaHost.push(L, withAlpha) }
+            ])
     }
     private static let withAlpha: LuaBinding = { L in
         let L = L!
@@ -247,11 +271,13 @@ enum ValueBinding {
     private static let transformIndex: LuaBinding = { L in
         let L = L!
         let t = transform(L, 1)!
-        return field(L, "transform", [
-            "a": { lua_pushnumber(L, t.a) }, "b": { lua_pushnumber(L, t.b) }, "c": { lua_pushnumber(L, t.c) },
-            "d": { lua_pushnumber(L, t.d) }, "tx": { lua_pushnumber(L, t.tx) }, "ty": { lua_pushnumber(L, t.ty) },
-            "inverted": { LuaHost.push(L, inverted) },
-        ])
+        return field(
+            L, "transform",
+            [
+                "a": { lua_pushnumber(L, t.a) }, "b": { lua_pushnumber(L, t.b) }, "c": { lua_pushnumber(L, t.c) },
+                "d": { lua_pushnumber(L, t.d) }, "tx": { lua_pushnumber(L, t.tx) }, "ty": { lua_pushnumber(L, t.ty) },
+                "inverted": { LuaHost.push(L, inverted) }
+            ])
     }
     private static let inverted: LuaBinding = { L in
         let L = L!

@@ -111,8 +111,10 @@ public final class Plugin {
             _ = try field("summary", LUA_TSTRING, required: false, hint: "")
             name = string("name")!
             guard Plugin.isPlainName(name) else {
-                throw PluginError(file: file, line: Plugin.line(declaring: "name", in: source), message:
-                    "the plugin's name must be a plain name of at most 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names the output folder out/NAME), got '\(name)'")
+                throw PluginError(
+                    file: file, line: Plugin.line(declaring: "name", in: source),
+                    message:
+                        "the plugin's name must be a plain name of at most 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names the output folder out/NAME), got '\(name)'")
             }
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
@@ -178,7 +180,8 @@ public final class Plugin {
             guard rawField(L, -1, key) != LUA_TNIL else { return nil }
             let n = lua_tonumberx(L, -1, nil)
             guard lua_type(L, -1) == LUA_TNUMBER, range.contains(n) else {
-                throw fail("\(key) must be a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(lua_type(L, -1) == LUA_TNUMBER ? formatNumber(n) : typeName(L, -1))")
+                throw fail(
+                    "\(key) must be a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(lua_type(L, -1) == LUA_TNUMBER ? formatNumber(n) : typeName(L, -1))")
             }
             return n
         }

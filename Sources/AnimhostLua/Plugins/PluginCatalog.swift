@@ -15,8 +15,10 @@ public struct PluginCatalog: Sendable, SceneLocating {
     public private(set) var folders: [Folder]
 
     /// The search path for the given `--plugins` folders and environment.
-    public init(pluginFolders: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
-                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    public init(
+        pluginFolders: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
         var folders = pluginFolders.map { Folder(url: URL(fileURLWithPath: $0, relativeTo: workingDirectory).standardizedFileURL, origin: "--plugins") }
         for entry in (environment["ANIMHOST_PATH"] ?? "").split(separator: ":") where !entry.isEmpty {
             folders.append(Folder(url: URL(fileURLWithPath: String(entry), relativeTo: workingDirectory).standardizedFileURL, origin: "ANIMHOST_PATH"))
@@ -61,7 +63,8 @@ public struct PluginCatalog: Sendable, SceneLocating {
         }
         let known = all().map(\.name)
         let hint = closestName(to: nameOrPath, among: known).map { " Did you mean '\($0)'?" } ?? ""
-        throw PluginError(file: nameOrPath, message: "unknown plugin.\(hint) Plugins found: \(known.isEmpty ? "none" : known.joined(separator: ", ")) (searched \(folders.map(\.url.path).joined(separator: ", ")))")
+        throw PluginError(
+            file: nameOrPath, message: "unknown plugin.\(hint) Plugins found: \(known.isEmpty ? "none" : known.joined(separator: ", ")) (searched \(folders.map(\.url.path).joined(separator: ", ")))")
     }
 
     /// Every plugin on the search path, the first of each name winning, sorted by name.

@@ -33,7 +33,8 @@ extension Plugin {
             defer { ah_pop(L, 1) }
             return rawField(L, -1, key) == LUA_TSTRING ? LuaHost.string(L, -1) : nil
         }
-        return DeclaredInteraction(finishProgress: number("finishProgress"), finishVelocity: number("finishVelocity"),
-                               cancelledGesture: string("cancelledGesture"))
+        return DeclaredInteraction(
+            finishProgress: number("finishProgress"), finishVelocity: number("finishVelocity"),
+            cancelledGesture: string("cancelledGesture"))
     }
 }

@@ -127,8 +127,9 @@ final class LuaAnimator: PreparedAnimator {
         }
         let seconds = lua_tonumberx(L, -1, nil)
         guard seconds.isFinite, (0...Bounds.seconds).contains(seconds) else {
-            throw PluginError(file: plugin.file, line: durationLine,
-                              message: "duration(ctx) must return a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(LuaHost.string(L, -1) ?? "\(seconds)")")
+            throw PluginError(
+                file: plugin.file, line: durationLine,
+                message: "duration(ctx) must return a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(LuaHost.string(L, -1) ?? "\(seconds)")")
         }
         return seconds
     }

@@ -18,9 +18,11 @@ public enum SpecFile {
     /// Runs `url` under `framework` (a Lua chunk called with the spec chunk and the filter, returning
     /// a list of `{ name, status, message }`). `animhost.run{}` finds plugins beside the spec, then on
     /// `searchPath` (or the spec's folder alone when nil). A spec that cannot load or run is a `PluginError`.
-    public static func run(_ url: URL, framework: String, filter: String?, limits: SandboxLimits,
-                           snapshots: SnapshotStore? = nil, printSink: ((String) -> Void)? = nil,
-                           searchPath: PluginCatalog? = nil) throws -> [SpecCase] {
+    public static func run(
+        _ url: URL, framework: String, filter: String?, limits: SandboxLimits,
+        snapshots: SnapshotStore? = nil, printSink: ((String) -> Void)? = nil,
+        searchPath: PluginCatalog? = nil
+    ) throws -> [SpecCase] {
         let file = displayPath(url)
         let source: Data
         do { source = try Data(contentsOf: url) } catch { throw PluginError(file: file, message: "cannot read the spec") }
@@ -50,8 +52,10 @@ public enum SpecFile {
                 return LuaHost.string(L, -1)
             }
             let status = SpecCase.Status(rawValue: field("status") ?? "") ?? .failed
-            cases.append(SpecCase(name: PluginError.bounded(field("name") ?? "?"), status: status,
-                                 message: field("message").map(PluginError.bounded)))
+            cases.append(
+                SpecCase(
+                    name: PluginError.bounded(field("name") ?? "?"), status: status,
+                    message: field("message").map(PluginError.bounded)))
             ah_pop(L, 1)
         }
         return cases

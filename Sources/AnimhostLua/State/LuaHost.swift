@@ -90,8 +90,13 @@ final class LuaHost {
         }
         L = state
         info.pointee.host = Unmanaged.passUnretained(self).toOpaque()
-        let stuckMessage = limits.exitWhenStuck
-            ? "animhost: " + PluginError(file: chunkName, message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)").description + "\n"
+        let stuckMessage =
+            limits.exitWhenStuck
+            ? "animhost: "
+                + PluginError(
+                    file: chunkName,
+                    message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)"
+                ).description + "\n"
             : nil
         watchdog = Watchdog(state: L, stuckMessage: stuckMessage)
         try Sandbox.install(in: self)

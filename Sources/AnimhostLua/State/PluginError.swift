@@ -65,8 +65,9 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
 
     /// The error for a plugin that ran past its time budget.
     static func timeout(file: String, seconds: Double, line: Int? = nil) -> PluginError {
-        PluginError(file: file, line: line,
-                    message: "\(timeoutPrefix) of \(seconds) s (an endless loop? raise the limit with --timeout)")
+        PluginError(
+            file: file, line: line,
+            message: "\(timeoutPrefix) of \(seconds) s (an endless loop? raise the limit with --timeout)")
     }
 
     /// Whether this is the error for a plugin that ran past its time budget (see ``timeout(file:seconds:line:)``).

@@ -10,7 +10,7 @@ enum Sandbox {
         let L = host.L
         let libraries: [(String, lua_CFunction)] = [
             ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
-            ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
+            ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine)
         ]
         for (name, open) in libraries {
             luaL_requiref(L, name, open, 1)
@@ -85,7 +85,8 @@ enum Sandbox {
         return returningFailure(L) {
             let host = LuaHost.of(L)
             guard let name = LuaHost.string(L, 1),
-                  name.range(of: #"^[A-Za-z0-9_\-]+(\.[A-Za-z0-9_\-]+)*$"#, options: .regularExpression) != nil else {
+                name.range(of: #"^[A-Za-z0-9_\-]+(\.[A-Za-z0-9_\-]+)*$"#, options: .regularExpression) != nil
+            else {
                 throw BindingError("require: module names are words separated by dots, such as 'helpers' or 'lib.curves'")
             }
             let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"

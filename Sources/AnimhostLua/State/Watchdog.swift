@@ -24,7 +24,9 @@ final class Watchdog: @unchecked Sendable {
 
     /// Trips the state `seconds` from now unless re-armed, disarmed or closed before.
     func arm(after seconds: Double) {
-        let armed = lock.withLock { () -> Int in generation += 1; return generation }
+        let armed = lock.withLock { () -> Int in
+            generation += 1; return generation
+        }
         Watchdog.queue.asyncAfter(deadline: .now() + seconds) { [self] in
             let tripped = lock.withLock { () -> Bool in
                 guard generation == armed, let state else { return false }
@@ -46,5 +48,9 @@ final class Watchdog: @unchecked Sendable {
 
     func disarm() { lock.withLock { generation += 1 } }
 
-    func close() { lock.withLock { generation += 1; state = nil } }
+    func close() {
+        lock.withLock {
+            generation += 1; state = nil
+        }
+    }
 }

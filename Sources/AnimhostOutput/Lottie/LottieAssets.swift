@@ -20,8 +20,11 @@ final class LottieAssets {
         let id = "image_\(images.count)"
         imageIDs[data] = id
         let uri = "data:image/\(opaque ? "jpeg" : "png");base64," + data.base64EncodedString()
-        images.append(.object([("id", .string(id)), ("w", .int(bitmap.width)), ("h", .int(bitmap.height)),
-                               ("u", .string("")), ("p", .string(uri)), ("e", .int(1))]))
+        images.append(
+            .object([
+                ("id", .string(id)), ("w", .int(bitmap.width)), ("h", .int(bitmap.height)),
+                ("u", .string("")), ("p", .string(uri)), ("e", .int(1))
+            ]))
         return id
     }
 

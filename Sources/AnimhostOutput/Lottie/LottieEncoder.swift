@@ -49,7 +49,7 @@ public final class LottieEncoder: FrameSink {
             ("v", .string("5.7.4")), ("fr", .int(info.fps)), ("ip", .int(0)), ("op", .int(frames.count)),
             ("w", .num(info.size.width)), ("h", .num(info.size.height)),
             ("nm", .string("\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)")), ("ddd", .int(0)),
-            ("assets", assets.json), ("layers", .array(layers)),
+            ("assets", assets.json), ("layers", .array(layers))
         ])
         return (root.text, keys.count)
     }

@@ -43,7 +43,7 @@ enum LottieGeometry {
             ((x0 + rx, y0), (-kx, 0), (0, 0)), ((x1 - rx, y0), (0, 0), (kx, 0)),
             ((x1, y0 + ry), (0, -ky), (0, 0)), ((x1, y1 - ry), (0, 0), (0, ky)),
             ((x1 - rx, y1), (kx, 0), (0, 0)), ((x0 + rx, y1), (0, 0), (-kx, 0)),
-            ((x0, y1 - ry), (0, ky), (0, 0)), ((x0, y0 + ry), (0, 0), (0, -ky)),
+            ((x0, y1 - ry), (0, ky), (0, 0)), ((x0, y0 + ry), (0, 0), (0, -ky))
         ]
         var flat: [Double] = []
         flat.reserveCapacity(48)

@@ -18,8 +18,10 @@ final class LottieKeyframes {
     /// A property's `k`/`a` object from `values` (one vector per frame): static when the value never
     /// changes. `value` writes a static value, `keyframe` a keyframe's `s`; values within `tolerance`
     /// (in the property's units) count as equal.
-    func property(_ values: [[Double]], tolerance: Double = 1e-3,
-                  value: ([Double]) -> LottieJSON, keyframe: ([Double]) -> LottieJSON) -> LottieJSON {
+    func property(
+        _ values: [[Double]], tolerance: Double = 1e-3,
+        value: ([Double]) -> LottieJSON, keyframe: ([Double]) -> LottieJSON
+    ) -> LottieJSON {
         guard let first = values.first, values.contains(where: { !close($0, first, tolerance) }) else {
             return .object([("a", .int(0)), ("k", value(values.first ?? []))])
         }
@@ -68,11 +70,15 @@ final class LottieKeyframes {
     /// A curve-timed block beginning at frame `f` whose values the frames up to its end follow: its
     /// handles, when it ends (in frames), its final value, the last frame within it, and that frame
     /// when the block ends exactly on it.
-    private func curve(from f: Int, _ values: [[Double]], _ tolerance: Double)
-        -> (handles: (Double, Double, Double, Double), end: Double, value: [Double], last: Int, sampled: Int?)? {
+    private func curve(
+        from f: Int, _ values: [[Double]], _ tolerance: Double
+    )
+        -> (handles: (Double, Double, Double, Double), end: Double, value: [Double], last: Int, sampled: Int?)?
+    {
         for span in spans where abs(span.begin - times[f]) < 1e-9 && span.end > span.begin {
             guard let handles = LottieKeyframes.handles(span.easing),
-                  let last = times.lastIndex(where: { $0 <= span.end + 1e-9 }), last > f + 1 else { continue }
+                let last = times.lastIndex(where: { $0 <= span.end + 1e-9 }), last > f + 1
+            else { continue }
             let progress = { (k: Int) in span.easing.value(at: min(max((self.times[k] - span.begin) / (span.end - span.begin), 0), 1)) }
             let v0 = values[f]
             let exact = abs(times[last] - span.end) < 1e-9

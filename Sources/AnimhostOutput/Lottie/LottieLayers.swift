@@ -28,8 +28,9 @@ final class LottieLayers {
             for s in track.present {
                 guard let name = s.properties.image else { continue }
                 let natural = try naming(track) { try parts.pictureSize(name, scene: s.scene) }
-                let rect = ContentLayout.rect(image: Size(width: Double(natural.width), height: Double(natural.height)),
-                                              in: bounds(s), mode: s.properties.contentMode)
+                let rect = ContentLayout.rect(
+                    image: Size(width: Double(natural.width), height: Double(natural.height)),
+                    in: bounds(s), mode: s.properties.contentMode)
                 let t = s.toContainer
                 let width = rect.width * (t.a * t.a + t.b * t.b).squareRoot() * parts.caches.scale
                 let key = LottieLayers.pictureKey(name, scene: s.scene)
@@ -80,8 +81,10 @@ final class LottieLayers {
         guard !children.isEmpty || !parts.isEmpty else { return below }
         let inside = own.map(layer) + children + border.map(layer)
         let id = assets.comp(LottieLayers.indexed(inside))
-        var fields: LottieLayer = [("ty", .int(0)), ("nm", .string(name(track))), ("refId", .string(id)), ("sr", .int(1)),
-                                   ("ks", transform(anchor: [0, 0], placement: nil, opacity: alpha)), ("ao", .int(0))]
+        var fields: LottieLayer = [
+            ("ty", .int(0)), ("nm", .string(name(track))), ("refId", .string(id)), ("sr", .int(1)),
+            ("ks", transform(anchor: [0, 0], placement: nil, opacity: alpha)), ("ao", .int(0))
+        ]
         if track.present.contains(where: { $0.properties.clips }) {
             fields.append(("hasMask", .bool(true)))
             fields.append(("masksProperties", .array([clip(samples)])))
@@ -138,9 +141,11 @@ final class LottieLayers {
             fields.append(("s", keys.property(placement.map { [$0[2], $0[3]] }, value: LottieJSON.nums, keyframe: LottieJSON.nums)))
             fields.append(("r", keys.property(placement.map { [$0[4]] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
         } else {
-            fields += [("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-                       ("s", .object([("a", .int(0)), ("k", .nums([100, 100]))])),
-                       ("r", .object([("a", .int(0)), ("k", .int(0))]))]
+            fields += [
+                ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
+                ("s", .object([("a", .int(0)), ("k", .nums([100, 100]))])),
+                ("r", .object([("a", .int(0)), ("k", .int(0))]))
+            ]
         }
         fields.append(("o", keys.property(opacity.map { [$0 * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
         return .object(fields)
@@ -159,8 +164,10 @@ final class LottieLayers {
     }
 
     func mask(_ paths: [[Double]]) -> LottieJSON {
-        .object([("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("clip")),
-                 ("pt", keys.property(paths, value: LottieGeometry.path, keyframe: { .array([LottieGeometry.path($0)]) })),
-                 ("o", .object([("a", .int(0)), ("k", .int(100))])), ("x", .object([("a", .int(0)), ("k", .int(0))]))])
+        .object([
+            ("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("clip")),
+            ("pt", keys.property(paths, value: LottieGeometry.path, keyframe: { .array([LottieGeometry.path($0)]) })),
+            ("o", .object([("a", .int(0)), ("k", .int(100))])), ("x", .object([("a", .int(0)), ("k", .int(0))]))
+        ])
     }
 }

@@ -38,8 +38,10 @@ struct LottieNodeTracks {
                     index[path] = t
                     let generation = generations[path, default: 0]
                     generations[path] = generation + 1
-                    tracks.append(LottieNodeTrack(path: path + (generation > 0 ? "@\(generation)" : ""),
-                                                  samples: Array(repeating: nil, count: frames.count)))
+                    tracks.append(
+                        LottieNodeTrack(
+                            path: path + (generation > 0 ? "@\(generation)" : ""),
+                            samples: Array(repeating: nil, count: frames.count)))
                     if let parent { tracks[parent].children.append(t!) } else { roots.append(t!) }
                 }
                 tracks[t!].samples[f] = node

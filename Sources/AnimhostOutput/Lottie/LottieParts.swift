@@ -24,7 +24,7 @@ extension LottieLayers {
             ("ty", .string("fl")), ("nm", .string("fill")),
             ("c", keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
             ("o", keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
-            ("r", .int(1)),
+            ("r", .int(1))
         ])
         return [shapePart(track, "background", items: [rect, fill], samples)]
     }
@@ -46,7 +46,7 @@ extension LottieLayers {
             ("c", keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
             ("o", keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
             ("w", keys.property(widths.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
-            ("lc", .int(2)), ("lj", .int(1)), ("ml", .int(4)),
+            ("lc", .int(2)), ("lj", .int(1)), ("ml", .int(4))
         ])
         return [shapePart(track, "border", items: [rect, stroke], samples)]
     }
@@ -63,23 +63,32 @@ extension LottieLayers {
             let w = max(s.properties.frame.width - i, 0), h = max(s.properties.frame.height - i, 0)
             return [min(max(s.properties.cornerRadius - i / 2, 0), min(w, h) / 2)]
         }
-        return .object([("ty", .string("rc")), ("nm", .string("bounds")), ("d", .int(1)),
-                        ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-                        ("s", keys.property(sizes, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
-                        ("r", keys.property(radii, value: { .num($0[0]) }, keyframe: LottieJSON.nums))])
+        return .object([
+            ("ty", .string("rc")), ("nm", .string("bounds")), ("d", .int(1)),
+            ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
+            ("s", keys.property(sizes, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+            ("r", keys.property(radii, value: { .num($0[0]) }, keyframe: LottieJSON.nums))
+        ])
     }
 
     private func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) -> Part {
         let group: LottieJSON = .object([
             ("ty", .string("gr")), ("nm", .string(part)),
-            ("it", .array(items + [.object([
-                ("ty", .string("tr")), ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-                ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])), ("s", .object([("a", .int(0)), ("k", .nums([100, 100]))])),
-                ("r", .object([("a", .int(0)), ("k", .int(0))])), ("o", .object([("a", .int(0)), ("k", .int(100))])),
-            ])])),
+            (
+                "it",
+                .array(
+                    items + [
+                        .object([
+                            ("ty", .string("tr")), ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
+                            ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])), ("s", .object([("a", .int(0)), ("k", .nums([100, 100]))])),
+                            ("r", .object([("a", .int(0)), ("k", .int(0))])), ("o", .object([("a", .int(0)), ("k", .int(100))]))
+                        ])
+                    ])
+            )
         ])
-        return Part(fields: [("ty", .int(4)), ("nm", .string("\(name(track)) \(part)")), ("shapes", .array([group]))],
-                    anchor: [0, 0], placement: centred(samples), opacity: Array(repeating: 1, count: frameCount))
+        return Part(
+            fields: [("ty", .int(4)), ("nm", .string("\(name(track)) \(part)")), ("shapes", .array([group]))],
+            anchor: [0, 0], placement: centred(samples), opacity: Array(repeating: 1, count: frameCount))
     }
 
     /// One image layer per picture the node shows, drawn at the largest size it appears on screen
@@ -112,9 +121,10 @@ extension LottieLayers {
                 }
                 fields += [("hasMask", .bool(true)), ("masksProperties", .array([mask(paths)]))]
             }
-            return Part(fields: fields, anchor: [Double(w) / 2, Double(h) / 2],
-                        placement: zip(samples, rects).map { LottieGeometry.placement(over: $1, content: content, through: $0.toContainer) },
-                        opacity: track.samples.map { $0?.properties.image == name ? 1 : 0 })
+            return Part(
+                fields: fields, anchor: [Double(w) / 2, Double(h) / 2],
+                placement: zip(samples, rects).map { LottieGeometry.placement(over: $1, content: content, through: $0.toContainer) },
+                opacity: track.samples.map { $0?.properties.image == name ? 1 : 0 })
         }
     }
 
@@ -137,9 +147,10 @@ extension LottieLayers {
                 let over = Rect(x: Double(ink.x) * fx, y: Double(ink.y) * fy, width: Double(ink.w) * fx, height: Double(ink.h) * fy)
                 return LottieGeometry.placement(over: over, content: content, through: s.toContainer)
             }
-            return Part(fields: [("ty", .int(2)), ("nm", .string("\(name(track)) text")), ("refId", .string(id))],
-                        anchor: [content.width / 2, content.height / 2], placement: placement,
-                        opacity: track.samples.map { $0?.properties.text == style ? 1 : 0 })
+            return Part(
+                fields: [("ty", .int(2)), ("nm", .string("\(name(track)) text")), ("refId", .string(id))],
+                anchor: [content.width / 2, content.height / 2], placement: placement,
+                opacity: track.samples.map { $0?.properties.text == style ? 1 : 0 })
         }
     }
 
@@ -149,8 +160,9 @@ extension LottieLayers {
         struct Key: Hashable { let level: Int; let color: Color; let corner: Double }
         func key(_ p: NodeProperties) -> Key? {
             guard p.shadow.opacity > 0, p.backgroundColor != nil || p.image != nil, p.frame.width > 0, p.frame.height > 0 else { return nil }
-            return Key(level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
-                       corner: (p.cornerRadius * 2).rounded() / 2)
+            return Key(
+                level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
+                corner: (p.cornerRadius * 2).rounded() / 2)
         }
         var seen: [(Key, Size)] = []
         for s in track.present {
@@ -163,16 +175,18 @@ extension LottieLayers {
             let placement = samples.map { s -> [Double] in
                 let p = s.properties
                 let fx = p.frame.width / size.width, fy = p.frame.height / size.height
-                let rect = Rect(x: over.x * fx + p.shadow.offset.width, y: over.y * fy + p.shadow.offset.height,
-                                width: over.width * fx, height: over.height * fy)
+                let rect = Rect(
+                    x: over.x * fx + p.shadow.offset.width, y: over.y * fy + p.shadow.offset.height,
+                    width: over.width * fx, height: over.height * fy)
                 return LottieGeometry.placement(over: rect, content: content, through: s.toContainer)
             }
             let opacity = track.samples.map { s -> Double in
                 guard let p = s?.properties, key(p) == k else { return 0 }
                 return min(max(p.shadow.opacity, 0), 1)
             }
-            return Part(fields: [("ty", .int(2)), ("nm", .string("\(name(track)) shadow")), ("refId", .string(id))],
-                        anchor: [content.width / 2, content.height / 2], placement: placement, opacity: opacity)
+            return Part(
+                fields: [("ty", .int(2)), ("nm", .string("\(name(track)) shadow")), ("refId", .string(id))],
+                anchor: [content.width / 2, content.height / 2], placement: placement, opacity: opacity)
         }
     }
 

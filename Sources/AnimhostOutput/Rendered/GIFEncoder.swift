@@ -33,10 +33,12 @@ public final class GIFEncoder: FrameEncoder {
         step = max(1, checkedInt(Double(fps) / 50, .up))
         file = try OutputFile(url)
         var error: Int32 = 0
-        gif = EGifOpen(Unmanaged.passUnretained(bytes).toOpaque(), { gif, data, count in
-            Unmanaged<Bytes>.fromOpaque(gif!.pointee.UserData).takeUnretainedValue().data.append(data!, count: Int(count))
-            return count
-        }, &error)
+        gif = EGifOpen(
+            Unmanaged.passUnretained(bytes).toOpaque(),
+            { gif, data, count in
+                Unmanaged<Bytes>.fromOpaque(gif!.pointee.UserData).takeUnretainedValue().data.append(data!, count: Int(count))
+                return count
+            }, &error)
         guard let gif else { throw OutputError("cannot start the GIF encoder: \(String(cString: GifErrorString(error)))") }
         EGifSetGifVersion(gif, true)
         try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
@@ -94,8 +96,9 @@ public final class GIFEncoder: FrameEncoder {
 
     /// Appends a quantised frame to the GIF stream (in frame order).
     private func put(_ frame: GIFFrame) throws {
-        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                           DelayTime: Int32(max(frame.delay, 2)), TransparentColor: frame.transparency)
+        var control = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
+            DelayTime: Int32(max(frame.delay, 2)), TransparentColor: frame.transparency)
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         _ = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes))

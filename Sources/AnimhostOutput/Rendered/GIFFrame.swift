@@ -18,14 +18,16 @@ struct GIFFrame {
     /// `pixels` and `previous` are tightly packed B,G,R,A rows of `width` × `height`.
     init(_ pixels: [UInt8], previous: [UInt8]?, width: Int, height: Int, delay: Int) throws {
         self.delay = delay
-        let box = previous.map { GIFFrame.changedBox(from: $0, to: pixels, width: width, height: height) }
+        let box =
+            previous.map { GIFFrame.changedBox(from: $0, to: pixels, width: width, height: height) }
             ?? Box(x: 0, y: 0, w: width, h: height)
         self.box = box
         var mapper = PaletteMapper(colors: try GIFFrame.palette(pixels, width: width, box: box))
         indices = pixels.withUnsafeBufferPointer { now in
             let map = { (before: UnsafePointer<UInt8>?) -> [UInt8] in
-                let area = PaletteMapper.Area(pixels: now.baseAddress!, previous: before, width: width,
-                                              x: box.x, y: box.y, w: box.w, h: box.h)
+                let area = PaletteMapper.Area(
+                    pixels: now.baseAddress!, previous: before, width: width,
+                    x: box.x, y: box.y, w: box.w, h: box.h)
                 mapper.refine(area)
                 return mapper.map(area)
             }

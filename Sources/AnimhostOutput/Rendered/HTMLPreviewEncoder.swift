@@ -23,7 +23,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         self.file = file
         let run: [String: Any] = [
             "plugin": info.plugin, "operation": info.operation.rawValue, "from": info.from, "to": info.to,
-            "fps": info.fps, "duration": info.duration, "width": info.size.width, "height": info.size.height,
+            "fps": info.fps, "duration": info.duration, "width": info.size.width, "height": info.size.height
         ]
         let header = String(decoding: try JSONSerialization.data(withJSONObject: run, options: [.sortedKeys]), as: UTF8.self)
         let title = "\(info.plugin) \(info.operation.rawValue): \(info.from) → \(info.to)"

@@ -10,8 +10,11 @@ public enum JPEGEncoding {
         defer { tjDestroy(handle) }
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        guard tjCompress2(handle, pixels.base, Int32(pixels.width), Int32(pixels.stride), Int32(pixels.height),
-                          Int32(TJPF_BGRX.rawValue), &out, &size, Int32(TJSAMP_420.rawValue), quality, 0) == 0, let out else {
+        guard
+            tjCompress2(
+                handle, pixels.base, Int32(pixels.width), Int32(pixels.stride), Int32(pixels.height),
+                Int32(TJPF_BGRX.rawValue), &out, &size, Int32(TJSAMP_420.rawValue), quality, 0) == 0, let out
+        else {
             throw OutputError("JPEG encoding failed: \(String(cString: tjGetErrorStr2(handle)))")
         }
         defer { tjFree(out) }

@@ -74,8 +74,9 @@ struct PaletteMapper {
                 current.withUnsafeMutableBufferPointer { err in
                     next.withUnsafeMutableBufferPointer { below in
                         below.update(repeating: 0)
-                        mapRow(line, before, w: area.w, err: err.baseAddress!, below: below.baseAddress!,
-                               out: out.baseAddress! + row * area.w)
+                        mapRow(
+                            line, before, w: area.w, err: err.baseAddress!, below: below.baseAddress!,
+                            out: out.baseAddress! + row * area.w)
                     }
                 }
                 swap(&current, &next)
@@ -84,9 +85,11 @@ struct PaletteMapper {
         return out
     }
 
-    private mutating func mapRow(_ line: UnsafePointer<UInt8>, _ before: UnsafePointer<UInt8>?, w: Int,
-                                 err: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>,
-                                 out: UnsafeMutablePointer<UInt8>) {
+    private mutating func mapRow(
+        _ line: UnsafePointer<UInt8>, _ before: UnsafePointer<UInt8>?, w: Int,
+        err: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>,
+        out: UnsafeMutablePointer<UInt8>
+    ) {
         for i in 0..<w where !PaletteMapper.same(line, before, i) {
             let p = line + i * 4, e = (i + 1) * 3
             let wantR = clamp(Int32(p[2]) &+ err[e] / 16), wantG = clamp(Int32(p[1]) &+ err[e + 1] / 16)
@@ -151,7 +154,9 @@ struct PaletteMapper {
             while up < sorted.count || down >= 0 {
                 if up < sorted.count {
                     let c = sorted[up], dg = c.g &- green
-                    if dg &* dg >= bestDistance { up = sorted.count } else {
+                    if dg &* dg >= bestDistance {
+                        up = sorted.count
+                    } else {
                         let dr = c.r &- red, db = c.b &- blue, d = dr &* dr &+ dg &* dg &+ db &* db
                         if d < bestDistance || (d == bestDistance && Int(c.index) < best) { bestDistance = d; best = Int(c.index) }
                         up += 1
@@ -159,7 +164,9 @@ struct PaletteMapper {
                 }
                 if down >= 0 {
                     let c = sorted[down], dg = green &- c.g
-                    if dg &* dg >= bestDistance { down = -1 } else {
+                    if dg &* dg >= bestDistance {
+                        down = -1
+                    } else {
                         let dr = c.r &- red, db = c.b &- blue, d = dr &* dr &+ dg &* dg &+ db &* db
                         if d < bestDistance || (d == bestDistance && Int(c.index) < best) { bestDistance = d; best = Int(c.index) }
                         down -= 1

@@ -15,7 +15,9 @@ enum PreviewPage {
         guard let page, let range = page.range(of: marker) else {
             throw OutputError("the preview page (preview.html) is missing beside the executable: reinstall animhost")
         }
-        return (String(page[..<range.lowerBound]).replacingOccurrences(of: "{{title}}", with: title),
-                String(page[range.upperBound...]))
+        return (
+            String(page[..<range.lowerBound]).replacingOccurrences(of: "{{title}}", with: title),
+            String(page[range.upperBound...])
+        )
     }
 }

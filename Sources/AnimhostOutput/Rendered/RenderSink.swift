@@ -22,8 +22,10 @@ public final class RenderSink: FrameSink {
 
     /// `progress`, when given, is told the number of frames done as each one completes; `debug` draws
     /// the ``DebugOverlay`` over every frame.
-    public init(encoders: [FrameEncoder], scale: Double, workers: Int = RenderSink.defaultWorkers,
-                progress: ((Int) -> Void)? = nil, debug: Bool = false) {
+    public init(
+        encoders: [FrameEncoder], scale: Double, workers: Int = RenderSink.defaultWorkers,
+        progress: ((Int) -> Void)? = nil, debug: Bool = false
+    ) {
         self.encoders = encoders; self.scale = scale; self.workers = workers; self.progress = progress; self.debug = debug
     }
 
@@ -43,7 +45,8 @@ public final class RenderSink: FrameSink {
         RenderSink.returnLargeBlocks
         let images = ImageStore(folders: info.imageFolders)
         let encoders = self.encoders
-        let pipeline = try RenderPipeline(size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
+        let pipeline = try RenderPipeline(
+            size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
             parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },
             ordered: { [weak self] frame, pixels in
                 for e in encoders { try e.append(frame, pixels) }

@@ -73,10 +73,11 @@ public final class WebPEncoder: FrameEncoder {
 
     private func push(_ frame: WebPFrame, duration: Int) throws {
         try frame.bitstream.withUnsafeBufferPointer { bytes in
-            var info = WebPMuxFrameInfo(bitstream: WebPData(bytes: bytes.baseAddress, size: bytes.count),
-                                        x_offset: Int32(frame.x), y_offset: Int32(frame.y), duration: Int32(duration),
-                                        id: WEBP_CHUNK_ANMF, dispose_method: WEBP_MUX_DISPOSE_NONE,
-                                        blend_method: WEBP_MUX_NO_BLEND, pad: 0)
+            var info = WebPMuxFrameInfo(
+                bitstream: WebPData(bytes: bytes.baseAddress, size: bytes.count),
+                x_offset: Int32(frame.x), y_offset: Int32(frame.y), duration: Int32(duration),
+                id: WEBP_CHUNK_ANMF, dispose_method: WEBP_MUX_DISPOSE_NONE,
+                blend_method: WEBP_MUX_NO_BLEND, pad: 0)
             try check(WebPMuxPushFrame(mux, &info, 1), "adding a frame")
         }
     }

@@ -14,7 +14,8 @@ struct WebPFrame {
     /// `pixels` and `previous` are tightly packed B,G,R,A rows of `width` × `height`.
     init(_ pixels: [UInt8], previous: [UInt8]?, width: Int, height: Int, timestamp: Int, config: WebPConfig) throws {
         self.timestamp = timestamp
-        let box = previous.map { GIFFrame.changedBox(from: $0, to: pixels, width: width, height: height) }
+        let box =
+            previous.map { GIFFrame.changedBox(from: $0, to: pixels, width: width, height: height) }
             ?? GIFFrame.Box(x: 0, y: 0, w: width, h: height)
         let x = box.x & ~1, y = box.y & ~1, w = box.x + box.w - x, h = box.y + box.h - y
         self.x = x; self.y = y
