@@ -25,7 +25,8 @@ enum RenderBenchmark {
         return (collect.info!, collect.frames)
     }
 
-    /// Frames per second through `format` ("render" for rendering alone) at `scale`.
+    /// Frames per second through `format` ("render" for rendering alone; a comma-separated list, such
+    /// as `png,gif,webp,mp4`, for several formats from one rendering, as `animhost run` makes them) at `scale`.
     static func framesPerSecond(_ plugin: String, scale: Double, format: String) throws -> Double {
         let (info, frames) = try frames(of: plugin)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-benchmark/render-\(format)")
@@ -39,8 +40,11 @@ enum RenderBenchmark {
             for frame in all { try pipeline.submit(frame) }
             try pipeline.finish()
         } else {
-            guard case .rendered(let make)? = try OutputFormat.parseList(format).first?.writer else { throw CocoaError(.featureUnsupported) }
-            let sink = RenderSink(encoders: [make(folder)], scale: scale)
+            let encoders = try OutputFormat.parseList(format).map { output -> FrameEncoder in
+                guard case .rendered(let make) = output.writer else { throw CocoaError(.featureUnsupported) }
+                return make(folder)
+            }
+            let sink = RenderSink(encoders: encoders, scale: scale)
             try sink.begin(info)
             for frame in all { try sink.write(frame) }
             try sink.finish(TransitionRunner.Result(frameCount: all.count, completed: true, cancelled: false, endTime: 0))

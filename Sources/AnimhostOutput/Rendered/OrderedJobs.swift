@@ -20,11 +20,18 @@ final class OrderedJobs<Output>: @unchecked Sendable {
         self.deliver = deliver
     }
 
+    /// Waits while `limit` jobs are in flight, so that a caller can make a job's input (a frame copy)
+    /// only once it can be queued, instead of holding it while it waits; throws the first failure.
+    func waitForRoom() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        try waitForRoomLocked()
+    }
+
     /// Queues `job`, waiting while `limit` jobs are in flight; throws the first failure of any job.
     func submit(_ job: @escaping @Sendable () throws -> Output) throws {
         condition.lock()
-        while submitted - delivered >= limit && failure == nil { condition.wait() }
-        if let failure { condition.unlock(); throw failure }
+        do { try waitForRoomLocked() } catch { condition.unlock(); throw error }
         let sequence = submitted
         submitted += 1
         condition.unlock()
@@ -55,6 +62,11 @@ final class OrderedJobs<Output>: @unchecked Sendable {
         results.removeAll()
         condition.broadcast()
         condition.unlock()
+    }
+
+    private func waitForRoomLocked() throws {
+        while submitted - delivered >= limit && failure == nil { condition.wait() }
+        if let failure { throw failure }
     }
 
     /// Hands on the results that are next in order (called with the lock held).

@@ -38,6 +38,7 @@ public final class WebPEncoder: FrameEncoder {
 
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
         let previous = self.previous, width = self.width, height = self.height, config = self.config
+        try jobs?.waitForRoom()  // at @3x each frame held is 12 MB: copy it only once it can be queued
         var rows = [UInt8](repeating: 0, count: width * height * 4)
         rows.withUnsafeMutableBytes { dst in
             for y in 0..<height { (dst.baseAddress! + y * width * 4).copyMemory(from: pixels.base + y * pixels.stride, byteCount: width * 4) }
