@@ -14,6 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -37,10 +39,14 @@ let package = Package(
                 resources: [.copy("HTML/preview.html")]),
         .target(name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
                 resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
+        .target(name: "AnimhostPreview",
+                dependencies: ["AnimhostLua", "AnimhostOutput", .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "Logging", package: "swift-log")],
+                resources: [.copy("Page/preview.html"), .copy("Page/preview.js")]),
         .executableTarget(
             name: "animhost",
             dependencies: [
-                "AnimhostCore", "AnimhostLua", "AnimhostOutput", "AnimhostHarness",
+                "AnimhostCore", "AnimhostLua", "AnimhostOutput", "AnimhostHarness", "AnimhostPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +67,7 @@ let package = Package(
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
         .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"], exclude: ["Fixtures"]),
+        .testTarget(name: "AnimhostPreviewTests", dependencies: ["AnimhostPreview", "AnimhostOutput", "AnimhostCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

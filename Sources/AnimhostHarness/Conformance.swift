@@ -28,7 +28,7 @@ public struct Conformance {
         public let note: String?
         /// How many runs were checked.
         public var runs: Int { runNames.count }
-        /// True when the plugin did not load, so nothing ran.
+        /// True when the plugin did not load or refused the `--param` values, so nothing ran.
         public var didNotLoad: Bool { runs == 0 && !failures.isEmpty }
     }
 
@@ -68,12 +68,16 @@ public struct Conformance {
         self.catalog = catalog; self.limits = limits; self.options = options
     }
 
-    /// The verdict on the plugin at `url`. A plugin that does not load fails once, with no run; the
-    /// suite stops at the first run past the time limit.
+    /// The verdict on the plugin at `url`. A plugin that does not load, or does not take the
+    /// `--param` values, fails once with no run (every run would fail alike); the suite stops at the
+    /// first run past the time limit.
     public func check(_ url: URL, progress: Progress = { _, _, _ in }) -> Verdict {
         let plugin: Plugin
         do { plugin = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch {
             return Verdict(failures: [Failure(check: "loads", run: "load", detail: "\(error)".firstLine)], runNames: [], note: nil)
+        }
+        do { _ = try plugin.resolveParams(options.params) } catch {
+            return Verdict(failures: [Failure(check: "takes the params", run: "params", detail: "\(error)".firstLine)], runNames: [], note: nil)
         }
         let note = (options.from == nil || options.to == nil) ? plugin.fallbackScenesNote : nil
         let checks = runs(url, rule: plugin.declaredInteraction)

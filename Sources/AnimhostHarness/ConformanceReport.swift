@@ -11,7 +11,8 @@ public enum ConformanceReport {
             if v.failures.isEmpty {
                 lines.append("✓ \(plugin): conforms (\(v.runs) runs)")
             } else if v.didNotLoad {
-                lines.append("✗ \(plugin): does not load: \(v.failures[0].detail)")
+                let failure = v.failures[0]
+                lines.append("✗ \(plugin): \(failure.run == "load" ? "does not load" : "no run: --param"): \(failure.detail)")
             } else {
                 lines.append("✗ \(plugin):")
                 lines += v.failures.map { "  \($0)" }
@@ -38,14 +39,15 @@ public enum ConformanceReport {
         return "{\"conform\": \(entries.count - failed), \"fail\": \(failed), \"plugins\": [\(plugins.joined(separator: ", "))]}"
     }
 
-    /// One test suite per plugin, one test case per run (a plugin that does not load: one case, `load`).
+    /// One test suite per plugin, one test case per run (a plugin that does not load: one case, `load`;
+    /// one refusing the `--param` values: one case, `params`).
     public static func junit(_ entries: [Entry]) -> String {
         let x = ReportText.xml
         let cases = entries.map { max($0.verdict.runs, 1) }.reduce(0, +)
         let failing = entries.map { e in failingRuns(e.verdict).count }.reduce(0, +)
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites tests=\"\(cases)\" failures=\"\(failing)\">"]
         for (plugin, v) in entries {
-            let names = v.didNotLoad ? ["load"] : v.runNames
+            let names = v.didNotLoad ? [v.failures[0].run] : v.runNames
             xml.append("  <testsuite name=\"\(x(plugin))\" tests=\"\(names.count)\" failures=\"\(failingRuns(v).count)\">")
             for run in names {
                 let open = "    <testcase name=\"\(x(run))\" classname=\"\(x(plugin))\""

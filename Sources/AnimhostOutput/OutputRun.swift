@@ -22,8 +22,10 @@ public final class OutputRun: FrameSink {
     private var finished = false
 
     /// Outputs in `formats` for the output folder `folder`, at `scale` pixels per point. `progress`, if
-    /// given, joins the sinks and is told how many frames are rendered as they are.
-    public init(formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil) throws {
+    /// given, joins the sinks and is told how many frames are rendered as they are; `debug` draws the
+    /// debug overlay into every rendered format.
+    public init(formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil,
+                debug: Bool = false) throws {
         let written = formats.filter { !$0.files.isEmpty }
         guard !written.isEmpty else { sinks = []; urls = []; names = []; render = nil; stage = nil; return }
         let stage = try OutputStage(destination: folder, owned: written.flatMap(\.files))
@@ -37,7 +39,7 @@ public final class OutputRun: FrameSink {
         }
         var render: RenderSink?
         if !encoders.isEmpty {
-            render = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone)
+            render = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone, debug: debug)
             sinks += (progress.map { [$0.sink] } ?? []) + [render!]
             stage.onAbort { encoders.forEach { $0.abort() } }
         }

@@ -39,13 +39,13 @@ public final class FrameRenderer {
     deinit { cairo_destroy(cr) }
 
     /// Draws `frame` over black (a window's colour where no screen covers it), laying out its text
-    /// first. The pixels stay valid until the next call.
-    public func render(_ frame: FrameSample) throws -> PixelBuffer {
-        try render(frame, texts: try caches.texts.prepare(frame))
+    /// first, and `overlay` over it when given (`--debug`). The pixels stay valid until the next call.
+    public func render(_ frame: FrameSample, overlay: DebugOverlay? = nil) throws -> PixelBuffer {
+        try render(frame, texts: try caches.texts.prepare(frame), overlay: overlay)
     }
 
-    /// Draws `frame` with its text laid out already (``TextLayouts/prepare(_:)``).
-    func render(_ frame: FrameSample, texts: TextLayouts.Rasters) throws -> PixelBuffer {
+    /// Draws `frame` with its text laid out already (``TextLayouts/prepare(_:)``), and `overlay` over it.
+    func render(_ frame: FrameSample, texts: TextLayouts.Rasters, overlay: DebugOverlay? = nil) throws -> PixelBuffer {
         frameIndex = frame.index
         self.texts = texts
         defer { self.texts = TextLayouts.Rasters() }
@@ -72,6 +72,7 @@ public final class FrameRenderer {
             i = end
         }
         try walk(nodes, chrome + tops.reversed())
+        if let overlay { OverlayPainter.draw(overlay, frame: frame, scale: scale, on: cr) }
         caches.frameDrawn(frame.index)
         return canvas.pixels
     }

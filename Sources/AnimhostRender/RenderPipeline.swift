@@ -40,9 +40,9 @@ public final class RenderPipeline: @unchecked Sendable {
     /// The frame buffer's size in pixels.
     public var pixelSize: (width: Int, height: Int) { (renderers[0].pixelWidth, renderers[0].pixelHeight) }
 
-    /// Lays out `frame`'s text and queues it, waiting while every renderer is busy; throws the first
-    /// failure of any frame.
-    public func submit(_ frame: FrameSample) throws {
+    /// Lays out `frame`'s text and queues it (with the debug `overlay`, if any), waiting while every
+    /// renderer is busy; throws the first failure of any frame.
+    public func submit(_ frame: FrameSample, overlay: DebugOverlay? = nil) throws {
         let texts = try caches.texts.prepare(frame)
         condition.lock()
         while free.isEmpty && failure == nil { condition.wait() }
@@ -53,7 +53,7 @@ public final class RenderPipeline: @unchecked Sendable {
         condition.unlock()
         group.enter()
         queues[worker].async { [self] in
-            work(frame, texts: texts, sequence: sequence, worker: worker)
+            work(frame, texts: texts, overlay: overlay, sequence: sequence, worker: worker)
             group.leave()
         }
     }
@@ -64,11 +64,11 @@ public final class RenderPipeline: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    private func work(_ frame: FrameSample, texts: TextLayouts.Rasters, sequence: Int, worker: Int) {
+    private func work(_ frame: FrameSample, texts: TextLayouts.Rasters, overlay: DebugOverlay?, sequence: Int, worker: Int) {
         var pixels: PixelBuffer?
         do {
             if !hasFailed {
-                pixels = try renderers[worker].render(frame, texts: texts)
+                pixels = try renderers[worker].render(frame, texts: texts, overlay: overlay)
                 try parallel(frame, pixels!)
             }
         } catch { fail(error) }

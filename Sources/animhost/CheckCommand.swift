@@ -61,7 +61,21 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
         }
         _ = try RunCommand.parse(params: params)
+        if let artifacts, let file = CheckCommand.fileInTheWay(of: artifacts) {
+            throw ValidationError("--artifacts '\(artifacts)': '\(file)' is a file, not a folder")
+        }
         try sandbox.check()
+    }
+
+    /// The nearest existing path at or above `folder` when it is not a folder: the images could not go under it.
+    static func fileInTheWay(of folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        while url.path != "/" {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return isFolder.boolValue ? nil : url.path }
+            url.deleteLastPathComponent()
+        }
+        return nil
     }
 
     func run() throws {

@@ -3,6 +3,7 @@ import Foundation
 import AnimhostCore
 import AnimhostLua
 import AnimhostOutput
+import AnimhostPreview
 
 /// `animhost run`: one transition, sampled and written in the requested formats.
 struct RunCommand: ParsableCommand {
@@ -25,6 +26,11 @@ struct RunCommand: ParsableCommand {
         as it was. A run replaces the files its formats write and removes those an earlier run wrote \
         for other formats; nothing else in DIR is touched.
 
+        --watch runs again whenever a file the run read is saved (the plugin, a module it requires, a \
+        scene, a gesture file), rewriting DIR each time; a failed run prints its error and DIR keeps the \
+        last good outputs. --debug draws boxes and ids, motion paths, anchor points and touches into \
+        every rendered format.
+
         Examples:
           animhost run zoom
           animhost run zoom --format json,webp,html --scale 3
@@ -33,10 +39,11 @@ struct RunCommand: ParsableCommand {
           animhost run Examples/popup/popup.lua
           animhost run zoom --operation pop --gesture "edge-swipe to=0.25 release=slow"
           animhost run zoom --operation pop --gesture "pan-down dy=300 release=down"
+          animhost run zoom --format png --debug --watch
         """
     )
 
-    @Argument(help: "A plugin name or a .lua file.")
+    @Argument(help: "A plugin name or a .lua file.", completion: .custom(PluginNames.complete))
     var plugin: String
 
     @Option(help: ArgumentHelp("The scene transitioned from: a built-in name or a .json file.", valueName: "scene"))
@@ -81,6 +88,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write the frames in reverse order, as the transition played backwards.")
     var reverse = false
 
+    @Flag(help: "Draw the debug overlay (boxes and ids, motion paths, anchor points, touches) into rendered formats.")
+    var debug = false
+
+    @Flag(help: "Run again whenever a file the run read is saved, until Ctrl-C.")
+    var watch = false
+
     @Flag(help: "Set ctx.reducedMotion: the viewer asked for less motion (the built-ins crossfade instead).")
     var reducedMotion = false
 
@@ -89,7 +102,10 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
-        do { _ = try OutputFormat.parseList(format) } catch { throw ValidationError("\(error)") }
+        do {
+            let formats = try OutputFormat.parseList(format)
+            if debug && !formats.contains(where: \.isRendered) { throw ValidationError("--debug draws into rendered formats (png, gif, webp, mp4, html), and --format \(format) has none") }
+        } catch let e as ValidationError { throw e } catch { throw ValidationError("\(error)") }
         if let from, let to, RunCommand.sameScene(from, to) {
             throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
         }
@@ -103,21 +119,42 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard watch else { var read: [URL] = []; return try runOnce(reading: &read) }
+        var watched = WatchedFiles([])
+        while true {
+            var read: [URL] = []
+            do { try runOnce(reading: &read) } catch {
+                FileHandle.standardError.write(Data("animhost: \(error)\n".utf8))
+                read += watched.urls  // what failed before being read again is still worth watching
+            }
+            watched = WatchedFiles(read)
+            FileHandle.standardOutput.write(Data("watching \(watched.urls.count) file\(watched.urls.count == 1 ? "" : "s") (Ctrl-C stops)\n".utf8))
+            watched.waitForChange()
+        }
+    }
+
+    /// Runs once; `read` gathers the files the run read, as they are known.
+    private func runOnce(reading read: inout [URL]) throws {
         let formats = try OutputFormat.parseList(format)
         let catalog = sandbox.catalog
         do {
             let entry = try catalog.locate(plugin)
+            read.append(entry.url)
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
+            defer { read += loaded.luaFilesRead }
             let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
-            let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) })
+            let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) }, debug: debug)
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
             var request = TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
                                             gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
             request.chrome = chrome
+            let session = TransitionSession(loaded, scenes: catalog)
+            let scenes = try session.sceneFiles(for: request)
+            read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, from == nil || to == nil { print(note) }
-            let outcome = try TransitionSession(loaded, scenes: catalog).run(request, sink: sink)
+            let outcome = try session.run(request, sink: sink)
             for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
         } catch let e as PluginError {

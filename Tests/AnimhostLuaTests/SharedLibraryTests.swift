@@ -65,6 +65,9 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(luaError("shared.preset(ctx, 'push(sideways)')"), "p.lua:4: preset 'push(sideways)': the direction is left, right, up or down")
         XCTAssertEqual(luaError("shared.modifiers(ctx, { fade = 'cross' })"),
                        "p.lua:4: shared.modifiers: unknown option 'fade' (expected completion, curve, delay, duration, pairs, spring)")
+        XCTAssertTrue(luaError("shared(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.curve: unknown easing 'wobbly'"),
+                      luaError("shared(ctx, { curve = 'wobbly' })"))
+        XCTAssertTrue(luaError("shared.modifiers(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.modifiers.curve: unknown easing 'wobbly'"))
     }
 
     func testASpringModifierLastsItsSettlingTimeInThePlan() throws {

@@ -97,6 +97,24 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual([red.r, red.g, red.b], [255, 0, 0], "differing pixels are red")
     }
 
+    /// An artifacts folder that is a file, or lies under one, is refused before anything runs; a missing one is created.
+    func testAnArtifactsFolderInTheWayOfAFileIsRefusedAtOnce() throws {
+        let dir = try temporaryFolder("check artifacts file")
+        let file = dir.appendingPathComponent("a file")
+        try Data("keep".utf8).write(to: file)
+        for given in [file.path, file.appendingPathComponent("sub").path] {
+            let r = try check([fixture("fail", "cover"), "--operation", "push", "--fps", "60", "--artifacts", given])
+            XCTAssertEqual(r.code, 1, r.err)
+            XCTAssertEqual(r.out, "", "nothing ran")
+            XCTAssertTrue(r.err.contains("--artifacts '\(given)': '\(file.path)' is a file, not a folder"), r.err)
+        }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep", "the file is left as it was")
+        let missing = dir.appendingPathComponent("new folder/a b")
+        let r = try check([fixture("fail", "cover"), "--operation", "push", "--fps", "60", "--artifacts", missing.path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: missing.appendingPathComponent("cover/push@60fps.first-frame.diff.png").path))
+    }
+
     func testOptionsChooseTheRunsAsRunDoes() throws {
         let catalog = PluginCatalog(environment: [:])
         var options = Conformance.Options()
@@ -116,7 +134,8 @@ final class CheckCommandTests: XCTestCase {
                        + "scales none by more than 10 %: frame 3, node 'news' is scaled to 87 % of its first visible size\n")
         let unknown = try check(["crossfade", "--param", "sclae=0.5", "--operation", "push", "--fps", "30"])
         XCTAssertEqual(unknown.code, 1)
-        XCTAssertTrue(unknown.out.contains("sclae"), unknown.out)
+        XCTAssertEqual(unknown.out, "✗ crossfade: no run: --param: Plugins/crossfade.lua: "
+                       + "unknown param 'sclae' (did you mean 'scale'?); crossfade takes: curve, duration, scale\n", "one line, not one per run")
     }
 
     func testJSONAndJUnitReportEveryPluginAndExitOneOnAFailure() throws {

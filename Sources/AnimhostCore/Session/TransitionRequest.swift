@@ -31,11 +31,13 @@ public struct TransitionRequest: Sendable, Equatable {
         self.gesture = gesture; self.speed = speed; self.only = only; self.reducedMotion = reducedMotion
     }
 
+    /// The gesture trace file the request reads, if it names one.
+    public var gestureFile: URL? { gesture.flatMap { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0) : nil } }
+
     /// The gesture for a container of `size`: read from a file or generated from a spec.
     public func gestureTrace(size: Size) throws -> GestureTrace? {
         guard let gesture else { return nil }
-        if gesture.hasSuffix(".json") {
-            let url = URL(fileURLWithPath: gesture)
+        if let url = gestureFile {
             var info = stat()
             guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw GestureError("\(gesture): cannot read the gesture file") }
             guard info.st_size <= Bounds.gestureFileBytes else {

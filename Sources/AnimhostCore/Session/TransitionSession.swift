@@ -71,6 +71,13 @@ public final class TransitionSession {
     /// The scenes for `request`: the given ones, else the plugin's defaults, else the built-in
     /// ``TransitionPlugin/fallbackScenes`` (swapped for pop and dismiss).
     public func scenes(for request: TransitionRequest) throws -> (from: Scene, to: Scene) {
+        let (fromURL, toURL) = try sceneFiles(for: request)
+        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
+        return (try load(fromURL), try load(toURL))
+    }
+
+    /// The scene files `request` runs on (what a re-run on save watches), found as ``scenes(for:)`` finds them.
+    public func sceneFiles(for request: TransitionRequest) throws -> (from: URL, to: URL) {
         let presenting = request.operation.isPresenting
         let defaults = plugin.runScenes
         let fromName = request.from ?? (presenting ? defaults.from : defaults.to)
@@ -80,8 +87,7 @@ public final class TransitionSession {
         if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
             throw plugin.error(sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
         }
-        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
-        return (try load(fromURL), try load(toURL))
+        return (fromURL, toURL)
     }
 
     /// The chrome scene for `request`: the given one, else the plugin's default, else none.

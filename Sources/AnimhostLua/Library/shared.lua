@@ -7,9 +7,9 @@
 -- global cannot change what the library does.
 local parsedModifiers, imageSize = ...
 local keyframes, keyframe = keyframes, keyframe
-local rect, point, spring, node = rect, point, spring, node
+local rect, point, spring, node, easing = rect, point, spring, node, easing
 local identity = transform.identity
-local type, error, ipairs, pairs, tostring, setmetatable = type, error, ipairs, pairs, tostring, setmetatable
+local type, error, ipairs, pairs, tostring, setmetatable, pcall = type, error, ipairs, pairs, tostring, setmetatable, pcall
 local abs, sqrt, min, max = math.abs, math.sqrt, math.min, math.max
 local sort, concat = table.sort, table.concat
 local format = string.format
@@ -109,6 +109,11 @@ local function checkOptions(options, allowed, what)
       sort(names)
       error(format("%s: unknown option '%s' (expected %s)", what, tostring(k), concat(names, ", ")), 3)
     end
+  end
+  -- A curve is checked now, so that a bad one names the plugin's line even when nothing animates.
+  if type(options.curve) == "string" then
+    local ok, message = pcall(easing, options.curve)
+    if not ok then error(format("%s.curve: %s", what, tostring(message)), 3) end
   end
   return options
 end

@@ -195,6 +195,10 @@ public final class Plugin {
         return rule
     }
 
+    /// The plugin file, every module it has `require`d and every scene delegate script it ran so far: the
+    /// Lua files a re-run would read again.
+    public var luaFilesRead: [URL] { [url] + host.modulesRead }
+
     /// Bytes the plugin's Lua state holds at most so far.
     public var peakMemory: Int { host.peakMemory }
 

@@ -61,6 +61,7 @@ extension Plugin: TransitionPlugin {
         guard let source = FileManager.default.contents(atPath: url.path) else {
             throw PluginError(file: file, message: "cannot read the delegate of scene '\(scene.name)'")
         }
+        if !host.modulesRead.contains(url) { host.modulesRead.append(url) }  // a file the run read, for --watch
         try host.load(source: source, chunkName: file)
         try host.call(nargs: 0, nresults: 1)
         guard lua_type(host.L, -1) == LUA_TTABLE else {

@@ -63,6 +63,8 @@ final class LuaHost {
     @exclusivity(unchecked) var createdNodes = 0
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
+    /// The Lua files beside the plugin that its runs have read (modules, scene delegate scripts), in the order first read.
+    var modulesRead: [URL] = []
     /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
     @exclusivity(unchecked) var nodeKeys = InternedKeys()
     /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.

@@ -96,6 +96,7 @@ enum Sandbox {
                     throw BindingError("require: module '\(name)' leads outside the plugin's folder (through a symbolic link): only files inside it are loaded")
                 }
                 guard let source = FileManager.default.contents(atPath: real) else { continue }
+                if !host.modulesRead.contains(url) { host.modulesRead.append(url) }
                 try host.load(source: source, chunkName: displayPath(url))
                 return 1
             }

@@ -5,11 +5,14 @@ import CMalloc
 
 /// Renders each sampled frame once and feeds every requested image format from it, frames being
 /// drawn on several threads as they are sampled (never all held in memory). On any failure, or if
-/// the run ends without `finish`, every output written so far is removed.
+/// the run ends without `finish`, every output written so far is removed. With `debug`, the frames
+/// are held until the run ends, so that each one can show the whole run's motion paths.
 public final class RenderSink: FrameSink {
     /// The outputs, in the order they were requested.
     public let encoders: [FrameEncoder]
     private let scale: Double
+    private let debug: Bool
+    private var held: [FrameSample] = []
     private let workers: Int
     private let progress: ((Int) -> Void)?
     private var pipeline: RenderPipeline?
@@ -17,10 +20,11 @@ public final class RenderSink: FrameSink {
     private var rendered = 0
     private let counter = NSLock()
 
-    /// `progress`, when given, is told the number of frames done as each one completes.
+    /// `progress`, when given, is told the number of frames done as each one completes; `debug` draws
+    /// the ``DebugOverlay`` over every frame.
     public init(encoders: [FrameEncoder], scale: Double, workers: Int = RenderSink.defaultWorkers,
-                progress: ((Int) -> Void)? = nil) {
-        self.encoders = encoders; self.scale = scale; self.workers = workers; self.progress = progress
+                progress: ((Int) -> Void)? = nil, debug: Bool = false) {
+        self.encoders = encoders; self.scale = scale; self.workers = workers; self.progress = progress; self.debug = debug
     }
 
     /// One render thread per core, at most four.
@@ -53,12 +57,15 @@ public final class RenderSink: FrameSink {
 
     public func write(_ frame: FrameSample) throws {
         guard let pipeline else { throw OutputError("frames were written before the run began") }
+        if debug { held.append(frame); return }
         do { try pipeline.submit(frame) } catch { abandon(); throw error }
     }
 
     public func finish(_ result: TransitionRunner.Result) throws {
         guard let pipeline else { throw OutputError("the rendering was finished before it began") }
         do {
+            for (frame, overlay) in zip(held, DebugOverlay.plan(held)) { try pipeline.submit(frame, overlay: overlay) }
+            held = []
             try pipeline.finish()
             for e in encoders { try e.finish() }
             finished = true

@@ -1,0 +1,68 @@
+import Foundation
+import AnimhostCore
+import AnimhostLua
+import AnimhostOutput
+
+/// How one run of a preview ended.
+public struct RunStatus: Sendable, Equatable, Codable {
+    /// Counts every run from 1, failed ones included.
+    public var version: Int
+    public var ok: Bool
+    /// `FILE:LINE: message` when the run failed.
+    public var error: String?
+
+    public init(version: Int, ok: Bool, error: String? = nil) { self.version = version; self.ok = ok; self.error = error }
+
+    /// The status as the `/events` data and the `/params` answer carry it.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Runs a plugin again and again into one folder (`timeline.json` and `frames/NNNN.png`): each run is
+/// published whole, so a failed run leaves the last good frames in place. It keeps the files every
+/// run read (the plugin, its modules, the scenes, a gesture file) to tell when to run again.
+public final class PreviewRunner {
+    /// Where the latest successful run's files are.
+    public let folder: URL
+    private let catalog: PluginCatalog
+    private let limits: SandboxLimits
+    private let formats: [OutputFormat]
+    /// The files read by the latest run, or by earlier ones when it failed before reading them.
+    public private(set) var watched = WatchedFiles([])
+    /// The latest run's status (version 0 before the first).
+    public private(set) var status = RunStatus(version: 0, ok: false)
+    /// The plugin's declared params and their defaults, from the latest run that loaded it.
+    public private(set) var params: [(name: String, value: ParamValue)] = []
+
+    /// A runner writing `formats` into `folder`, finding plugins and scenes with `catalog`.
+    public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .png]) {
+        self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
+    }
+
+    /// Runs `settings` once and returns the new status; never throws: a failure is the status's error.
+    @discardableResult
+    public func run(_ settings: PreviewSettings) -> RunStatus {
+        var read: [URL] = []
+        do {
+            let entry = try catalog.locate(settings.plugin)
+            read.append(entry.url)
+            let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in })
+            defer { read += plugin.luaFilesRead }
+            params = plugin.params
+            let request = settings.request
+            let session = TransitionSession(plugin, scenes: catalog)
+            let scenes = try session.sceneFiles(for: request)
+            read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
+            let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug)
+            _ = try session.run(request, sink: sinks)
+            status = RunStatus(version: status.version + 1, ok: true)
+        } catch {
+            status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
+        }
+        watched = WatchedFiles(read + (status.ok ? [] : watched.urls))
+        return status
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Hummingbird
+import Logging
+import AnimhostOutput
+
+/// The preview's HTTP server: the player page, the latest timeline and frames, run events and
+/// settings. See docs/authoring.md for the endpoints.
+public struct PreviewServer: Sendable {
+    public let session: PreviewSession
+    public let host: String
+    public let port: Int
+
+    /// A server for `session` on `host`:`port` (0 picks a free port).
+    public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 8080) {
+        self.session = session; self.host = host; self.port = port
+    }
+
+    /// Serves until the task is cancelled; `onStart` receives the base URL (with the port bound) once the
+    /// server listens.
+    public func run(onStart: @escaping @Sendable (String) -> Void) async throws {
+        let host = self.host
+        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
+                              onServerRunning: { channel in onStart("http://\(host):\(channel.localAddress?.port ?? 0)/") },
+                              logger: Logger(label: "animhost.preview", factory: { _ in SwiftLogNoOpLogHandler() }))
+        try await withTaskCancellationHandler {
+            try await app.run()
+        } onCancel: {
+            session.stop()
+        }
+    }
+
+    private func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: LocalRequests(host: host))
+        let session = self.session
+        router.get("/") { request, _ -> Response in
+            do { _ = try await session.update(PreviewSettings.fields(ofQuery: request.uri.query ?? "")) } catch let e as SettingsError {
+                return Self.text(.badRequest, "\(e)\n")
+            }
+            return try Self.resource("preview.html", type: "text/html; charset=utf-8")
+        }
+        router.get("/preview.js") { _, _ in try Self.resource("preview.js", type: "text/javascript; charset=utf-8") }
+        router.get("/state.json") { _, _ in Self.data(session.stateJSON(), type: "application/json") }
+        router.get("/timeline.json") { _, _ in Self.file(session.folder.appendingPathComponent("timeline.json"), type: "application/json") }
+        router.get("/frames/:file") { _, context -> Response in
+            let name = context.parameters.get("file") ?? ""
+            guard name.hasSuffix(".png"), let n = Int(name.dropLast(4)), n >= 0, n < 1_000_000 else {
+                return Self.text(.notFound, "frames are /frames/N.png, N a frame index\n")
+            }
+            return Self.file(session.folder.appendingPathComponent("frames").appendingPathComponent(PNGSequenceEncoder.name(n)), type: "image/png")
+        }
+        router.get("/events") { _, _ -> Response in
+            let stream = session.events()
+            var headers = HTTPFields()
+            headers[.contentType] = "text/event-stream"
+            headers[.cacheControl] = "no-cache"
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                for await status in stream { try await writer.write(ByteBuffer(string: "event: run\ndata: \(status.json)\n\n")) }
+                try await writer.finish(nil)
+            })
+        }
+        router.post("/params") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            do {
+                let status = try await session.update(try Self.fields(String(buffer: body), type: request.headers[.contentType]))
+                return Self.data(Data(status.json.utf8), type: "application/json")
+            } catch let e as SettingsError {
+                return Self.text(.badRequest, "\(e)\n")
+            }
+        }
+        return router
+    }
+
+    /// The fields of a POST body: a JSON object (`{"param.damping": 0.6, "operation": "pop"}`) or a form.
+    static func fields(_ body: String, type: String?) throws -> [(key: String, value: String)] {
+        guard type?.hasPrefix("application/json") == true else { return PreviewSettings.fields(ofQuery: body) }
+        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(body.utf8)) else {
+            throw SettingsError("the body must be a JSON object of numbers, booleans and strings, such as {\"param.damping\": 0.6}")
+        }
+        return object.keys.sorted().map { ($0, object[$0]!.text) }
+    }
+
+    /// A JSON value a setting may take, as the text a query string would give.
+    private struct Scalar: Decodable {
+        let text: String
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { text = String(b) }
+            else if let n = try? c.decode(Double.self) { text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n) }
+            else { text = try c.decode(String.self) }
+        }
+    }
+
+    private static func resource(_ name: String, type: String) throws -> Response {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil), let data = try? Data(contentsOf: url) else {
+            return text(.internalServerError, "the page's \(name) is missing from the installation\n")
+        }
+        return Self.data(data, type: type)
+    }
+
+    private static func file(_ url: URL, type: String) -> Response {
+        guard let data = try? Data(contentsOf: url) else { return text(.notFound, "no \(url.lastPathComponent) yet: no run has succeeded\n") }
+        return Self.data(data, type: type)
+    }
+
+    private static func data(_ data: Data, type: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: message)))
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import AnimhostCore
+import AnimhostLua
+import AnimhostPreview
+
+/// `animhost preview`: a local server showing the plugin's run live, re-running on every save.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Serve a live preview of a plugin that re-runs whenever a file it read is saved.",
+        discussion: """
+        Opens an HTTP server (loopback by default) and prints its URL. The page plays the latest good run, \
+        shows the error of a failed one (keeping the last good frames), edits the run's settings and the \
+        plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
+        a module it requires, a scene or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
+
+        Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
+        with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
+        event `run`, data {"version", "ok", "error"}); POST /params (the same settings as a form or a JSON object).
+
+        Examples:
+          animhost preview zoom
+          animhost preview Examples/popup/popup.lua --port 9000 --debug
+        """
+    )
+
+    @Argument(help: "A plugin name or a .lua file.", completion: .custom(PluginNames.complete))
+    var plugin: String
+
+    @Option(help: ArgumentHelp("The scene transitioned from: a built-in name or a .json file.", valueName: "scene"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The scene transitioned to: a built-in name or a .json file.", valueName: "scene"))
+    var to: String?
+
+    @Option(help: "push, pop, present or dismiss.")
+    var operation: TransitionOperation = .push
+
+    @Option(parsing: .unconditional, help: "Frames per second of the sampling (1 to 1000).")
+    var fps: Int = 60
+
+    @Option(parsing: .unconditional, help: "Pixels per point of the frames served (0.5 to 4).")
+    var scale: Double = 1
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
+    var params: [String] = []
+
+    @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", valueName: "trace.json|spec"))
+    var gesture: String?
+
+    @Flag(help: "Draw the debug overlay (boxes and ids, motion paths, anchor points, touches) into the frames.")
+    var debug = false
+
+    @Flag(help: "Set ctx.reducedMotion: the viewer asked for less motion (the built-ins crossfade instead).")
+    var reducedMotion = false
+
+    @Option(parsing: .unconditional, help: "The port to listen on (0: any free port).")
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("The address to listen on (anything but loopback exposes your files).", valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @OptionGroup var sandbox: SandboxOptions
+
+    func validate() throws {
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
+        guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
+        for p in params where !(p.firstIndex(of: "=").map { $0 != p.startIndex } ?? false) {
+            throw ValidationError("--param expects key=value, got '\(p)'")
+        }
+        try sandbox.check()
+    }
+
+    func run() throws {
+        var settings = PreviewSettings(plugin: plugin)
+        settings.from = from; settings.to = to; settings.operation = operation; settings.fps = fps
+        settings.scale = scale; settings.gesture = gesture; settings.debug = debug
+        settings.reducedMotion = reducedMotion
+        for p in params {
+            let eq = p.firstIndex(of: "=")!
+            settings.params[String(p[..<eq])] = String(p[p.index(after: eq)...])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-preview-\(getpid())")
+        let cleanup = ProcessExit.register { try? FileManager.default.removeItem(at: folder) }
+        defer { ProcessExit.unregister(cleanup); try? FileManager.default.removeItem(at: folder) }
+        ProcessExit.catchInterrupts()
+        var limits = sandbox.limits
+        limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
+        let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
+        session.start()
+        let first = session.status
+        FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
+        let server = PreviewServer(session: session, host: host, port: port)
+        let failure = ErrorBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run { url in
+                    FileHandle.standardOutput.write(Data("animhost preview: \(url)  (Ctrl-C stops)\n".utf8))  // unbuffered: tools wait for it
+                }
+            } catch { failure.error = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error { throw CommandError("cannot serve on \(host):\(port): \(error)") }
+    }
+}
+
+/// Holds an error across a task boundary.
+private final class ErrorBox: @unchecked Sendable { var error: Error? }

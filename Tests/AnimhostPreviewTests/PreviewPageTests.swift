@@ -1,0 +1,68 @@
+import XCTest
+@testable import AnimhostPreview
+
+/// The preview page in headless Chromium, against a live server.
+final class PreviewPageTests: PreviewFixture {
+    private let headless = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                            "--window-size=1280,800", "--enable-logging=stderr", "--v=0"]
+
+    /// The page shows the run's frame count and moving node; an edit of the plugin changes both what
+    /// the status line says and the curve panel's node list; a broken plugin shows its error.
+    func testAnEditChangesWhatThePageShows() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        try startServer()
+        let url = "http://127.0.0.1:\(client.port)/"
+        let first = try dom(chromium, url)
+        XCTAssertTrue(first.contains("data-frames=\"7\""), "7 frames: 0.1 s at 60 fps")
+        XCTAssertTrue(first.contains("7 frames at 60 fps"))
+        XCTAssertTrue(first.contains("<option>/box</option>"), "the moving box is offered for its curves")
+        XCTAssertTrue(first.contains("data-property=\"rotation\""), "a graph per property")
+
+        let events = try client.subscribe()
+        defer { events.close() }
+        _ = try events.next()
+        try write(Self.plugin(duration: "0.25"), to: "slide.lua")
+        XCTAssertEqual(try events.next()["version"] as? Int, 2)
+        let second = try dom(chromium, url)
+        XCTAssertTrue(second.contains("data-frames=\"16\""), "16 frames: 0.25 s at 60 fps")
+        XCTAssertTrue(second.contains("data-version=\"2\""))
+
+        try write(Self.plugin(duration: "nil ="), to: "slide.lua")
+        XCTAssertEqual(try events.next()["ok"] as? Bool, false)
+        let broken = try dom(chromium, url)
+        XCTAssertTrue(broken.contains("data-status=\"failed\""))
+        XCTAssertTrue(broken.contains("slide.lua:4:"), "the error panel names the line")
+        XCTAssertTrue(broken.contains("data-frames=\"16\""), "the last good frames stay")
+    }
+
+    private func dom(_ chromium: String, _ url: String) throws -> String {
+        let result = try runProgram(chromium, headless + ["--dump-dom", url])
+        XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")
+        return result.out
+    }
+}
+
+func executable(_ name: String) -> String? {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Runs a program to its end (killed after `timeout` seconds); its exit status, standard output and error.
+func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    final class Box: @unchecked Sendable { var out = Data(), err = Data() }
+    let box = Box(), group = DispatchGroup()
+    group.enter(); DispatchQueue.global().async { box.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter(); DispatchQueue.global().async { box.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    if group.wait(timeout: .now() + timeout) == .timedOut { process.terminate(); group.wait() }
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: box.out, as: UTF8.self), String(decoding: box.err, as: UTF8.self))
+}

@@ -1,0 +1,61 @@
+import XCTest
+@testable import AnimhostCore
+@testable import AnimhostRender
+
+/// The debug overlay: outlines where the boxes are, motion paths through the centres, the touch trail.
+final class DebugOverlayTests: XCTestCase {
+    private let size = Size(width: 100, height: 100)
+
+    /// A 1-point magenta outline lies on the box's edges (at 2×: two device pixels wide); inside and
+    /// outside, the pixels are the frame's own.
+    func testBoxOutlinesAreDrawnOnTheNodesEdges() throws {
+        let frame = try screen(size, [(props(Rect(x: 20, y: 30, width: 40, height: 20), background: "#00FF00"), [])])
+        let plain = try render(frame, size: size, scale: 2)
+        let debug = try overlaid(frame)
+        // The edge x = 20 pt is the stroke's centre: device pixels 39 and 40 are covered half each side.
+        for (x, y) in [(39, 80), (40, 80), (119, 80), (120, 80), (80, 59), (80, 60), (80, 99), (80, 100)] {
+            assertClose(debug[x, y], [255, 0, 255], within: 2, "outline at (\(x), \(y))")
+        }
+        assertClose(debug[100, 90], plain[100, 90], within: 0, "inside the box, away from the id and the anchor")
+        assertClose(debug[10, 150], plain[10, 150], within: 0, "outside")
+        assertClose(plain[40, 80], [0, 255, 0], within: 0, "without the overlay the edge is the box's colour")
+        // The anchor cross at the centre (40, 40) pt.
+        assertClose(debug[80, 74], [255, 0, 255], within: 2, "anchor cross, vertical arm")
+    }
+
+    /// A rotated box's outline follows the rotation: the corner of the unrotated box is left alone.
+    func testOutlinesFollowTransforms() throws {
+        let frame = try screen(size, [(props(Rect(x: 30, y: 30, width: 40, height: 40), background: nil) { $0.transform = .rotation(.pi / 4) }, [])])
+        let plain = try render(frame, size: size, scale: 2)
+        let drawn = try overlaid(frame)
+        assertClose(drawn[139, 139], plain[139, 139], within: 0, "the unrotated bottom-right corner is not outlined")
+        // The rotated square's edge from (50, 50 − 20√2) to (50 + 20√2, 50) pt passes through its midpoint,
+        // (64.14, 35.86) pt: device pixel (128, 71) at 2×, over the white screen.
+        let onEdge = drawn[128, 71]
+        XCTAssertTrue(onEdge[0] == 255 && onEdge[2] == 255 && onEdge[1] < 100, "magenta on the rotated edge: \(onEdge)")
+    }
+
+    /// `frame` at 2× with an overlay of boxes, ids and anchors only.
+    private func overlaid(_ frame: FrameSample) throws -> Bitmap {
+        let renderer = try FrameRenderer(size: size, scale: 2, images: ImageStore())
+        return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(frame, overlay: DebugOverlay())) }
+    }
+
+    /// Paths are the bbox centres of nodes that move, one point per frame; still nodes have none.
+    func testPlanTracesMovingCentresAndTheTouchTrail() throws {
+        let frames = try (0..<3).map { i -> FrameSample in
+            let moving = props(Rect(x: Double(10 * i), y: 0, width: 10, height: 10))
+            let still = props(Rect(x: 50, y: 50, width: 10, height: 10))
+            let base = try screen(size, [(moving, []), (still, [])])
+            let touch = i == 0 ? nil : GestureEvent(time: 0, state: .changed, location: Point(x: Double(i), y: 7), translation: .zero, velocity: .zero, edge: nil)
+            return FrameSample(index: i, time: Double(i), nodes: base.nodes, touch: touch)
+        }
+        let plan = DebugOverlay.plan(frames)
+        XCTAssertEqual(plan.count, 3)
+        XCTAssertEqual(plan[0].paths.count, 1, "only the moving node")
+        XCTAssertEqual(plan[0].paths[0].map(\.x), [5, 15, 25])
+        XCTAssertEqual(plan[0].paths[0].map(\.y), [5, 5, 5])
+        XCTAssertEqual(plan.map(\.trail.count), [0, 1, 2])
+        XCTAssertEqual(plan[2].trail.last, Point(x: 2, y: 7))
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+import Foundation
+
+/// The authoring loop from the command line: shell completions, `run --watch`, `run --debug` and
+/// `preview`'s start and Ctrl-C.
+final class AuthoringCommandTests: XCTestCase {
+    var work: URL!
+    let fm = FileManager.default
+
+    override func setUpWithError() throws {
+        work = try CLI.temporaryFolder("authoring")
+        try """
+        local slide = { name = "slide", params = { distance = 60 }, scenes = { from = "grid", to = "detail" } }
+        function slide.duration(ctx) return 0.05 end
+        function slide.animate(ctx)
+          ctx.container:add(ctx.to.view)
+          animate{ duration = ctx:duration(), function() ctx.to.view.alpha = 0.5 end,
+            completion = function() ctx:complete(true) end }
+        end
+        return slide
+        """.write(to: work.appendingPathComponent("slide.lua"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { if let work { try? fm.removeItem(at: work) } }
+
+    /// The built-in plugins, from the repository's Plugins folder: the completion's oracle.
+    private var builtinNames: [String] {
+        ((try? fm.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent("Plugins").path)) ?? [])
+            .filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    func testCompletionScriptsOfferTheCommandsAndPluginNames() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let r = try CLI.run(["--generate-completion-script", shell])
+            XCTAssertEqual(r.code, 0, r.err)
+            XCTAssertTrue(r.out.contains("preview"), "\(shell): the preview command")
+            XCTAssertTrue(r.out.contains("---completion run -- positional@0"), "\(shell): plugin names come from animhost itself")
+        }
+        try fm.createDirectory(at: work.appendingPathComponent("Plugins"), withIntermediateDirectories: true)
+        try fm.copyItem(at: work.appendingPathComponent("slide.lua"), to: work.appendingPathComponent("Plugins/zz-mine.lua"))
+        let all = try CLI.run(["---completion", "run", "--", "positional@0", "0", "0", ""], in: work)
+        XCTAssertEqual(all.code, 0, all.err)
+        let offered = all.out.split(separator: "\n").map(String.init)
+        for name in builtinNames + ["zz-mine"] { XCTAssertTrue(offered.contains(name), "\(name) in \(offered)") }
+        let z = try CLI.run(["---completion", "preview", "--", "positional@0", "0", "1", "z"], in: work)
+        XCTAssertEqual(z.out.split(separator: "\n").map(String.init).sorted(), (builtinNames + ["zz-mine"]).filter { $0.hasPrefix("z") }.sorted())
+    }
+
+    func testDebugNeedsARenderedFormat() throws {
+        let r = try CLI.run(["run", "slide.lua", "--format", "json", "--debug"], in: work)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("--debug draws into rendered formats"), r.err)
+        let plain = try CLI.run(["run", "slide.lua", "--format", "png", "--out", "plain", "--scale", "0.5"], in: work)
+        let debug = try CLI.run(["run", "slide.lua", "--format", "png", "--out", "debug", "--scale", "0.5", "--debug"], in: work)
+        XCTAssertEqual(plain.code, 0, plain.err); XCTAssertEqual(debug.code, 0, debug.err)
+        let frame = "frames/0000.png"
+        XCTAssertNotEqual(try Data(contentsOf: work.appendingPathComponent("plain/" + frame)), try Data(contentsOf: work.appendingPathComponent("debug/" + frame)))
+    }
+
+    func testRunWatchRewritesTheOutputOnSaveUntilCtrlC() throws {
+        let p = Process()
+        p.executableURL = CLI.executable
+        p.arguments = ["run", "slide.lua", "--format", "json", "--out", "out", "--watch"]
+        p.currentDirectoryURL = work
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        let timeline = work.appendingPathComponent("out/timeline.json")
+        func frames() -> Int? {
+            guard let data = try? Data(contentsOf: timeline), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            return (json["frames"] as? [Any])?.count
+        }
+        XCTAssertTrue(waitFor { frames() == 4 }, "the first run: 0.05 s at 60 fps")
+        let source = try String(contentsOf: work.appendingPathComponent("slide.lua"), encoding: .utf8)
+        try source.replacingOccurrences(of: "return 0.05", with: "return 0.1").write(to: work.appendingPathComponent("slide.lua"), atomically: false, encoding: .utf8)
+        XCTAssertTrue(waitFor { frames() == 7 }, "re-run after the save: 0.1 s at 60 fps")
+        p.interrupt()
+        let exited = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { p.waitUntilExit(); exited.signal() }
+        XCTAssertEqual(exited.wait(timeout: .now() + 20), .success, "Ctrl-C stops watching")
+        XCTAssertEqual(frames(), 7, "the output stays")
+    }
+
+    func testPreviewPrintsItsURLAndStopsOnCtrlC() throws {
+        let p = Process()
+        p.executableURL = CLI.executable
+        p.arguments = ["preview", "slide.lua", "--port", "0"]
+        p.currentDirectoryURL = work
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        final class Box: @unchecked Sendable { var text = "" }
+        let box = Box(), printed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            while true {
+                let data = out.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                box.text += String(decoding: data, as: UTF8.self)
+                if box.text.contains("http://") { printed.signal() }
+            }
+        }
+        XCTAssertEqual(printed.wait(timeout: .now() + 60), .success, "the URL is printed")
+        XCTAssertNotNil(box.text.range(of: #"animhost preview: http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression), box.text)
+        p.interrupt()
+        let exited = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { p.waitUntilExit(); exited.signal() }
+        XCTAssertEqual(exited.wait(timeout: .now() + 20), .success, "Ctrl-C stops the server")
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertFalse(fm.fileExists(atPath: fm.temporaryDirectory.appendingPathComponent("animhost-preview-\(p.processIdentifier)").path),
+                       "the frames folder is removed")
+    }
+
+    /// Polls `condition` every 50 ms for at most 30 s.
+    private func waitFor(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<600 { if condition() { return true }; usleep(50_000) }
+        return false
+    }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Measures animhost preview's save-to-event time: starts `animhost preview` on a copy of a plugin,
+subscribes to /events, appends a comment to the plugin N times and reports how long each `run`
+event took to arrive after the save (the poll that notices the save, plus the whole run).
+
+usage: scripts/preview-latency.py [ANIMHOST] [PLUGIN.lua] [SAVES]
+       (defaults: .build/debug/animhost, Plugins/zoom.lua, 10)
+"""
+import os, re, shutil, socket, statistics, subprocess, sys, tempfile, time
+
+animhost = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/animhost")
+source = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "Plugins/zoom.lua")
+saves = int(sys.argv[3]) if len(sys.argv) > 3 else 10
+work = tempfile.mkdtemp(prefix="animhost-latency-")
+plugin = os.path.join(work, os.path.basename(source))
+shutil.copy(source, plugin)
+server = subprocess.Popen([animhost, "preview", plugin, "--port", "0"], stdout=subprocess.PIPE, text=True, cwd=work)
+try:
+    port = None
+    while port is None:
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        port = int(match.group(1)) if match else None
+    events = socket.create_connection(("127.0.0.1", port), timeout=30)
+    events.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    buffer = b""
+
+    def next_event():
+        global buffer
+        while True:
+            found = re.search(rb"event: run\ndata: (\{[^\n]*\})\n\n", buffer)
+            if found:
+                buffer = buffer[found.end():]
+                return found.group(1)
+            buffer += events.recv(65536)
+
+    next_event()  # the latest run, sent on connecting
+    times = []
+    for i in range(saves):
+        with open(plugin, "a") as f:
+            f.write(f"-- save {i}\n")
+        start = time.monotonic()
+        next_event()
+        times.append((time.monotonic() - start) * 1000)
+        time.sleep(0.2)
+    print(f"{saves} saves of {os.path.basename(source)}: save → run event "
+          f"min {min(times):.0f} ms, median {statistics.median(times):.0f} ms, max {max(times):.0f} ms")
+finally:
+    server.send_signal(2)
+    server.wait(timeout=10)
+    shutil.rmtree(work, ignore_errors=True)
