@@ -9,7 +9,13 @@ extension AnimatableProperty {
     }
 
     /// Each case's field, by slot.
-    private static let fields = declarations.map(AnimatableField.init)
+    private static let fields = declarations.map { declared in
+        guard let field = declared.field else { preconditionFailure("\(declared.path) animates but names no field") }
+        return field
+    }
+
+    /// The property's field in ``NodeProperties``.
+    var field: AnimatableField { Self.fields[rawValue] }
 
     /// The property's slot in a node's animation bookkeeping.
     var index: Int { rawValue }
@@ -17,76 +23,68 @@ extension AnimatableProperty {
     /// The property's model value on `node`, read from its field (the rest of the node's values,
     /// strings included, is not copied).
     func modelValue(of node: Node) -> AnimatableValue {
-        let field = Self.fields[rawValue]
-        return withUnsafeBytes(of: &node.storedModel) { field.load(from: $0.baseAddress!) }
+        Self.fields[rawValue].load(from: &node.storedModel)
     }
 
     /// Puts the model value back on screen: the presentation of a property no animation drives.
     func showModel(of node: Node) {
-        Self.fields[rawValue].store(modelValue(of: node), into: node.presentationField(at: 0))
-    }
-
-    /// Where a number or rectangle property sits in ``NodeProperties``, for lanes that write it directly.
-    var fieldOffset: Int? {
-        let field = Self.fields[rawValue]
-        return field.layout == .number || field.layout == .rect ? field.offset : nil
+        Self.fields[rawValue].store(modelValue(of: node), into: &node.presentation)
     }
 
     /// Writes `v` into `p`; a value of the wrong kind is ignored (the bridge checks kinds first).
     @inline(__always)
     public func set(_ v: AnimatableValue, in p: inout NodeProperties) {
-        let field = Self.fields[rawValue]
-        withUnsafeMutableBytes(of: &p) { field.store(v, into: $0.baseAddress!) }
+        Self.fields[rawValue].store(v, into: &p)
     }
 }
 
-/// Where an animatable property's value sits in ``NodeProperties``, and its type there. Every
-/// animatable field is plain numbers, so the engine reads and writes it by its byte offset (the
-/// declaration's, checked against its reader and writer by the tests) without calling through
-/// the declaration or copying the node's other values.
-struct AnimatableField {
-    enum Layout { case number, rect, size, color, optionalColor, transform }
-    let offset: Int
-    let layout: Layout
+/// An animatable property's field in ``NodeProperties`` with its type. Every animatable field is
+/// plain numbers, so the engine reads and writes it in place through its ``FieldSlot`` without
+/// calling through the declaration or copying the node's other values.
+enum AnimatableField: Sendable {
+    case number(FieldSlot<Double>)
+    case rect(FieldSlot<Rect>)
+    case size(FieldSlot<Size>)
+    case color(FieldSlot<Color>)
+    case optionalColor(FieldSlot<Color?>)
+    case transform(FieldSlot<Transform2D>)
 
-    init(_ declaration: NodeProperty) {
-        guard let offset = declaration.fieldOffset else { preconditionFailure("\(declaration.path) animates but names no field") }
-        self.offset = offset
-        switch declaration.kind {
-        case .number: layout = .number
-        case .rect: layout = .rect
-        case .size: layout = .size
-        case .color: layout = .color
-        case .optionalColor: layout = .optionalColor
-        case .transform: layout = .transform
-        default: preconditionFailure("\(declaration.path) animates but holds no numbers")
+    /// The value in `p` (no colour reads as clear; `inout` only to read in place).
+    @inline(__always)
+    func load(from p: inout NodeProperties) -> AnimatableValue {
+        switch self {
+        case .number(let f): return .number(f.read(&p))
+        case .rect(let f): return .rect(f.read(&p))
+        case .size(let f): return .size(f.read(&p))
+        case .color(let f): return .color(f.read(&p))
+        case .optionalColor(let f): return .color(f.read(&p) ?? .clear)
+        case .transform(let f): return .transform(f.read(&p))
         }
     }
 
-    /// The value in the ``NodeProperties`` at `p` (no colour reads as clear).
+    /// Writes `v` into `p`; a value of another kind is ignored.
     @inline(__always)
-    func load(from p: UnsafeRawPointer) -> AnimatableValue {
-        switch layout {
-        case .number: return .number(p.load(fromByteOffset: offset, as: Double.self))
-        case .rect: return .rect(p.load(fromByteOffset: offset, as: Rect.self))
-        case .size: return .size(p.load(fromByteOffset: offset, as: Size.self))
-        case .color: return .color(p.load(fromByteOffset: offset, as: Color.self))
-        case .optionalColor: return .color(p.load(fromByteOffset: offset, as: Color?.self) ?? .clear)
-        case .transform: return .transform(p.load(fromByteOffset: offset, as: Transform2D.self))
-        }
-    }
-
-    /// Writes `v` into the ``NodeProperties`` at `p`; a value of another kind is ignored.
-    @inline(__always)
-    func store(_ v: AnimatableValue, into p: UnsafeMutableRawPointer) {
-        switch (layout, v) {
-        case (.number, .number(let n)): p.storeBytes(of: n, toByteOffset: offset, as: Double.self)
-        case (.rect, .rect(let r)): p.storeBytes(of: r, toByteOffset: offset, as: Rect.self)
-        case (.size, .size(let s)): p.storeBytes(of: s, toByteOffset: offset, as: Size.self)
-        case (.color, .color(let c)): p.storeBytes(of: c, toByteOffset: offset, as: Color.self)
-        case (.optionalColor, .color(let c)): p.storeBytes(of: Optional(c), toByteOffset: offset, as: Color?.self)
-        case (.transform, .transform(let t)): p.storeBytes(of: t, toByteOffset: offset, as: Transform2D.self)
+    func store(_ v: AnimatableValue, into p: inout NodeProperties) {
+        switch (self, v) {
+        case (.number(let f), .number(let n)): f.write(n, into: &p)
+        case (.rect(let f), .rect(let r)): f.write(r, into: &p)
+        case (.size(let f), .size(let s)): f.write(s, into: &p)
+        case (.color(let f), .color(let c)): f.write(c, into: &p)
+        case (.optionalColor(let f), .color(let c)): f.write(c, into: &p)
+        case (.transform(let f), .transform(let t)): f.write(t, into: &p)
         default: break
+        }
+    }
+
+    /// The field in `node`'s presentation, for a lane.
+    func cell(in node: Node) -> FieldCell {
+        switch self {
+        case .number(let f): return f.cell(in: node)
+        case .rect(let f): return f.cell(in: node)
+        case .size(let f): return f.cell(in: node)
+        case .color(let f): return f.cell(in: node)
+        case .optionalColor(let f): return f.cell(in: node)
+        case .transform(let f): return f.cell(in: node)
         }
     }
 }

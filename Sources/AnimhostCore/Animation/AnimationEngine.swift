@@ -22,13 +22,12 @@ public final class AnimationEngine {
     /// While set, new blocks run on this clock instead of the engine's (interactive transitions).
     public var scrubbedClock: ScrubbedClock?
     /// Where retired lanes write, so that evaluation need not skip them.
-    private let scratch = UnsafeMutablePointer<Rect>.allocate(capacity: 1)
+    private let scratch = FieldParking()
 
     public init() {}
 
     deinit {
         for i in lanes.indices where lanes[i].alive { retire(i) }
-        scratch.deallocate()
     }
 
     /// True while no animation is in flight and no completion is waiting.
@@ -225,7 +224,7 @@ public final class AnimationEngine {
             if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
             property.showModel(of: node)
         }
-        lanes[i].retire(parkingAt: UnsafeMutableRawPointer(scratch))
+        lanes[i].retire(parkingAt: scratch.cell)
     }
 
     /// Drops retired lanes once they are a good share of the list, or all of it (before a frame is

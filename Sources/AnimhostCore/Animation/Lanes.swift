@@ -101,22 +101,22 @@ struct Lane {
     private var path: Unmanaged<FlightPath>?
     /// The presentation field a number or rectangle lane writes; once retired, a scratch area of
     /// the engine's, so that evaluation need not skip retired lanes.
-    private var target: UnsafeMutableRawPointer
+    private var target: FieldCell
     private let from: SIMD4<Double>
     /// `to − from`, so that evaluating is one multiply and add per component.
     private var delta: SIMD4<Double>
 
     /// A flight over the whole block from `from` to `to`.
     init(node: consuming Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
-        let offset = property.fieldOffset
-        target = node.presentationField(at: offset ?? 0)
+        let field = property.field
+        target = field.cell(in: node)
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        switch (start, end, offset) {
-        case (.number(let a), .number(let b), _?):
+        switch (start, end, field) {
+        case (.number(let a), .number(let b), .number):
             kind = .number; from = SIMD4(a, 0, 0, 0); delta = SIMD4(b, 0, 0, 0) - from; path = nil
-        case (.rect(let a), .rect(let b), _?):
+        case (.rect(let a), .rect(let b), .rect):
             kind = .rect; path = nil
             from = SIMD4(a.x, a.y, a.width, a.height); delta = SIMD4(b.x, b.y, b.width, b.height) - from
         default:
@@ -129,7 +129,7 @@ struct Lane {
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        target = node.presentationField(at: 0)
+        target = property.field.cell(in: node)
         kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(origin: origin, segments: segments))
     }
 
@@ -163,14 +163,14 @@ struct Lane {
 
     /// Writes the values at progress `p` of number lanes into their targets.
     static func applyNumbers(_ lanes: UnsafeBufferPointer<Lane>, _ p: Double) {
-        for lane in lanes { lane.target.assumingMemoryBound(to: Double.self).pointee = lane.from[0] + lane.delta[0] * p }
+        for lane in lanes { lane.target.store(lane.from[0] + lane.delta[0] * p) }
     }
 
     /// Writes the values at progress `p` of rectangle lanes into their targets.
     static func applyRects(_ lanes: UnsafeBufferPointer<Lane>, _ p: Double) {
         for lane in lanes {
             let v = lane.from + lane.delta * p
-            lane.target.assumingMemoryBound(to: Rect.self).pointee = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            lane.target.store(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         }
     }
 
@@ -182,9 +182,9 @@ struct Lane {
     }
 
     /// Ends the flight: drops its references (the caller has finished with the node); a number or
-    /// rectangle lane writes into `scratch` from now on (room for a ``Rect``; nil for a lane never in
+    /// rectangle lane writes into `scratch` from now on (an engine's parking; nil for a lane never in
     /// flight).
-    mutating func retire(parkingAt scratch: UnsafeMutableRawPointer?) {
+    mutating func retire(parkingAt scratch: FieldCell?) {
         alive = false
         if let scratch { target = scratch }
         path?.release()

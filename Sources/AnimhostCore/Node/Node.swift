@@ -34,8 +34,8 @@ public final class Node {
         _modify { yield &presentationStorage.pointee }
     }
     /// The presentation has storage of its own, so that the engine can write animated values
-    /// straight into their fields (see ``presentationField(at:)``).
-    private let presentationStorage: UnsafeMutablePointer<NodeProperties>
+    /// straight into their fields (only through ``FieldSlot/cell(in:)``).
+    let presentationStorage: UnsafeMutablePointer<NodeProperties>
 
     public init(id: String, scene: String? = nil, isSnapshot: Bool = false, properties: consuming NodeProperties = NodeProperties()) {
         self.id = id
@@ -57,12 +57,6 @@ public final class Node {
         guard holderMark != mark else { return false }
         holderMark = mark
         return true
-    }
-
-    /// The address of the presentation's field at byte `offset` (`MemoryLayout<NodeProperties>.offset(of:)`),
-    /// valid for as long as the node lives.
-    func presentationField(at offset: Int) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(presentationStorage) + offset
     }
 
     // MARK: Tree

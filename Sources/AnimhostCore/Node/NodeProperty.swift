@@ -21,8 +21,8 @@ public struct NodeProperty: Sendable {
     public let read: @Sendable (borrowing NodeProperties) -> PropertyValue
     /// Sets the property; a value of another kind is ignored (every reader checks kinds first).
     public let write: @Sendable (inout NodeProperties, PropertyValue) -> Void
-    /// Where an animated property's field sits in ``NodeProperties``, which the engine reads and writes directly.
-    let fieldOffset: Int?
+    /// An animated property's field in ``NodeProperties``, which the engine reads and writes in place.
+    let field: AnimatableField?
 
     /// The value a new node has.
     public var defaultValue: PropertyValue { read(NodeProperties()) }
@@ -145,53 +145,50 @@ public enum PropertyValue: Hashable, Sendable {
 // MARK: Declaring
 
 extension NodeProperty {
-    /// Fields' offsets in the declarations (written as `Layout.offset(of: \.alpha)`, which the compiler works out).
-    typealias Layout = MemoryLayout<NodeProperties>
-
     init(
         key: String, group: String? = nil, kind: PropertyKind, range: NumberRange? = nil, choices: [String] = [],
-        animation: AnimatableProperty? = nil, timeline: TimelineRule = .unlessDefault, fieldOffset: Int? = nil,
+        animation: AnimatableProperty? = nil, timeline: TimelineRule = .unlessDefault, field: AnimatableField? = nil,
         read: @escaping @Sendable (borrowing NodeProperties) -> PropertyValue,
         write: @escaping @Sendable (inout NodeProperties, PropertyValue) -> Void
     ) {
         self.key = key; self.group = group; self.kind = kind; self.range = range; self.choices = choices
         self.animation = animation
-        self.timeline = timeline; self.fieldOffset = fieldOffset; self.read = read; self.write = write
+        self.timeline = timeline; self.field = field; self.read = read; self.write = write
     }
 
-    /// A number; an animated one gives its field's offset (``Layout``), which the engine reads and writes directly.
+    /// A number; an animated one gives its field, which the engine reads and writes in place.
     static func number(
         _ key: String, in group: String? = nil, _ range: NumberRange, _ animation: AnimatableProperty? = nil,
-        timeline: TimelineRule = .unlessDefault, field: Int? = nil,
+        timeline: TimelineRule = .unlessDefault, field: FieldSlot<Double>? = nil,
         get: @escaping @Sendable (borrowing NodeProperties) -> Double,
         set: @escaping @Sendable (inout NodeProperties, Double) -> Void
     ) -> NodeProperty {
         NodeProperty(
             key: key, group: group, kind: .number, range: range, animation: animation, timeline: timeline,
-            fieldOffset: field,
+            field: field.map(AnimatableField.number),
             read: { .number(get($0)) }, write: { if case .number(let n) = $1 { set(&$0, n) } })
     }
 
-    /// A rectangle, which the engine reads and writes directly at its field's offset.
+    /// A rectangle, which the engine reads and writes in place.
     static func rect(
-        _ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: Int?,
+        _ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: FieldSlot<Rect>,
         get: @escaping @Sendable (borrowing NodeProperties) -> Rect,
         set: @escaping @Sendable (inout NodeProperties, Rect) -> Void
     ) -> NodeProperty {
         NodeProperty(
             key: key, kind: .rect, animation: animation, timeline: timeline,
-            fieldOffset: field,
+            field: .rect(field),
             read: { .rect(get($0)) }, write: { if case .rect(let r) = $1 { set(&$0, r) } })
     }
 
-    /// A colour that is never absent, which the engine reads and writes directly at its field's offset.
+    /// A colour that is never absent, which the engine reads and writes in place.
     static func color(
-        _ key: String, in group: String?, _ animation: AnimatableProperty, field: Int?,
+        _ key: String, in group: String?, _ animation: AnimatableProperty, field: FieldSlot<Color>,
         get: @escaping @Sendable (borrowing NodeProperties) -> Color,
         set: @escaping @Sendable (inout NodeProperties, Color) -> Void
     ) -> NodeProperty {
         NodeProperty(
-            key: key, group: group, kind: .color, animation: animation, fieldOffset: field,
+            key: key, group: group, kind: .color, animation: animation, field: .color(field),
             read: { .color(get($0)) }, write: { if case .color(let c?) = $1 { set(&$0, c) } })
     }
 

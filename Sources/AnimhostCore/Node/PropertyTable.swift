@@ -15,31 +15,31 @@ extension NodeProperty {
     /// animates, its declaration here, its drawing in the renderer, and its line in the editor
     /// definitions; scene files, Lua, the timeline and spec frames take it from here.
     public static let all: [NodeProperty] = [
-        rect("frame", .frame, timeline: .inContainer, field: Layout.offset(of: \.frame), get: { $0.frame }, set: { $0.frame = $1 }),
-        number("alpha", NumberRange(0...1), .alpha, timeline: .always, field: Layout.offset(of: \.alpha), get: { $0.alpha }, set: { $0.alpha = $1 }),
+        rect("frame", .frame, timeline: .inContainer, field: FieldSlot(\.frame), get: { $0.frame }, set: { $0.frame = $1 }),
+        number("alpha", NumberRange(0...1), .alpha, timeline: .always, field: FieldSlot(\.alpha), get: { $0.alpha }, set: { $0.alpha = $1 }),
         NodeProperty(
-            key: "transform", kind: .transform, animation: .transform, timeline: .always, fieldOffset: Layout.offset(of: \.transform),
+            key: "transform", kind: .transform, animation: .transform, timeline: .always, field: .transform(FieldSlot(\.transform)),
             read: { .transform($0.transform) }, write: { if case .transform(let t) = $1 { $0.transform = t } }),
         number(
-            "cornerRadius", NumberRange(0...Bounds.magnitude), .cornerRadius, timeline: .always, field: Layout.offset(of: \.cornerRadius),
+            "cornerRadius", NumberRange(0...Bounds.magnitude), .cornerRadius, timeline: .always, field: FieldSlot(\.cornerRadius),
             get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }),
         flag("hidden", timeline: .always, get: { $0.hidden }, set: { $0.hidden = $1 }),
         NodeProperty(
-            key: "backgroundColor", kind: .optionalColor, animation: .backgroundColor, fieldOffset: Layout.offset(of: \.backgroundColor),
+            key: "backgroundColor", kind: .optionalColor, animation: .backgroundColor, field: .optionalColor(FieldSlot(\.backgroundColor)),
             read: { .color($0.backgroundColor) }, write: { if case .color(let c) = $1 { $0.backgroundColor = c } }),
         number(
-            "width", in: "border", NumberRange(0...Bounds.magnitude), .borderWidth, field: Layout.offset(of: \.border.width),
+            "width", in: "border", NumberRange(0...Bounds.magnitude), .borderWidth, field: FieldSlot(\.border.width),
             get: { $0.border.width }, set: { $0.border.width = $1 }),
-        color("color", in: "border", .borderColor, field: Layout.offset(of: \.border.color), get: { $0.border.color }, set: { $0.border.color = $1 }),
-        color("color", in: "shadow", .shadowColor, field: Layout.offset(of: \.shadow.color), get: { $0.shadow.color }, set: { $0.shadow.color = $1 }),
+        color("color", in: "border", .borderColor, field: FieldSlot(\.border.color), get: { $0.border.color }, set: { $0.border.color = $1 }),
+        color("color", in: "shadow", .shadowColor, field: FieldSlot(\.shadow.color), get: { $0.shadow.color }, set: { $0.shadow.color = $1 }),
         number(
-            "opacity", in: "shadow", NumberRange(0...1), .shadowOpacity, field: Layout.offset(of: \.shadow.opacity),
+            "opacity", in: "shadow", NumberRange(0...1), .shadowOpacity, field: FieldSlot(\.shadow.opacity),
             get: { $0.shadow.opacity }, set: { $0.shadow.opacity = $1 }),
         number(
             "radius", in: "shadow", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .shadowRadius,
-            field: Layout.offset(of: \.shadow.radius), get: { $0.shadow.radius }, set: { $0.shadow.radius = $1 }),
+            field: FieldSlot(\.shadow.radius), get: { $0.shadow.radius }, set: { $0.shadow.radius = $1 }),
         NodeProperty(
-            key: "offset", group: "shadow", kind: .size, animation: .shadowOffset, fieldOffset: Layout.offset(of: \.shadow.offset),
+            key: "offset", group: "shadow", kind: .size, animation: .shadowOffset, field: .size(FieldSlot(\.shadow.offset)),
             read: { .size($0.shadow.offset) }, write: { if case .size(let s) = $1 { $0.shadow.offset = s } }),
         string("image", .imagePath, get: { $0.image }, set: { $0.image = $1 }),
         string(
@@ -53,7 +53,7 @@ extension NodeProperty {
             key: "modifiers", kind: .modifiers, timeline: .never,
             read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number(
-            "blur", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .blur, field: Layout.offset(of: \.blur),
+            "blur", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .blur, field: FieldSlot(\.blur),
             get: { $0.blur }, set: { $0.blur = $1 })
     ]
 }
