@@ -206,7 +206,7 @@ struct RunCommand: ParsableCommand {
             sampled = "\(r.frameCount) frame\(r.frameCount == 1 ? "" : "s") at \(o.info.fps) fps, \(seconds(r.endTime))"
         }
         return "\(o.info.plugin) \(o.info.operation.rawValue) \(o.info.from) → \(o.info.to): \(sampled) "
-            + "(duration \(formatNumber(o.info.duration)) s), \(state)\(files)"
+            + "(duration \(formatNumber((o.info.duration * 1000).rounded() / 1000)) s), \(state)\(files)"  // to the millisecond, as the times beside it
     }
 }
 
