@@ -67,9 +67,7 @@ struct PreviewCommand: ParsableCommand {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
-        for p in params where !(p.firstIndex(of: "=").map { $0 != p.startIndex } ?? false) {
-            throw ValidationError("--param expects key=value, got '\(p)'")
-        }
+        _ = try RunCommand.parse(params: params)
         try sandbox.check()
     }
 
@@ -78,10 +76,7 @@ struct PreviewCommand: ParsableCommand {
         settings.from = from; settings.to = to; settings.operation = operation; settings.fps = fps
         settings.scale = scale; settings.gesture = gesture; settings.debug = debug
         settings.reducedMotion = reducedMotion
-        for p in params {
-            let eq = p.firstIndex(of: "=")!
-            settings.params[String(p[..<eq])] = String(p[p.index(after: eq)...])
-        }
+        settings.params = try RunCommand.parse(params: params)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-preview-\(getpid())")
         let cleanup = ProcessExit.register { try? FileManager.default.removeItem(at: folder) }
         defer { ProcessExit.unregister(cleanup); try? FileManager.default.removeItem(at: folder) }

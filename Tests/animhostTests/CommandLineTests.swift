@@ -184,4 +184,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.code, 0)
         XCTAssertTrue(r.out.contains("--operation"))
     }
+
+    /// A `--param` without a name and a value is refused before anything runs, by every command that takes it,
+    /// and nothing is written (preview never starts listening).
+    func testAParamWithoutKeyAndValueIsRefusedByEveryCommand() throws {
+        for command in ["run", "check", "preview"] {
+            for bad in ["scale", "=1"] {
+                let r = try animhost(command, "crossfade", "--param", bad)
+                XCTAssertNotEqual(r.code, 0, "\(command) --param \(bad)")
+                XCTAssertTrue(r.err.contains("--param expects key=value, got '\(bad)'"), "\(command): \(r.err)")
+                XCTAssertFalse(r.out.contains("http://"), "\(command) did not start: \(r.out)")
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
 }
