@@ -36,10 +36,13 @@ final class LottieWebComparisonTests: XCTestCase {
         XCTAssertLessThan(worst, Self.floorOutsideText)
     }
 
-    /// The least PSNR outside text boxes a frame must reach, in dB.
-    static let floorOutsideText = 35.0
-    /// The least PSNR over the whole frame, text included, in dB.
-    static let floorWholeFrame = 28.0
+    /// The least PSNR outside text boxes a frame must reach, in dB: every frame of every run that
+    /// passes the rlottie comparison measured 37.4 dB or more in lottie-web (docs/lottie.md), and
+    /// broken documents measured 7.8 to 24.6 dB.
+    static let floorOutsideText = 36.0
+    /// The least PSNR over the whole frame, text included, in dB (38.8 dB or more measured): Chromium
+    /// resamples scaled text images with its own filter, so text is allowed a little more.
+    static let floorWholeFrame = 35.0
 
     private func check(
         _ plugin: String, operation: TransitionOperation = .push, gesture: String? = nil, scale: Double = 1,
