@@ -3,8 +3,9 @@ import XCTest
 import AnimhostOutput
 import AnimhostRender
 
-/// lottie-web in headless Chromium: plays a document and hands back chosen frames as bitmaps. lottie-web is not part of the package: it comes inlined in PyPI's `pylottie`
-/// (`pylottie/lottie.html`, lottie-web 5.7.5), which `scripts/setup.sh --python` installs.
+/// lottie-web in headless Chromium: plays a document and hands back chosen frames as bitmaps.
+/// lottie-web is not part of the package: it comes inlined in PyPI's `pylottie` (`pylottie/lottie.html`,
+/// lottie-web 5.7.5), which `scripts/setup.sh --python` installs.
 struct LottieWeb {
     /// The Chromium executable.
     let chromium: String
