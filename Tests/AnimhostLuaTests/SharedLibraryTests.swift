@@ -82,6 +82,15 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertTrue(luaError("shared.modifiers(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.modifiers.curve: unknown easing 'wobbly'"))
     }
 
+    /// A `source(tag)` no node carries names the plugin's file and the line that asked for the animation
+    /// or the plan, whichever the library was called through.
+    func testASourceTagFoundNowherePointsAtThePluginsLine() {
+        let missing = "modifier source(nowhere) on 'detail-caption': no visible node has that tag in the other scene"
+        let tagged = "ctx.to.view:find('detail-caption').modifiers = { 'source(nowhere)' }\n"
+        XCTAssertEqual(luaError(tagged + "shared.modifiers(ctx)"), "p.lua:5: " + missing)
+        XCTAssertEqual(luaError(tagged + "local unused = 0\nshared.plan(ctx)"), "p.lua:6: " + missing)
+    }
+
     func testASpringModifierLastsItsSettlingTimeInThePlan() throws {
         let lines = try evalLua(
             """
