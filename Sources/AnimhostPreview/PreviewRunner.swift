@@ -46,6 +46,7 @@ public final class PreviewRunner {
     @discardableResult
     public func run(_ settings: PreviewSettings) -> RunStatus {
         var read: [URL] = []
+        let started = Date()
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
@@ -62,7 +63,7 @@ public final class PreviewRunner {
         } catch {
             status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
         }
-        watched = WatchedFiles(read + (status.ok ? [] : watched.urls))
+        watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)
         return status
     }
 }

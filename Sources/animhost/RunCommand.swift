@@ -109,11 +109,12 @@ struct RunCommand: ParsableCommand {
         var watched = WatchedFiles([])
         while true {
             var read: [URL] = []
+            let started = Date()
             do { try runOnce(reading: &read) } catch {
                 FileHandle.standardError.write(Data("animhost: \(error)\n".utf8))
                 read += watched.urls  // what failed before being read again is still worth watching
             }
-            watched = WatchedFiles(read)
+            watched = WatchedFiles(read, readSince: started)
             FileHandle.standardOutput.write(Data("watching \(watched.urls.count) file\(watched.urls.count == 1 ? "" : "s") (Ctrl-C stops)\n".utf8))
             watched.waitForChange()
         }
