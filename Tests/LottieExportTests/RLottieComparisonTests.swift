@@ -14,6 +14,8 @@ final class RLottieComparisonTests: XCTestCase {
     func testCardLiftPop() throws { try check("Plugins/card-lift.lua", operation: .pop) }
     func testPopupPush() throws { try check("Examples/popup/popup.lua") }
     func testPopupPop() throws { try check("Examples/popup/popup.lua", operation: .pop) }
+    func testAlbumPush() throws { try check("Examples/album/album.lua") }
+    func testAlbumPop() throws { try check("Examples/album/album.lua", operation: .pop) }
     func testMatchPush() throws { try check("Plugins/match.lua") }
     func testMatchPop() throws { try check("Plugins/match.lua", operation: .pop) }
     func testAffineCrossfadePush() throws { try check("Examples/uikit/affine-crossfade.lua") }
