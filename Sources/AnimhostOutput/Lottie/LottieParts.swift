@@ -135,20 +135,21 @@ extension LottieLayers {
     /// transparent box; layouts drawing the same pixels (a one-line text moved within a resized box)
     /// share one image layer, placed at every frame where that frame's layout puts the ink.
     func texts(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        var drawn: [TextLayoutKey: (id: String, full: (w: Int, h: Int), ink: (x: Int, y: Int, w: Int, h: Int))?] = [:]
+        var drawn: [TextLayoutKey: TextImage?] = [:]  // nil: a layout without ink
         var ids: [String] = []
-        var shown: [(id: String, full: (w: Int, h: Int), ink: (x: Int, y: Int, w: Int, h: Int))?] = []
+        var shown: [TextImage?] = []
         for s in track.samples {
             guard let s, let style = s.properties.text, s.layoutSize.width > 0, s.layoutSize.height > 0 else {
                 shown.append(nil)
                 continue
             }
             let key = TextLayoutKey(style: style, size: s.layoutSize)
-            if drawn[key] == nil {
+            if drawn.index(forKey: key) == nil {
                 let full = try parts.text(style, size: s.layoutSize)
-                drawn[key] = try LottieLayers.ink(full).map { ink in
-                    (try assets.image(LottieLayers.crop(full, ink)), (full.width, full.height), ink)
+                let image = try LottieLayers.ink(full).map { ink in
+                    TextImage(id: try assets.image(LottieLayers.crop(full, ink)), full: (full.width, full.height), ink: ink)
                 }
+                drawn.updateValue(image, forKey: key)
             }
             let layout = drawn[key] ?? nil
             if let id = layout?.id, !ids.contains(id) { ids.append(id) }
@@ -215,6 +216,13 @@ extension LottieLayers {
     private struct TextLayoutKey: Hashable {
         let style: TextStyle
         let size: Size
+    }
+
+    /// A text layout's image: the asset of its ink, the whole layout's size in pixels and where the ink lies in it.
+    private struct TextImage {
+        let id: String
+        let full: (w: Int, h: Int)
+        let ink: (x: Int, y: Int, w: Int, h: Int)
     }
 
     /// The box of `bitmap`'s pixels that are not fully transparent, grown by a pixel within it; nil when all are.
