@@ -16,7 +16,8 @@ final class RLottieComparisonTests: XCTestCase {
     func testPopupPop() throws { try check("Examples/popup/popup.lua", operation: .pop) }
     // The album nests up to six translucent groups in a frame (both screens fading, the other albums'
     // cards, the cascading tracks), and rlottie darkens the whole frame by one to three levels at each
-    // group's offscreen pass (see docs/lottie.md): its floor outside text is what that leaves.
+    // group's offscreen pass (see docs/lottie.md): its floor outside text is what that leaves. The
+    // lottie-web comparison holds the same documents to the common floors.
     func testAlbumPush() throws { try check("Examples/album/album.lua", outsideText: 31) }
     func testAlbumPop() throws { try check("Examples/album/album.lua", operation: .pop, outsideText: 33) }
     func testMatchPush() throws { try check("Plugins/match.lua") }
