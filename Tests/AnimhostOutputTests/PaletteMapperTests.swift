@@ -10,11 +10,11 @@ final class PaletteMapperTests: XCTestCase {
     }
 
     private func map(_ mapper: inout PaletteMapper, _ now: [UInt8], previous: [UInt8]? = nil, w: Int, h: Int, refine: Bool = false) -> [UInt8] {
-        let before = previous ?? now
+        let mask = previous.map { UnchangedMask.make(from: $0, to: now, width: w, box: GIFFrame.Box(x: 0, y: 0, w: w, h: h)) } ?? []
         return now.withUnsafeBufferPointer { a in
-            before.withUnsafeBufferPointer { b in
+            mask.withUnsafeBufferPointer { m in
                 let area = PaletteMapper.Area(
-                    pixels: a.baseAddress!, previous: previous == nil ? nil : b.baseAddress!,
+                    pixels: a.baseAddress!, unchanged: previous == nil ? nil : m.baseAddress!,
                     width: w, x: 0, y: 0, w: w, h: h)
                 if refine { mapper.refine(area) }
                 return mapper.map(area)
