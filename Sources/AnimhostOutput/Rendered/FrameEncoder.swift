@@ -14,8 +14,8 @@ public protocol FrameEncoder: AnyObject {
     func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws
     /// Called once per frame, in order.
     func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws
-    /// Called once per frame, in order, `last` for the run's final frame; by default, `append(_:_:)`.
-    func append(_ frame: FrameSample, _ pixels: PixelBuffer, last: Bool) throws
+    /// Called once per frame, in order, with what encoders that keep frames need; by default, `append(_:_:)`.
+    func append(_ frame: OrderedFrame) throws
     /// Publishes the output.
     func finish() throws
     /// Removes everything written so far.
@@ -31,7 +31,7 @@ extension FrameEncoder {
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
     /// By default an encoder keeps nothing in frame order.
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
-    public func append(_ frame: FrameSample, _ pixels: PixelBuffer, last: Bool) throws { try append(frame, pixels) }
+    public func append(_ frame: OrderedFrame) throws { try append(frame.sample, frame.pixels) }
     /// By default, removes the output's temporary file.
     public func abort() { try? FileManager.default.removeItem(at: OutputFile.temporary(for: url)) }
 }

@@ -51,13 +51,13 @@ public final class GIFEncoder: FrameEncoder {
         jobs = OrderedJobs(limit: ProcessInfo.processInfo.activeProcessorCount) { [unowned self] in try put($0) }
     }
 
-    public func append(_ frame: FrameSample, _ pixels: PixelBuffer, last: Bool) throws {
-        let kept = frame.index % step == 0
-        guard kept || last else { return }
-        let time = checkedInt(Double(frame.index) * 100 / Double(fps), .toNearestOrAwayFromZero)
+    public func append(_ frame: OrderedFrame) throws {
+        let kept = frame.sample.index % step == 0
+        guard kept || frame.last else { return }
+        let time = checkedInt(Double(frame.sample.index) * 100 / Double(fps), .toNearestOrAwayFromZero)
         if kept, let pending { try writeFrame(pending.pixels, delay: time - pending.centiseconds) }
         pending = nil  // at @3x a frame is 12 MB: let it go before the next copy
-        pending = (copy(pixels), time)
+        pending = (frame.copy(), time)
     }
 
     public func finish() throws {
@@ -74,15 +74,6 @@ public final class GIFEncoder: FrameEncoder {
         jobs?.stop()
         closeGIF()
         file?.discard()
-    }
-
-    /// Tightly packed B,G,R,A rows.
-    private func copy(_ pixels: PixelBuffer) -> [UInt8] {
-        let row = width * 4
-        return [UInt8](unsafeUninitializedCapacity: row * height) { out, count in
-            for y in 0..<height { (out.baseAddress! + y * row).initialize(from: pixels.base + y * pixels.stride, count: row) }
-            count = row * height
-        }
     }
 
     /// Finds what changed since the frame written before and queues the quantisation of `pixels`, to

@@ -65,8 +65,8 @@ public final class RenderSink: FrameSink {
             size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
             parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },
             ordered: { [weak self] frame, pixels in
-                let last = self?.isLast() ?? false
-                for e in encoders { try e.append(frame, pixels, last: last) }
+                let ordered = OrderedFrame(frame, pixels, last: self?.isLast() ?? false)
+                for e in encoders { try e.append(ordered) }
                 self?.frameDone()
             })
         self.pipeline = pipeline

@@ -37,14 +37,11 @@ public final class WebPEncoder: FrameEncoder {
         jobs = OrderedJobs(limit: ProcessInfo.processInfo.activeProcessorCount) { [unowned self] in try add($0) }
     }
 
-    public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
+    public func append(_ frame: OrderedFrame) throws {
         let width = self.width, height = self.height, config = self.config
         try jobs?.waitForRoom()  // at @3x each frame held is 12 MB: copy it only once it can be queued
-        let copy = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-            for y in 0..<height { (out.baseAddress! + y * width * 4).initialize(from: pixels.base + y * pixels.stride, count: width * 4) }
-            count = width * height * 4
-        }
-        let timestamp = checkedInt(Double(frame.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
+        let copy = frame.copy()
+        let timestamp = checkedInt(Double(frame.sample.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
         let box =
             previous.map { GIFFrame.changedBox(from: $0, to: copy, width: width, height: height) }
             ?? GIFFrame.Box(x: 0, y: 0, w: width, h: height)
