@@ -71,7 +71,9 @@ let package = Package(
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
         .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
-        .testTarget(name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"]),
+        .testTarget(
+            name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"],
+            resources: [.copy("Pages/lottie-web.html")]),
         .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"], exclude: ["Fixtures"]),
         .testTarget(name: "AnimhostPreviewTests", dependencies: ["AnimhostPreview", "AnimhostOutput", "AnimhostCore"])
     ],

@@ -14,39 +14,7 @@ function crossfade.duration(ctx)
 end
 
 function crossfade.animate(ctx)
-  local from, to = ctx.from.view, ctx.to.view
-  local shrunk = transform.scale(ctx.params.scale)
-  if ctx.presenting then
-    ctx.container:add(to)
-    to.alpha = 0
-    animate{
-      duration = ctx:duration(),
-      curve = ctx.params.curve,
-      function()
-        from.transform = shrunk
-        to.alpha = 1
-      end,
-      completion = function()
-        from.transform = transform.identity
-        ctx:complete(not ctx.cancelled)
-      end,
-    }
-  else
-    ctx.container:insert(to, { below = from })
-    to.transform = shrunk
-    animate{
-      duration = ctx:duration(),
-      curve = ctx.params.curve,
-      function()
-        to.transform = transform.identity
-        from.alpha = 0
-      end,
-      completion = function()
-        from.alpha = 1
-        ctx:complete(not ctx.cancelled)
-      end,
-    }
-  end
+  shared.crossfade(ctx, { curve = ctx.params.curve, scale = ctx.params.scale })
 end
 
 return crossfade

@@ -298,8 +298,10 @@ shared = {}
 function shared.modifiers(ctx, options) end
 
 ---The reduced-motion form of a transition: the screens cross-fade over `ctx:duration()`, then it completes.
+---`scale` also scales the screen underneath (the source as the destination comes, the destination as the source goes).
 ---@param ctx Context
-function shared.crossfade(ctx) end
+---@param options {curve: string|Easing?, scale: number?}?
+function shared.crossfade(ctx, options) end
 
 ---@param ctx Context
 ---@param spec string such as "push(left)", "fade" or "autoReverse(zoom)"

@@ -23,7 +23,7 @@ public struct RunStatus: Sendable, Equatable, Codable {
 
 /// Runs a plugin again and again into one folder (`timeline.json` and `frames/NNNN.png`): each run is
 /// published whole, so a failed run leaves the last good frames in place. It keeps the files every
-/// run read (the plugin, its modules, the scenes, a gesture file) to tell when to run again.
+/// run read (the plugin, its modules, the scenes and the chrome, a gesture file) to tell when to run again.
 public final class PreviewRunner {
     /// Where the latest successful run's files are.
     public let folder: URL
@@ -46,6 +46,7 @@ public final class PreviewRunner {
     @discardableResult
     public func run(_ settings: PreviewSettings) -> RunStatus {
         var read: [URL] = []
+        let started = Date()
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
@@ -55,14 +56,14 @@ public final class PreviewRunner {
             let request = settings.request
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
-            read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
+            read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug)
             _ = try session.run(request, sink: sinks)
             status = RunStatus(version: status.version + 1, ok: true)
         } catch {
             status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
         }
-        watched = WatchedFiles(read + (status.ok ? [] : watched.urls))
+        watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)
         return status
     }
 }

@@ -12,16 +12,24 @@ public struct WatchedFiles: Equatable, Sendable {
         let size: Int
     }
 
+    /// Whether a file was saved while the run that read it went on, so that the run may have read it before the save.
+    private let savedDuringTheRun: Bool
+
     /// Records how `urls` look now (a missing file is recorded as missing: its creation is a change).
-    public init(_ urls: [URL]) {
+    /// With `readSince`, when the run that read them began, a file saved since then (and not dated
+    /// later than now) counts as changed already: the run may have read it before that save.
+    public init(_ urls: [URL], readSince start: Date? = nil) {
         var seen = Set<String>(), unique: [URL] = []
         for url in urls where seen.insert(url.standardizedFileURL.path).inserted { unique.append(url.standardizedFileURL) }
         self.urls = unique
-        stamps = unique.map(WatchedFiles.stamp)
+        let stamps = unique.map(WatchedFiles.stamp)
+        self.stamps = stamps
+        let now = Date()
+        savedDuringTheRun = start.map { start in stamps.contains { ($0?.modified).map { $0 >= start && $0 <= now } ?? false } } ?? false
     }
 
-    /// Whether any file differs from what was recorded.
-    public var changed: Bool { zip(urls, stamps).contains { WatchedFiles.stamp($0) != $1 } }
+    /// Whether any file differs from what was recorded, or was saved during the run that read it.
+    public var changed: Bool { savedDuringTheRun || zip(urls, stamps).contains { WatchedFiles.stamp($0) != $1 } }
 
     /// Blocks until a file changes, polling every `interval` seconds.
     public func waitForChange(interval: Double = 0.1) {

@@ -28,20 +28,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Plugin names or .lua files.")
     var plugins: [String]
 
-    @Option(help: ArgumentHelp("The scene push and present start from (pop and dismiss end there).", valueName: "scene"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("The scene push and present go to (pop and dismiss start there).", valueName: "scene"))
-    var to: String?
-
-    @Option(help: "Check only this operation: push, pop, present or dismiss.")
-    var operation: TransitionOperation?
-
-    @Option(help: "Check only at this rate (1 to 1000 frames per second).")
-    var fps: Int?
-
-    @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
-    var params: [String] = []
+    @OptionGroup var scene: SceneOptions<CheckSceneHelp>
 
     @Flag(help: "Run every check with ctx.reducedMotion set, and its motion limits.")
     var reducedMotion = false
@@ -56,11 +43,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !plugins.isEmpty else { throw ValidationError("name at least one plugin, e.g. animhost check zoom") }
-        if let fps { guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") } }
-        if let from, let to, RunCommand.sameScene(from, to) {
-            throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
-        }
-        _ = try RunCommand.parse(params: params)
+        try scene.check()
         if let artifacts, let file = CheckCommand.fileInTheWay(of: artifacts) {
             throw ValidationError("--artifacts '\(artifacts)': '\(file)' is a file, not a folder")
         }
@@ -81,11 +64,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let catalog = sandbox.catalog
         var options = Conformance.Options()
-        options.from = from
-        options.to = to
-        if let operation { options.operations = [operation] }
-        if let fps { options.rates = [fps] }
-        options.params = try RunCommand.parse(params: params)
+        options.from = scene.from
+        options.to = scene.to
+        if let operation = scene.operation { options.operations = [operation] }
+        if let fps = scene.fps { options.rates = [fps] }
+        options.params = try scene.parsedParams()
         options.reducedMotion = reducedMotion
         options.artifacts = artifacts.map { URL(fileURLWithPath: $0) }
         let suite = Conformance(catalog: catalog, limits: sandbox.limits, options: options)

@@ -13,7 +13,7 @@ struct PreviewCommand: ParsableCommand {
             Opens an HTTP server (loopback by default) and prints its URL. The page plays the latest good run, \
             shows the error of a failed one (keeping the last good frames), edits the run's settings and the \
             plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
-            a module it requires, a scene or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
+            a module it requires, a scene (the chrome's included) or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
 
             Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
             with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
@@ -28,23 +28,10 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "A plugin name or a .lua file.", completion: .custom(PluginNames.complete))
     var plugin: String
 
-    @Option(help: ArgumentHelp("The scene transitioned from: a built-in name or a .json file.", valueName: "scene"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("The scene transitioned to: a built-in name or a .json file.", valueName: "scene"))
-    var to: String?
-
-    @Option(help: "push, pop, present or dismiss.")
-    var operation: TransitionOperation = .push
-
-    @Option(parsing: .unconditional, help: "Frames per second of the sampling (1 to 1000).")
-    var fps: Int = 60
+    @OptionGroup var scene: SceneOptions<RunSceneHelp>
 
     @Option(parsing: .unconditional, help: "Pixels per point of the frames served (0.5 to 4).")
     var scale: Double = 1
-
-    @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
-    var params: [String] = []
 
     @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", valueName: "trace.json|spec"))
     var gesture: String?
@@ -64,19 +51,19 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func validate() throws {
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
+        try scene.check()
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
-        _ = try RunCommand.parse(params: params)
         try sandbox.check()
     }
 
     func run() throws {
+        let request = try scene.request()
         var settings = PreviewSettings(plugin: plugin)
-        settings.from = from; settings.to = to; settings.operation = operation; settings.fps = fps
+        settings.from = request.from; settings.to = request.to; settings.operation = request.operation
+        settings.fps = request.fps; settings.params = request.params
         settings.scale = scale; settings.gesture = gesture; settings.debug = debug
         settings.reducedMotion = reducedMotion
-        settings.params = try RunCommand.parse(params: params)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-preview-\(getpid())")
         let cleanup = ProcessExit.register { try? FileManager.default.removeItem(at: folder) }
         defer { ProcessExit.unregister(cleanup); try? FileManager.default.removeItem(at: folder) }

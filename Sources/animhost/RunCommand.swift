@@ -27,7 +27,7 @@ struct RunCommand: ParsableCommand {
             for other formats; nothing else in DIR is touched.
 
             --watch runs again whenever a file the run read is saved (the plugin, a module it requires, a \
-            scene, a gesture file), rewriting DIR each time; a failed run prints its error and DIR keeps the \
+            scene, the chrome, a gesture file), rewriting DIR each time; a failed run prints its error and DIR keeps the \
             last good outputs. --debug draws boxes and ids, motion paths, anchor points and touches into \
             every rendered format.
 
@@ -46,26 +46,13 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "A plugin name or a .lua file.", completion: .custom(PluginNames.complete))
     var plugin: String
 
-    @Option(help: ArgumentHelp("The scene transitioned from: a built-in name or a .json file.", valueName: "scene"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("The scene transitioned to: a built-in name or a .json file.", valueName: "scene"))
-    var to: String?
+    @OptionGroup var scene: SceneOptions<RunSceneHelp>
 
     @Option(help: ArgumentHelp("Bars drawn above the container, belonging to neither screen (ctx.chrome): a built-in name or a .json file.", valueName: "scene"))
     var chrome: String?
 
-    @Option(help: "push, pop, present or dismiss.")
-    var operation: TransitionOperation = .push
-
-    @Option(parsing: .unconditional, help: "Frames per second of the sampling (1 to 1000).")
-    var fps: Int = 60
-
     @Option(parsing: .unconditional, help: "Pixels per point for rendered output (0.5 to 4), recorded in the timeline.")
     var scale: Double = 2
-
-    @Option(name: .customLong("param"), help: ArgumentHelp("Override a plugin param (repeatable).", valueName: "key=value"))
-    var params: [String] = []
 
     @Option(help: ArgumentHelp("Comma-separated output formats: \(OutputFormat.nameList).", valueName: "formats"))
     var format: String = "json,html"
@@ -103,16 +90,12 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var sandbox: SandboxOptions
 
     func validate() throws {
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") }
+        try scene.check()
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
         do {
             let formats = try OutputFormat.parseList(format)
             if debug && !formats.contains(where: \.isRendered) { throw ValidationError("--debug draws into rendered formats (png, gif, webp, mp4, html), and --format \(format) has none") }
         } catch let e as ValidationError { throw e } catch { throw ValidationError("\(error)") }
-        if let from, let to, RunCommand.sameScene(from, to) {
-            throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
-        }
-        _ = try parsedParams()
         if let at { guard at >= 0 && at <= Bounds.seconds else { throw ValidationError("--at must be a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(formatNumber(at))") } }
         if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1, got \(formatNumber(progress))") } }
         guard at == nil || progress == nil else { throw ValidationError("give either --at or --progress, not both") }
@@ -126,11 +109,12 @@ struct RunCommand: ParsableCommand {
         var watched = WatchedFiles([])
         while true {
             var read: [URL] = []
+            let started = Date()
             do { try runOnce(reading: &read) } catch {
                 FileHandle.standardError.write(Data("animhost: \(error)\n".utf8))
                 read += watched.urls  // what failed before being read again is still worth watching
             }
-            watched = WatchedFiles(read)
+            watched = WatchedFiles(read, readSince: started)
             FileHandle.standardOutput.write(Data("watching \(watched.urls.count) file\(watched.urls.count == 1 ? "" : "s") (Ctrl-C stops)\n".utf8))
             watched.waitForChange()
         }
@@ -149,15 +133,14 @@ struct RunCommand: ParsableCommand {
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) }, debug: debug)
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
-            var request = TransitionRequest(
-                from: from, to: to, operation: operation, fps: fps, params: try parsedParams(),
-                gesture: gesture, speed: speed, only: only, reducedMotion: reducedMotion)
-            request.chrome = chrome
+            var request = try scene.request()
+            request.gesture = gesture; request.speed = speed; request.only = only
+            request.reducedMotion = reducedMotion; request.chrome = chrome
             let session = TransitionSession(loaded, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
-            read += [scenes.from, scenes.to] + (request.gestureFile.map { [$0] } ?? [])
+            read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            if let note = loaded.fallbackScenesNote, from == nil || to == nil { print(note) }
+            if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { print(note) }
             let outcome = try session.run(request, sink: sink)
             for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
             print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
@@ -170,26 +153,6 @@ struct RunCommand: ParsableCommand {
         } catch let e as OutputError {
             throw CommandError(e)
         }
-    }
-
-    /// Whether two `--from`/`--to` values name one scene: the same built-in name, or the same file however it is written.
-    static func sameScene(_ a: String, _ b: String) -> Bool {
-        func key(_ s: String) -> String { s.hasSuffix(".json") ? ContainedPath.resolved(URL(fileURLWithPath: s).standardizedFileURL.path) : s }
-        return key(a) == key(b)
-    }
-
-    private func parsedParams() throws -> [String: String] { try RunCommand.parse(params: params) }
-
-    /// `--param key=value` options as a dictionary; a malformed one is a validation error.
-    static func parse(params: [String]) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for p in params {
-            guard let eq = p.firstIndex(of: "="), eq != p.startIndex else {
-                throw ValidationError("--param expects key=value, got '\(p)'")
-            }
-            out[String(p[..<eq])] = String(p[p.index(after: eq)...])
-        }
-        return out
     }
 
     private func summary(_ o: TransitionOutcome, written: [URL]) -> String {
@@ -209,5 +172,3 @@ struct RunCommand: ParsableCommand {
             + "(duration \(formatNumber((o.info.duration * 1000).rounded() / 1000)) s), \(state)\(files)"  // to the millisecond, as the times beside it
     }
 }
-
-extension TransitionOperation: ExpressibleByArgument {}

@@ -80,6 +80,17 @@ final class SharedLibraryTests: XCTestCase {
             luaError("shared(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.curve: unknown easing 'wobbly'"),
             luaError("shared(ctx, { curve = 'wobbly' })"))
         XCTAssertTrue(luaError("shared.modifiers(ctx, { curve = 'wobbly' })").hasPrefix("p.lua:4: shared.modifiers.curve: unknown easing 'wobbly'"))
+        XCTAssertEqual(luaError("shared.crossfade(ctx, { scale = '0.9' })"), "p.lua:4: shared.crossfade.scale: expected a number")
+        XCTAssertEqual(luaError("shared.crossfade(ctx, { fade = 1 })"), "p.lua:4: shared.crossfade: unknown option 'fade' (expected curve, scale)")
+    }
+
+    /// A `source(tag)` no node carries names the plugin's file and the line that asked for the animation
+    /// or the plan, whichever the library was called through.
+    func testASourceTagFoundNowherePointsAtThePluginsLine() {
+        let missing = "modifier source(nowhere) on 'detail-caption': no visible node has that tag in the other scene"
+        let tagged = "ctx.to.view:find('detail-caption').modifiers = { 'source(nowhere)' }\n"
+        XCTAssertEqual(luaError(tagged + "shared.modifiers(ctx)"), "p.lua:5: " + missing)
+        XCTAssertEqual(luaError(tagged + "local unused = 0\nshared.plan(ctx)"), "p.lua:6: " + missing)
     }
 
     func testASpringModifierLastsItsSettlingTimeInThePlan() throws {

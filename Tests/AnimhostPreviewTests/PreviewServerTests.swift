@@ -70,6 +70,30 @@ final class PreviewServerTests: PreviewFixture {
         XCTAssertEqual(try events.next()["version"] as? Int, 5)
     }
 
+    /// The chrome scene the plugin declares is one of the files a save of re-runs it.
+    func testSavingTheChromeSceneReruns() throws {
+        func bars(y: Int) -> String {
+            #"{ "name": "bars", "size": [100, 80], "overlay": true, "nodes": [ { "id": "bar", "frame": [0, \#(y), 100, 10] } ] }"#
+        }
+        func barY() throws -> Double? {
+            let nodes = (try timeline()["frames"] as! [[String: Any]]).last!["nodes"] as! [[String: Any]]
+            return (nodes.first { $0["id"] as? String == "bar" }?["frame"] as? [Double])?[1]
+        }
+        try write(bars(y: 70), to: "bars.json")
+        try write(Self.plugin().replacingOccurrences(of: #"to = "b" }"#, with: #"to = "b", chrome = "bars" }"#), to: "slide.lua")
+        try startServer()
+        let events = try client.subscribe()
+        defer { events.close() }
+        XCTAssertEqual(try events.next()["version"] as? Int, 1)
+        XCTAssertEqual(try barY(), 70, "the bar where bars.json puts it")
+
+        try write(bars(y: 0), to: "bars.json")
+        let second = try events.next()
+        XCTAssertEqual(second["version"] as? Int, 2)
+        XCTAssertEqual(second["ok"] as? Bool, true)
+        XCTAssertEqual(try barY(), 0, "the bar where the saved bars.json puts it")
+    }
+
     func testQueryAndPostedSettingsRerun() throws {
         try startServer()
         XCTAssertEqual(try client.get("/?param.extra=15&fps=30").status, 200)

@@ -84,6 +84,36 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertEqual(frames(), 7, "the output stays")
     }
 
+    /// `--chrome FILE` is one of the files a save of re-runs the watched run.
+    func testRunWatchRerunsWhenTheChromeSceneIsSaved() throws {
+        let bars = work.appendingPathComponent("bars.json")
+        func writeBars(y: Int) throws {
+            try #"{ "name": "bars", "size": [390, 844], "overlay": true, "nodes": [ { "id": "bar", "frame": [0, \#(y), 390, 44] } ] }"#
+                .write(to: bars, atomically: false, encoding: .utf8)
+        }
+        try writeBars(y: 800)
+        let p = Process()
+        p.executableURL = CLI.executable
+        p.arguments = ["run", "slide.lua", "--chrome", "bars.json", "--format", "json", "--out", "out", "--watch"]
+        p.currentDirectoryURL = work
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        func barY() -> Double? {
+            guard let data = try? Data(contentsOf: work.appendingPathComponent("out/timeline.json")),
+                let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let nodes = (json["frames"] as? [[String: Any]])?.last?["nodes"] as? [[String: Any]]
+            else { return nil }
+            return (nodes.first { $0["id"] as? String == "bar" }?["frame"] as? [Double])?[1]
+        }
+        XCTAssertTrue(waitFor { barY() == 800 }, "the first run: the bar where bars.json puts it")
+        try writeBars(y: 0)
+        XCTAssertTrue(waitFor { barY() == 0 }, "re-run after bars.json is saved")
+        p.interrupt()
+        XCTAssertTrue(waitFor { !p.isRunning }, "Ctrl-C stops watching")
+    }
+
     func testPreviewPrintsItsURLAndStopsOnCtrlC() throws {
         let p = Process()
         p.executableURL = CLI.executable

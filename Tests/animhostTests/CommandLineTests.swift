@@ -198,4 +198,24 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
     }
+
+    /// docs/cli.md: `--fps` is 1 to 1000 and takes a negative value to say it is out of range, and `--from` and
+    /// `--to` naming one scene is an error, for every command that runs transitions; nothing starts.
+    func testEveryCommandRefusesTheSameBadSceneOptions() throws {
+        let refusals = [
+            (["--fps", "0"], "--fps must be a whole number from 1 to 1000, got 0"),
+            (["--fps", "-1"], "--fps must be a whole number from 1 to 1000, got -1"),
+            (["--from", "grid", "--to", "grid"], "--from and --to name the same scene 'grid'")
+        ]
+        for command in ["run", "check", "preview"] {
+            for (args, message) in refusals {
+                let r = try animhost([command, "zoom"] + args)
+                XCTAssertNotEqual(r.code, 0, "\(command) \(args)")
+                XCTAssertTrue(r.err.contains(message), "\(command) \(args): \(r.err)")
+                XCTAssertFalse(r.out.contains("http://"), "\(command) did not start: \(r.out)")
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
 }

@@ -94,9 +94,14 @@ public final class TransitionSession {
 
     /// The chrome scene for `request`: the given one, else the plugin's default, else none.
     public func chrome(for request: TransitionRequest) throws -> Scene? {
-        guard let name = request.chrome ?? plugin.defaultChrome else { return nil }
-        let url = try sceneLocator.locateScene(name, besides: plugin.location)
+        guard let url = try chromeFile(for: request) else { return nil }
         return try SceneLoader.load(contentsOf: url, displayName: displayPath(url))
+    }
+
+    /// The chrome scene's file for `request` (what a re-run on save watches besides ``sceneFiles(for:)``), or nil for none.
+    public func chromeFile(for request: TransitionRequest) throws -> URL? {
+        guard let name = request.chrome ?? plugin.defaultChrome else { return nil }
+        return try sceneLocator.locateScene(name, besides: plugin.location)
     }
 
     /// Why a run whose two scenes are one file is refused, and what to pass instead.

@@ -74,15 +74,16 @@ local function cascadeDelays(parent, delta, direction)
 end
 
 -- The modified state of `n` (frame in its parent, alpha, transform, corner radius) from `s`; `root`
--- is its scene's view, `otherRoot` the other scene's, where `source(tag)` looks.
-local function modifiedState(n, s, root, otherRoot)
+-- is its scene's view, `otherRoot` the other scene's, where `source(tag)` looks. A tag found nowhere
+-- is an error raised at stack `level`.
+local function modifiedState(n, s, root, otherRoot, level)
   local f = untransformedFrame(n)
   if s.size then f = rect(f.midX - s.size[1] / 2, f.midY - s.size[2] / 2, s.size[1], s.size[2]) end
   if s.position then f = rect(s.position[1] - f.width / 2, s.position[2] - f.height / 2, f.width, f.height) end
   if s.source then
     local other = findTag(otherRoot, s.source)
     if not other then
-      error(format("modifier source(%s) on '%s': no visible node has that tag in the other scene", s.source, n.id), 0)
+      error(format("modifier source(%s) on '%s': no visible node has that tag in the other scene", s.source, n.id), level)
     end
     local there, parent = restingFrame(other, otherRoot), restingFrame(n.parent, root)
     f = rect(there.x - parent.x, there.y - parent.y, there.width, there.height)
@@ -113,8 +114,9 @@ end
 
 local modifierOptions = { duration = true, curve = true, spring = true, delay = true, completion = true, pairs = true }
 
--- Plans the modifier animations of every node that is not part of a matched pair.
-local function planModifiers(ctx, o)
+-- Plans the modifier animations of every node that is not part of a matched pair; errors are raised
+-- at stack `level` (the plugin's call, as seen from here).
+local function planModifiers(ctx, o, level)
   local skip = {}
   for _, pair in ipairs(o.pairs or ctx:matches()) do skip[pair.from], skip[pair.to] = true, true end
   local items = {}
@@ -126,7 +128,7 @@ local function planModifiers(ctx, o)
     local rest = { frame = untransformedFrame(n), alpha = n.alpha, transform = n.transform, cornerRadius = n.cornerRadius, zIndex = n.zIndex }
     local root, otherRoot = ctx.from.view, ctx.to.view
     if not item.leaving then root, otherRoot = otherRoot, root end
-    local modified = modifiedState(n, s, root, otherRoot)
+    local modified = modifiedState(n, s, root, otherRoot, level + 1)
     item.rest, item.start, item.finish = rest, item.leaving and rest or modified, item.leaving and modified or rest
     local parent = restingFrame(n.parent, root)
     local function inContainer(f) return rect(f.x + parent.x, f.y + parent.y, f.width, f.height) end
@@ -155,7 +157,7 @@ end
 -- `options.completion(finished)` runs once they have all ended, every node back at rest.
 function shared.modifiers(ctx, options)
   local o = checkOptions(options, modifierOptions, "shared.modifiers")
-  local items = planModifiers(ctx, o)
+  local items = planModifiers(ctx, o, 3)
   local done = join(#items, o.completion)
   for _, item in ipairs(items) do
     local n = item.node

@@ -138,24 +138,39 @@ function shared.preset(ctx, spec, options)
   return item
 end
 
--- `shared.crossfade(ctx)`: the reduced-motion form of a transition, a crossfade over its duration in
--- which nothing moves or scales. Presenting fades the destination in over the source; going back
--- fades the source out over the destination. The transition completes unless it was cancelled.
-function shared.crossfade(ctx)
+local crossfadeOptions = { curve = true, scale = true }
+
+-- `shared.crossfade(ctx, options)`: the reduced-motion form of a transition, a crossfade over its
+-- duration (`options.curve`, else easeInOut). Presenting fades the destination in over the source;
+-- going back fades the source out over the destination. With `options.scale` the screen underneath
+-- is also scaled by it (the source shrinks as the destination comes, the destination grows back as
+-- the source goes). The transition completes unless it was cancelled.
+function shared.crossfade(ctx, options)
+  local o = checkOptions(options, crossfadeOptions, "shared.crossfade")
+  if o.scale ~= nil and type(o.scale) ~= "number" then error("shared.crossfade.scale: expected a number", 2) end
   local from, to = ctx.from.view, ctx.to.view
+  local shrunk = o.scale and scaleBy(o.scale)
   if ctx.presenting then
     ctx.container:add(to)
     to.alpha = 0
   else
     ctx.container:insert(to, { below = from })
+    if shrunk then to.transform = shrunk end
   end
   animate{
     duration = ctx:duration(),
-    curve = "easeInOut",
+    curve = o.curve or "easeInOut",
     function()
-      if ctx.presenting then to.alpha = 1 else from.alpha = 0 end
+      if ctx.presenting then
+        if shrunk then from.transform = shrunk end
+        to.alpha = 1
+      else
+        if shrunk then to.transform = identity end
+        from.alpha = 0
+      end
     end,
     completion = function()
+      if shrunk and ctx.presenting then from.transform = identity end
       from.alpha = 1
       ctx:complete(not ctx.cancelled)
     end,

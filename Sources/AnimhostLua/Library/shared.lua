@@ -339,7 +339,7 @@ function shared.plan(ctx, options)
   local flights = planFlights(ctx, { pairs = o.pairs, duration = o.duration, delay = o.delay, arc = o.arc,
                                      properties = o.properties, curve = o.curve, spring = o.spring })
   local animated = internal.planModifiers(ctx, { pairs = o.pairs, duration = o.duration, delay = o.delay,
-                                        curve = o.curve, spring = o.spring })
+                                        curve = o.curve, spring = o.spring }, 3)
   local longest = 0
   for _, list in ipairs({ flights, animated }) do
     for _, item in ipairs(list) do longest = max(longest, item.delay + item.duration) end
