@@ -3,15 +3,16 @@ import AnimhostCore
 
 /// Every image a run shows, decoded when needed and shared by the render workers. Backing stores
 /// keep what nodes show, so most pictures are drawn once, into a store, on a run's first frame: a
-/// picture is kept only once it is needed a second time (a node whose size changes, its store redrawn
-/// every frame), and forgotten once no frame has drawn from it for a while (``evict(before:)``).
+/// picture is kept only once the frame that decoded it or the next one needs it again (a node whose
+/// size changes, its store redrawn every frame), and forgotten once no frame has drawn from it for a
+/// while (``evict(before:)``).
 /// A 1024 × 768 picture holds 3 MB; a run's first frame may draw a dozen.
 public final class ImageStore: @unchecked Sendable {
     private let folders: [String: URL]
     private let lock = NSLock()
     private var pictures: [String: (picture: Picture, frame: Int)] = [:]
-    /// The pictures decoded once and not kept.
-    private var decodedOnce: Set<String> = []
+    /// The frame each picture not kept was last decoded for.
+    private var decoded: [String: Int] = [:]
 
     /// `folders` maps each scene's name to the folder its image paths are relative to.
     public init(folders: [String: URL] = [:]) { self.folders = folders }
@@ -28,10 +29,11 @@ public final class ImageStore: @unchecked Sendable {
             return cached.picture
         }
         let picture = Picture(try decode(name, scene: scene))
-        if frame == .max || decodedOnce.remove(key) != nil {
+        if frame == .max || decoded[key].map({ abs(frame - $0) <= 1 }) == true {
             pictures[key] = (picture, frame)
+            decoded[key] = nil
         } else {
-            decodedOnce.insert(key)
+            decoded[key] = frame
         }
         return picture
     }

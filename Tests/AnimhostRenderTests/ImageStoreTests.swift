@@ -2,7 +2,7 @@ import XCTest
 @testable import AnimhostRender
 
 /// Which decoded pictures a run keeps: one drawn once (into a backing store) is not kept, one needed
-/// again is, until no frame has drawn from it for a while.
+/// again by the same or the next frame is, until no frame has drawn from it for a while.
 final class ImageStoreTests: XCTestCase {
     func testAPictureIsKeptOnlyOnceNeededASecondTime() throws {
         let store = ImageStore()
@@ -11,6 +11,16 @@ final class ImageStoreTests: XCTestCase {
         XCTAssertFalse(first === second, "decoded again: the first was not kept")
         let third = try store.picture("placeholder:1", scene: nil, frame: 2)
         XCTAssertTrue(second === third, "kept from the second time on")
+    }
+
+    func testAPictureNeededAgainOnlyFramesLaterIsNotKept() throws {
+        let store = ImageStore()
+        let first = try store.picture("placeholder:5", scene: nil, frame: 0)
+        let later = try store.picture("placeholder:5", scene: nil, frame: 5)
+        XCTAssertFalse(first === later)
+        XCTAssertFalse(later === (try store.picture("placeholder:5", scene: nil, frame: 9)), "a store redrawn now and then")
+        let kept = try store.picture("placeholder:5", scene: nil, frame: 10)
+        XCTAssertTrue(kept === (try store.picture("placeholder:5", scene: nil, frame: 11)), "needed by the next frame: kept")
     }
 
     func testAKeptPictureGoesOnceNoFrameHasDrawnFromIt() throws {
