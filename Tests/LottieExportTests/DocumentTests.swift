@@ -62,6 +62,29 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(masks[0]["mode"] as? String, "a")
     }
 
+    /// The album's flying title is a snapshot whose text animhost lays out again at every size it
+    /// takes, so its glyphs keep their point size (a 28-point title is as wide in a box twice as wide):
+    /// every text image is shown at about one pixel per point at @1x, never stretched. Its box is clear, so it has
+    /// no background layer, and its images, one shown at a time, carry the snapshot's opacity
+    /// themselves rather than through a precomposition.
+    func testTheFlyingTitleIsLaidOutAtEverySizeNotStretched() throws {
+        let export = try Export("Examples/album/album.lua")
+        let all = layers(export.json)
+        let title = all.filter { ($0["nm"] as? String)?.hasPrefix("album/album-title (snapshot)") ?? false }
+        XCTAssertFalse(title.isEmpty)
+        XCTAssertGreaterThan(title.filter { $0["nm"] as? String == "album/album-title (snapshot) text" }.count, 1)
+        for layer in title {
+            XCTAssertEqual(layer["ty"] as? Int, 2, "\(layer["nm"]!): an image layer, not a precomposition or a shape")
+            let scale = (layer["ks"] as! [String: Any])["s"] as! [String: Any]
+            let values: [[Double]] =
+                (scale["a"] as? Int) == 1
+                ? (scale["k"] as! [[String: Any]]).map { $0["s"] as! [Double] } : [scale["k"] as! [Double]]
+            // The box rounds up to whole pixels (as animhost's backing stores do): a 34-point line
+            // drawn 35 pixels high shows at 97 %; a stretched title would reach twice its width.
+            for v in values.flatMap({ $0 }) { XCTAssertEqual(v, 100, accuracy: 3.5) }
+        }
+    }
+
     /// The dialog's easeOut block: its scale keeps Core Animation's easeOut handles (0, 0, 0.58, 1).
     func testACurveTimedBlockKeepsItsCurve() throws {
         let export = try Export("Examples/popup/popup.lua")

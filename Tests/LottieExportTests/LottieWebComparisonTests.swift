@@ -3,7 +3,7 @@ import AnimhostCore
 import AnimhostOutput
 import AnimhostRender
 
-/// The built-in plugins exported to Lottie and played by a second, independent player: lottie-web's
+/// The built-in plugins and the album example exported to Lottie and played by a second, independent player: lottie-web's
 /// SVG renderer (the one docs/lottie.md plays the file with) in headless Chromium. Five frames a run,
 /// spread over it, are compared with animhost's own render of the same frames as the rlottie
 /// comparison compares them. `LOTTIE_WEB_RENDERER=canvas` measures lottie-web's canvas renderer
@@ -19,6 +19,8 @@ final class LottieWebComparisonTests: XCTestCase {
     func testCardLiftPop() throws { try check("Plugins/card-lift.lua", operation: .pop) }
     func testMatchPush() throws { try check("Plugins/match.lua") }
     func testMatchPop() throws { try check("Plugins/match.lua", operation: .pop) }
+    func testAlbumPush() throws { try check("Examples/album/album.lua") }
+    func testAlbumPop() throws { try check("Examples/album/album.lua", operation: .pop) }
 
     /// The comparison is live: the zoom push with the detail screen's photo layer dropped from the
     /// document fails it in the frames that show the photo.

@@ -26,6 +26,33 @@ final class LottieCommandTests: XCTestCase {
             "the document and the list of outputs, no temporary files")
     }
 
+    /// rlottie draws no blur effect, so the export leaves `blur` out; the summary says so and names
+    /// the node that was blurred (and not the one that was not).
+    func testTheSummaryNamesTheBlurredNodesDrawnSharp() throws {
+        let dir = try temporaryFolder("lottie-blur")
+        let plugin = dir.appendingPathComponent("blurry.lua")
+        try """
+        return {
+          name = "blurry", scenes = { from = "grid", to = "detail" },
+          duration = function() return 0.1 end,
+          animate = function(ctx)
+            local soft = node{ id = "soft", frame = rect(10, 20, 100, 40), backgroundColor = color("#336699"), blur = 4 }
+            local sharp = node{ id = "sharp", frame = rect(10, 80, 100, 40), backgroundColor = color("#993366") }
+            ctx.container:add(ctx.to.view)
+            ctx.container:add(soft)
+            ctx.container:add(sharp)
+            animate{ duration = 0.1, function() soft.blur = 0 end, completion = function() ctx:complete(true) end }
+          end,
+        }
+        """.write(to: plugin, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", plugin.path, "--format", "lottie", "--out", dir.appendingPathComponent("out").path])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.out.contains("keyframes; blur not exported, drawn sharp: soft)"), r.out)
+        XCTAssertFalse(r.out.contains("sharp: soft, sharp"), r.out)
+        let plain = try CLI.run(["run", "zoom", "--format", "lottie", "--out", dir.appendingPathComponent("zoom").path])
+        XCTAssertFalse(plain.out.contains("not exported"), plain.out)
+    }
+
     /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.
     func testAMissingPictureIsNamedAndNothingIsWritten() throws {
         let dir = try temporaryFolder("lottie-missing")

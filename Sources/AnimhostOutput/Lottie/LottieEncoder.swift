@@ -14,8 +14,9 @@ public final class LottieEncoder: FrameSink {
     public let scale: Double
     private var info: TimelineInfo?
     private var frames: [FrameSample] = []
-    /// What the finished document holds, for the run's summary.
-    public private(set) var written: (bytes: Int, keyframes: Int)?
+    /// What the finished document holds, for the run's summary: its size, keyframe count and the
+    /// nodes whose `blur` it leaves out.
+    public private(set) var written: (bytes: Int, keyframes: Int, unblurred: [String])?
 
     /// An encoder writing `url` with images at `scale` pixels per point.
     public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
@@ -33,7 +34,7 @@ public final class LottieEncoder: FrameSink {
         let file = try OutputFile(url)
         try file.write(data)
         try file.commit()
-        written = (data.count, keyframes)
+        written = (data.count, keyframes, LottieEncoder.blurred(frames))
         frames = []
     }
 
@@ -56,8 +57,26 @@ public final class LottieEncoder: FrameSink {
 }
 
 extension LottieEncoder: SummarizedOutput {
-    /// The document's size and keyframe count, as the run's summary shows them.
+    /// The document's size and keyframe count, as the run's summary shows them, and the blurred nodes
+    /// drawn sharp (no Lottie player draws a blur effect alike; rlottie ignores it).
     public var summaryNote: String? {
-        written.map { String(format: "Lottie: %.1f KB, %d keyframes", Double($0.bytes) / 1024, $0.keyframes) }
+        written.map { w in
+            let note = String(format: "Lottie: %.1f KB, %d keyframes", Double(w.bytes) / 1024, w.keyframes)
+            guard !w.unblurred.isEmpty else { return note }
+            let named = w.unblurred.prefix(3).joined(separator: ", ") + (w.unblurred.count > 3 ? " and \(w.unblurred.count - 3) more" : "")
+            return note + "; blur not exported, drawn sharp: " + named
+        }
+    }
+
+    /// The nodes that some frame shows blurred (`scene/id`, in order of first appearance).
+    static func blurred(_ frames: [FrameSample]) -> [String] {
+        var names: [String] = []
+        for frame in frames {
+            for node in frame.nodes where node.properties.blur > 0 && node.opacity > 0 && !node.properties.hidden {
+                let name = (node.scene.map { "\($0)/" } ?? "") + node.id + (node.isSnapshot ? " (snapshot)" : "")
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
     }
 }

@@ -44,53 +44,50 @@ final class LottieLayers {
         name.hasPrefix("placeholder:") ? name : (scene ?? "") + "\u{0}" + name
     }
 
-    /// A node's part: its layer's own fields, and per frame its placement (see
-    /// ``LottieGeometry/placement(over:content:through:)``) and opacity (0…1).
+    /// A layer before it is written: its own fields, and per frame its placement (see
+    /// ``LottieGeometry/placement(over:content:through:)``; nil for a precomposition, placed as its
+    /// parent), its opacity (0…1) and the box it may paint in the container (nil: nothing).
     struct Part {
         var fields: LottieLayer
         var anchor: [Double]
-        var placement: [[Double]]
+        var placement: [[Double]]?
         var opacity: [Double]
+        var boxes: [Rect?] = []
     }
 
     /// The layers of the container's children, bottom first.
-    func rootLayers() throws -> [LottieLayer] { try tracks.roots.flatMap { try layers(of: $0) } }
+    func rootLayers() throws -> [LottieLayer] { try tracks.roots.flatMap { try layers(of: $0) }.map(layer) }
 
-    /// The layers node `t` adds to its parent's composition, bottom first.
-    private func layers(of t: Int) throws -> [LottieLayer] {
+    /// The layers node `t` adds to its parent's composition, bottom first: its own part alone, its
+    /// parts and its children's layers with its opacity multiplied in when they never overlap while
+    /// it is translucent, else a precomposition of them that takes its opacity as a group.
+    private func layers(of t: Int) throws -> [Part] {
         let track = tracks.tracks[t]
         let samples = held(track.samples)
         let alpha = track.samples.map { s -> Double in
             guard let s, !s.properties.hidden else { return 0 }
             return min(max(s.properties.alpha, 0), 1)
         }
+        let bounds = samples.map { Optional($0.bbox) }
         let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) }
         let border = self.border(track, samples)
         let children = try track.children.flatMap { try layers(of: $0) }
-        let below = try naming(track) { try shadows(track, samples) }.map { part -> LottieLayer in
-            var p = part
-            p.opacity = zip(p.opacity, alpha).map(*)
-            return layer(p)
+        let below = try naming(track) { try shadows(track, samples) }.map { $0.faded(by: alpha) }
+        let inside = own.map { $0.covering(bounds) } + children + border.map { $0.covering(bounds) }
+        let clips = track.present.contains { $0.properties.clips }
+        if children.isEmpty && inside.count == 1 || !clips && LottieLayers.apart(inside, while: alpha) {
+            return below + inside.map { $0.faded(by: alpha) }
         }
-        let parts = own + border
-        if children.isEmpty && parts.count == 1 {
-            var p = parts[0]
-            p.opacity = zip(p.opacity, alpha).map(*)
-            return below + [layer(p)]
-        }
-        guard !children.isEmpty || !parts.isEmpty else { return below }
-        let inside = own.map(layer) + children + border.map(layer)
-        let id = assets.comp(LottieLayers.indexed(inside))
-        var fields: LottieLayer = [
-            ("ty", .int(0)), ("nm", .string(name(track))), ("refId", .string(id)), ("sr", .int(1)),
-            ("ks", transform(anchor: [0, 0], placement: nil, opacity: alpha)), ("ao", .int(0))
-        ]
-        if track.present.contains(where: { $0.properties.clips }) {
+        guard !inside.isEmpty else { return below }
+        let id = assets.comp(LottieLayers.indexed(inside.map(layer)))
+        var fields: LottieLayer = [("ty", .int(0)), ("nm", .string(name(track))), ("refId", .string(id))]
+        if clips {
             fields.append(("hasMask", .bool(true)))
             fields.append(("masksProperties", .array([clip(samples)])))
         }
-        fields += [("w", .num(canvas.width)), ("h", .num(canvas.height))] + timing
-        return below + [fields]
+        fields += [("w", .num(canvas.width)), ("h", .num(canvas.height))]
+        let boxes = LottieLayers.union(inside, frames: frameCount)
+        return below + [Part(fields: fields, anchor: [0, 0], placement: nil, opacity: alpha, boxes: boxes)]
     }
 
     /// Runs `body`, naming the node in any drawing error it throws.
@@ -113,8 +110,9 @@ final class LottieLayers {
         track.present.first.map { ($0.scene.map { "\($0)/" } ?? "") + $0.id + ($0.isSnapshot ? " (snapshot)" : "") } ?? track.path
     }
 
-    /// Every frame's sample, frames without the node holding the nearest one (their opacity is 0).
-    private func held(_ samples: [NodeSample?]) -> [NodeSample] {
+    /// Every frame's value, frames without one holding the nearest one before (after, for the first
+    /// frames); their layer is at opacity 0 there.
+    func held<T>(_ samples: [T?]) -> [T] {
         guard let first = samples.first(where: { $0 != nil }) ?? nil else { return [] }
         var last = first
         return samples.map { s in
@@ -132,7 +130,7 @@ final class LottieLayers {
         return fields + timing
     }
 
-    /// A layer's `ks`: its anchor, its placement (none: the identity) and its opacity.
+    /// A layer's `ks`: its anchor, its placement (nil: the identity) and its opacity.
     private func transform(anchor: [Double], placement: [[Double]]?, opacity: [Double]) -> LottieJSON {
         var fields: LottieLayer = [("a", .object([("a", .int(0)), ("k", .nums(anchor))]))]
         if var placement {
@@ -147,8 +145,16 @@ final class LottieLayers {
                 ("r", .object([("a", .int(0)), ("k", .int(0))]))
             ]
         }
-        fields.append(("o", keys.property(opacity.map { [$0 * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
+        let percent = opacity.map { [LottieLayers.eightBit($0) * 100] }
+        fields.append(("o", keys.property(percent, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
         return .object(fields)
+    }
+
+    /// An opacity as an 8-bit compositor shows it at its ends: 0 when it rounds to no alpha at all, 1
+    /// when it rounds to full alpha (as Cairo draws them). A player offscreens a composition whose
+    /// opacity is not 1, and some (rlottie) darken the frame a little with each offscreen pass.
+    static func eightBit(_ opacity: Double) -> Double {
+        opacity * 255 < 0.5 ? 0 : opacity * 255 >= 254.5 ? 1 : opacity
     }
 
     /// The mask of a node that clips: its rounded bounds on screen; frames it does not clip in, the canvas and more.

@@ -12,9 +12,10 @@ extension LottieLayers {
         samples.map { LottieGeometry.placement(over: bounds($0), content: $0.properties.frame.size, through: $0.toContainer) }
     }
 
-    /// A plain coloured box: a rounded rectangle filled with the background colour.
+    /// A plain coloured box: a rounded rectangle filled with the background colour (none when no
+    /// frame shows a colour, as a snapshot's clear background).
     func background(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        guard track.present.contains(where: { $0.properties.backgroundColor != nil }) else { return [] }
+        guard track.present.contains(where: { ($0.properties.backgroundColor?.a ?? 0) > 0 }) else { return [] }
         let colors = samples.map { s -> [Double] in
             let c = s.properties.backgroundColor ?? .clear
             return [c.r, c.g, c.b, c.a]
@@ -128,29 +129,49 @@ extension LottieLayers {
         }
     }
 
-    /// One image layer per text the node shows, drawn at the size of the first frame showing it and
-    /// cropped to its ink (plus a pixel), so that no player need blend a transparent box.
+    /// The node's text as animhost draws it: laid out in a box of the node's layout size (its model
+    /// size, or a snapshot's animated one) and stretched over its bounds as its content mode places it.
+    /// Each layout is drawn once and cropped to its ink (plus a pixel), so that no player need blend a
+    /// transparent box; layouts drawing the same pixels (a one-line text moved within a resized box)
+    /// share one image layer, placed at every frame where that frame's layout puts the ink.
     func texts(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        var styles: [(TextStyle, Size)] = []
-        for s in track.present {
-            if let t = s.properties.text, !styles.contains(where: { $0.0 == t }) { styles.append((t, s.properties.frame.size)) }
+        var drawn: [TextLayoutKey: TextImage?] = [:]  // nil: a layout without ink
+        var ids: [String] = []
+        var shown: [TextImage?] = []
+        for s in track.samples {
+            guard let s, let style = s.properties.text, s.layoutSize.width > 0, s.layoutSize.height > 0 else {
+                shown.append(nil)
+                continue
+            }
+            let key = TextLayoutKey(style: style, size: s.layoutSize)
+            if drawn.index(forKey: key) == nil {
+                let full = try parts.text(style, size: s.layoutSize)
+                let image = try LottieLayers.ink(full).map { ink in
+                    TextImage(id: try assets.image(LottieLayers.crop(full, ink)), full: (full.width, full.height), ink: ink)
+                }
+                drawn.updateValue(image, forKey: key)
+            }
+            let layout = drawn[key] ?? nil
+            if let id = layout?.id, !ids.contains(id) { ids.append(id) }
+            shown.append(layout)
         }
-        return try styles.compactMap { style, size in
-            guard size.width > 0, size.height > 0 else { return nil }
-            let full = try parts.text(style, size: size)
-            guard let ink = LottieLayers.ink(full) else { return nil }
-            let bitmap = LottieLayers.crop(full, ink)
-            let id = try assets.image(bitmap)
-            let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
-            let placement = samples.map { s -> [Double] in
-                let fx = s.properties.frame.width / Double(full.width), fy = s.properties.frame.height / Double(full.height)
-                let over = Rect(x: Double(ink.x) * fx, y: Double(ink.y) * fy, width: Double(ink.w) * fx, height: Double(ink.h) * fy)
+        return ids.map { id in
+            let ink = shown.first { $0?.id == id }!!.ink
+            let content = Size(width: Double(ink.w), height: Double(ink.h))
+            let placements = zip(samples, shown).map { s, layout -> [Double]? in
+                guard let layout, layout.id == id else { return nil }
+                let rect = ContentLayout.rect(image: s.layoutSize, in: bounds(s), mode: s.properties.contentMode)
+                let fx = rect.width / Double(layout.full.w), fy = rect.height / Double(layout.full.h)
+                let over = Rect(
+                    x: rect.x + Double(layout.ink.x) * fx, y: rect.y + Double(layout.ink.y) * fy,
+                    width: Double(layout.ink.w) * fx, height: Double(layout.ink.h) * fy)
                 return LottieGeometry.placement(over: over, content: content, through: s.toContainer)
             }
+            let placement = held(placements)
             return Part(
                 fields: [("ty", .int(2)), ("nm", .string("\(name(track)) text")), ("refId", .string(id))],
                 anchor: [content.width / 2, content.height / 2], placement: placement,
-                opacity: track.samples.map { $0?.properties.text == style ? 1 : 0 })
+                opacity: shown.map { $0?.id == id ? 1 : 0 })
         }
     }
 
@@ -172,13 +193,12 @@ extension LottieLayers {
             let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: pow(2, Double(k.level) / 4), color: k.color)
             let id = try assets.image(bitmap)
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
-            let placement = samples.map { s -> [Double] in
+            let rects = samples.map { s -> Rect in
                 let p = s.properties
                 let fx = p.frame.width / size.width, fy = p.frame.height / size.height
-                let rect = Rect(
+                return Rect(
                     x: over.x * fx + p.shadow.offset.width, y: over.y * fy + p.shadow.offset.height,
                     width: over.width * fx, height: over.height * fy)
-                return LottieGeometry.placement(over: rect, content: content, through: s.toContainer)
             }
             let opacity = track.samples.map { s -> Double in
                 guard let p = s?.properties, key(p) == k else { return 0 }
@@ -186,8 +206,23 @@ extension LottieLayers {
             }
             return Part(
                 fields: [("ty", .int(2)), ("nm", .string("\(name(track)) shadow")), ("refId", .string(id))],
-                anchor: [content.width / 2, content.height / 2], placement: placement, opacity: opacity)
+                anchor: [content.width / 2, content.height / 2],
+                placement: zip(samples, rects).map { LottieGeometry.placement(over: $1, content: content, through: $0.toContainer) },
+                opacity: opacity, boxes: zip(samples, rects).map { LottieLayers.box($1, through: $0.toContainer) })
         }
+    }
+
+    /// A text laid out in a box of a size.
+    private struct TextLayoutKey: Hashable {
+        let style: TextStyle
+        let size: Size
+    }
+
+    /// A text layout's image: the asset of its ink, the whole layout's size in pixels and where the ink lies in it.
+    private struct TextImage {
+        let id: String
+        let full: (w: Int, h: Int)
+        let ink: (x: Int, y: Int, w: Int, h: Int)
     }
 
     /// The box of `bitmap`'s pixels that are not fully transparent, grown by a pixel within it; nil when all are.
