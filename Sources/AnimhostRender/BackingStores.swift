@@ -48,12 +48,12 @@ final class BackingStores: @unchecked Sendable {
             let cr = surface.context()
             defer { cairo_destroy(cr) }
             cairo_scale(cr, Double(key.pixelWidth) / key.size.width, Double(key.pixelHeight) / key.size.height)
-            try draw(key, text: text, on: cr)
+            try draw(key, text: text, frame: frame, on: cr)
             return surface
         }
     }
 
-    private func draw(_ key: Key, text: Surface?, on cr: OpaquePointer) throws {
+    private func draw(_ key: Key, text: Surface?, frame: Int, on cr: OpaquePointer) throws {
         let bounds = Rect(origin: .zero, size: key.size)
         if let background = key.background {
             Draw.roundedRect(cr, bounds, radius: key.cornerRadius)
@@ -61,7 +61,7 @@ final class BackingStores: @unchecked Sendable {
             cairo_fill(cr)
         }
         if let name = key.image {
-            let picture = try images.picture(name, scene: key.scene)
+            let picture = try images.picture(name, scene: key.scene, frame: frame)
             cairo_save(cr)
             Draw.roundedRect(cr, bounds, radius: key.clips ? key.cornerRadius : 0)
             cairo_clip(cr)

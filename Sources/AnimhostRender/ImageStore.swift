@@ -1,24 +1,48 @@
 import Foundation
 import AnimhostCore
 
-/// Every image a run shows, decoded once and shared by the render workers.
+/// Every image a run shows, decoded when needed and shared by the render workers. Backing stores
+/// keep what nodes show, so most pictures are drawn once, into a store, on a run's first frame: a
+/// picture is kept only once the frame that decoded it or the next one needs it again (a node whose
+/// size changes, its store redrawn every frame), and forgotten once no frame has drawn from it for a
+/// while (``evict(before:)``).
+/// A 1024 × 768 picture holds 3 MB; a run's first frame may draw a dozen.
 public final class ImageStore: @unchecked Sendable {
     private let folders: [String: URL]
     private let lock = NSLock()
-    private var pictures: [String: Picture] = [:]
+    private var pictures: [String: (picture: Picture, frame: Int)] = [:]
+    /// The frame each picture not kept was last decoded for.
+    private var decoded: [String: Int] = [:]
 
     /// `folders` maps each scene's name to the folder its image paths are relative to.
     public init(folders: [String: URL] = [:]) { self.folders = folders }
 
-    /// The picture a node of `scene` names: a file beside the scene, or `placeholder:N`.
-    public func picture(_ name: String, scene: String?) throws -> Picture {
+    /// The picture a node of `scene` names: a file beside the scene, or `placeholder:N`. `frame` is the
+    /// frame it is drawn for; without one, the picture is kept for the store's life.
+    public func picture(_ name: String, scene: String?, frame: Int? = nil) throws -> Picture {
         let key = name.hasPrefix("placeholder:") ? name : (scene ?? "") + "\u{0}" + name
         lock.lock()
         defer { lock.unlock() }
-        if let cached = pictures[key] { return cached }
+        let frame = frame ?? .max
+        if let cached = pictures[key] {
+            if cached.frame < frame { pictures[key]?.frame = frame }
+            return cached.picture
+        }
         let picture = Picture(try decode(name, scene: scene))
-        pictures[key] = picture
+        if frame == .max || decoded[key].map({ abs(frame - $0) <= 1 }) == true {
+            pictures[key] = (picture, frame)
+            decoded[key] = nil
+        } else {
+            decoded[key] = frame
+        }
         return picture
+    }
+
+    /// Forgets pictures last drawn from before `frame` (a worker still drawing one keeps its own reference).
+    func evict(before frame: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        pictures = pictures.filter { $0.value.frame >= frame }
     }
 
     private func decode(_ name: String, scene: String?) throws -> Surface {

@@ -24,5 +24,6 @@ public final class RenderCaches: @unchecked Sendable {
     func frameDrawn(_ frame: Int) {
         stores.evict(before: frame - 1)
         shadows.evict(before: frame - 1)
+        images.evict(before: frame - 1)
     }
 }

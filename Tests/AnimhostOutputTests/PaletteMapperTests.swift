@@ -10,11 +10,11 @@ final class PaletteMapperTests: XCTestCase {
     }
 
     private func map(_ mapper: inout PaletteMapper, _ now: [UInt8], previous: [UInt8]? = nil, w: Int, h: Int, refine: Bool = false) -> [UInt8] {
-        let before = previous ?? now
+        let mask = previous.map { UnchangedMask.make(from: $0, to: now, width: w, box: GIFFrame.Box(x: 0, y: 0, w: w, h: h)) } ?? []
         return now.withUnsafeBufferPointer { a in
-            before.withUnsafeBufferPointer { b in
+            mask.withUnsafeBufferPointer { m in
                 let area = PaletteMapper.Area(
-                    pixels: a.baseAddress!, previous: previous == nil ? nil : b.baseAddress!,
+                    pixels: a.baseAddress!, unchanged: previous == nil ? nil : m.baseAddress!,
                     width: w, x: 0, y: 0, w: w, h: h)
                 if refine { mapper.refine(area) }
                 return mapper.map(area)
@@ -56,5 +56,25 @@ final class PaletteMapperTests: XCTestCase {
         XCTAssertEqual(mapper.colors.map { [$0.0, $0.1, $0.2] }, [[42, 50, 60], [200, 100, 0], [0, 0, 255]], "the unused colour stays")
         XCTAssertEqual(indices.filter { $0 == 1 }.count, 10)
         XCTAssertEqual(indices.filter { $0 == 2 }.count, 0)
+    }
+}
+
+final class UnchangedMaskTests: XCTestCase {
+    func testEachBitSaysWhetherThePixelEqualsTheFrameBefore() {
+        // 13 × 5 frames (rows of two bytes and a few bits); pixels differ where (x · y) % 3 == 1, in one channel only
+        let width = 13, height = 5
+        let old = (0..<width * height * 4).map { UInt8($0 % 251) }
+        var new = old
+        for y in 0..<height { for x in 0..<width where (x * y) % 3 == 1 { new[(y * width + x) * 4 + (x % 4)] &+= 1 } }
+        let box = GIFFrame.Box(x: 1, y: 1, w: 11, h: 4)
+        let mask = UnchangedMask.make(from: old, to: new, width: width, box: box)
+        XCTAssertEqual(mask.count, 2 * 4)
+        for y in 0..<box.h {
+            for x in 0..<box.w {
+                let bit = mask[y * 2 + x / 8] >> (x % 8) & 1
+                XCTAssertEqual(bit == 1, ((x + 1) * (y + 1)) % 3 != 1, "pixel \(x + 1), \(y + 1)")
+            }
+        }
+        XCTAssertEqual(mask[1] >> 3, 0, "no bits past the row's end")
     }
 }

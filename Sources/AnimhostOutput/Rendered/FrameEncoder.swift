@@ -6,12 +6,16 @@ import AnimhostRender
 public protocol FrameEncoder: AnyObject {
     /// Where the output appears once finished.
     var url: URL { get }
+    /// Whether it copies frames to encode them on threads of its own (see ``RenderSink/workers(for:)``).
+    var keepsFrames: Bool { get }
     /// Called once with the run and the frame size in pixels.
     func begin(_ info: TimelineInfo, width: Int, height: Int) throws
     /// Called on a render worker, possibly for several frames at once: work that needs this frame only.
     func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws
     /// Called once per frame, in order.
     func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws
+    /// Called once per frame, in order, with what encoders that keep frames need; by default, `append(_:_:)`.
+    func append(_ frame: OrderedFrame) throws
     /// Publishes the output.
     func finish() throws
     /// Removes everything written so far.
@@ -21,10 +25,13 @@ public protocol FrameEncoder: AnyObject {
 }
 
 extension FrameEncoder {
+    /// By default an encoder is done with each frame within the calls that hand it over.
+    public var keepsFrames: Bool { false }
     /// By default an encoder does no work on the render thread.
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
     /// By default an encoder keeps nothing in frame order.
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {}
+    public func append(_ frame: OrderedFrame) throws { try append(frame.sample, frame.pixels) }
     /// By default, removes the output's temporary file.
     public func abort() { try? FileManager.default.removeItem(at: OutputFile.temporary(for: url)) }
 }

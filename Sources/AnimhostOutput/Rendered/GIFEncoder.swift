@@ -7,19 +7,21 @@ import CGIF
 /// one, with unchanged pixels transparent, and gets its own 255-colour palette with dithering (see
 /// ``GIFFrame``); frames are quantised on other threads, several at once, and written in order.
 /// Browsers slow down delays under 2/100 s, so above 50 fps every few frames are kept (delays from
-/// the frames' true times); the last frame always shows, held before the loop restarts.
+/// the frames' true times); the last frame always shows, held before the loop restarts. Frames not
+/// kept are not copied; a kept frame is compared with the one written before it while both are at
+/// hand, so that its quantisation needs only itself (see ``UnchangedMask``).
 public final class GIFEncoder: FrameEncoder {
     public let url: URL
+    public var keepsFrames: Bool { true }
     private var file: OutputFile?
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let bytes = Bytes()
     private var width = 0, height = 0, fps = 60, step = 1
-    /// The last frame written, to find what changed.
+    /// The last frame written, to find what changed (shared with its quantisation while that runs).
     private var previous: [UInt8]?
-    /// The last frame kept, written once the next one gives its delay.
+    /// The last frame kept, written once the next one gives its delay; the run's last frame takes
+    /// its place if it was not kept.
     private var pending: (pixels: [UInt8], centiseconds: Int)?
-    /// The most recent frame not kept, shown in place of the pending one if the run ends on it.
-    private var latest: [UInt8]?
     /// Quantises kept frames in parallel; their results are written in order.
     private var jobs: OrderedJobs<GIFFrame>?
 
@@ -49,20 +51,18 @@ public final class GIFEncoder: FrameEncoder {
         jobs = OrderedJobs(limit: ProcessInfo.processInfo.activeProcessorCount) { [unowned self] in try put($0) }
     }
 
-    public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        let time = checkedInt(Double(frame.index) * 100 / Double(fps), .toNearestOrAwayFromZero)
-        if frame.index % step == 0 {
-            if let pending { try writeFrame(pending.pixels, delay: time - pending.centiseconds) }
-            pending = (copy(pixels, reusing: pending?.pixels), time)
-            latest = nil
-        } else {
-            latest = copy(pixels, reusing: latest)
-        }
+    public func append(_ frame: OrderedFrame) throws {
+        let kept = frame.sample.index % step == 0
+        guard kept || frame.last else { return }
+        let time = checkedInt(Double(frame.sample.index) * 100 / Double(fps), .toNearestOrAwayFromZero)
+        if kept, let pending { try writeFrame(pending.pixels, delay: time - pending.centiseconds) }
+        pending = nil  // at @3x a frame is 12 MB: let it go before the next copy
+        pending = (frame.copy(), time)
     }
 
     public func finish() throws {
-        guard var last = pending else { throw OutputError("a GIF needs at least one frame") }
-        if let latest { last.pixels = latest }
+        guard let last = pending else { throw OutputError("a GIF needs at least one frame") }
+        pending = nil
         try writeFrame(last.pixels, delay: checkedInt(loopHold * 100))
         try jobs?.finish()
         try closeGIFChecked()
@@ -76,22 +76,17 @@ public final class GIFEncoder: FrameEncoder {
         file?.discard()
     }
 
-    /// Tightly packed B,G,R,A rows.
-    private func copy(_ pixels: PixelBuffer, reusing old: [UInt8]?) -> [UInt8] {
-        var out = old ?? []
-        let row = width * 4
-        if out.count != row * height { out = [UInt8](repeating: 0, count: row * height) }
-        out.withUnsafeMutableBytes { dst in
-            for y in 0..<height { (dst.baseAddress! + y * row).copyMemory(from: pixels.base + y * pixels.stride, byteCount: row) }
-        }
-        return out
-    }
-
-    /// Queues the quantisation of `pixels` against the frame written before, to be written in order.
+    /// Finds what changed since the frame written before and queues the quantisation of `pixels`, to
+    /// be written in order; the frame before is not needed past this call.
     private func writeFrame(_ pixels: [UInt8], delay: Int) throws {
-        let previous = self.previous, width = self.width, height = self.height
-        self.previous = pixels
-        try jobs?.submit { try GIFFrame(pixels, previous: previous, width: width, height: height, delay: delay) }
+        let width = self.width
+        var box = GIFFrame.Box(x: 0, y: 0, w: width, h: height), unchanged: [UInt8]?
+        if let previous {
+            box = GIFFrame.changedBox(from: previous, to: pixels, width: width, height: height)
+            unchanged = UnchangedMask.make(from: previous, to: pixels, width: width, box: box)
+        }
+        previous = pixels
+        try jobs?.submit { [box, unchanged] in try GIFFrame(pixels, box: box, unchanged: unchanged, width: width, delay: delay) }
     }
 
     /// Appends a quantised frame to the GIF stream (in frame order).

@@ -4,7 +4,8 @@ import CImageQuant
 
 /// One GIF frame ready for LZW compression: the rectangle that changed since the frame written before,
 /// its 255-colour palette from libimagequant, and its pixels mapped to it with dithering (see
-/// ``PaletteMapper``), those equal to the frame before made transparent. Made from the frames alone, so on any thread.
+/// ``PaletteMapper``), those equal to the frame before made transparent. Made from the frame and its
+/// ``UnchangedMask`` alone, so on any thread.
 struct GIFFrame {
     /// A rectangle of pixels.
     struct Box { let x: Int, y: Int, w: Int, h: Int }
@@ -15,30 +16,28 @@ struct GIFFrame {
     let transparency: Int32
     let delay: Int
 
-    /// `pixels` and `previous` are tightly packed B,G,R,A rows of `width` × `height`.
-    init(_ pixels: [UInt8], previous: [UInt8]?, width: Int, height: Int, delay: Int) throws {
+    /// `pixels` are tightly packed B,G,R,A rows `width` pixels wide, of which `box` is stored;
+    /// `unchanged` marks the box's pixels equal to the frame written before (nil for the first frame).
+    init(_ pixels: [UInt8], box: Box, unchanged: [UInt8]?, width: Int, delay: Int) throws {
         self.delay = delay
-        let box =
-            previous.map { GIFFrame.changedBox(from: $0, to: pixels, width: width, height: height) }
-            ?? Box(x: 0, y: 0, w: width, h: height)
         self.box = box
         var mapper = PaletteMapper(colors: try GIFFrame.palette(pixels, width: width, box: box))
         indices = pixels.withUnsafeBufferPointer { now in
-            let map = { (before: UnsafePointer<UInt8>?) -> [UInt8] in
+            let map = { (mask: UnsafePointer<UInt8>?) -> [UInt8] in
                 let area = PaletteMapper.Area(
-                    pixels: now.baseAddress!, previous: before, width: width,
+                    pixels: now.baseAddress!, unchanged: mask, width: width,
                     x: box.x, y: box.y, w: box.w, h: box.h)
                 mapper.refine(area)
                 return mapper.map(area)
             }
-            guard let previous else { return map(nil) }
-            return previous.withUnsafeBufferPointer { map($0.baseAddress!) }
+            guard let unchanged else { return map(nil) }
+            return unchanged.withUnsafeBufferPointer { map($0.baseAddress!) }
         }
         let colors = mapper.colors
         palette = (0..<256).map { i in
             i < colors.count ? GifColorType(Red: colors[i].0, Green: colors[i].1, Blue: colors[i].2) : GifColorType(Red: 0, Green: 0, Blue: 0)
         }
-        transparency = previous == nil ? NO_TRANSPARENT_COLOR : Int32(PaletteMapper.transparent)
+        transparency = unchanged == nil ? NO_TRANSPARENT_COLOR : Int32(PaletteMapper.transparent)
     }
 
     /// The smallest rectangle holding every pixel that differs (1×1 when none does).

@@ -30,15 +30,15 @@ struct PaletteMapper {
     /// The palette, as R,G,B triples.
     var colors: [(UInt8, UInt8, UInt8)] { (0..<r.count).map { (UInt8(r[$0]), UInt8(g[$0]), UInt8(b[$0])) } }
 
-    /// A rectangle of a frame: rows of `width` B,G,R,A pixels, and the frame before in the same layout.
+    /// A rectangle of a frame: rows of `width` B,G,R,A pixels, and which of the rectangle's pixels
+    /// equal the frame before's (``UnchangedMask``), if there is one.
     struct Area {
-        let pixels: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?
+        let pixels: UnsafePointer<UInt8>, unchanged: UnsafePointer<UInt8>?
         let width: Int, x: Int, y: Int, w: Int, h: Int
 
-        /// The first pixel of row `row` of the rectangle, and the frame before's.
+        /// The first pixel of row `row` of the rectangle, and that row's unchanged bits.
         func row(_ row: Int) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>?) {
-            let offset = ((y + row) * width + x) * 4
-            return (pixels + offset, previous.map { $0 + offset })
+            (pixels + ((y + row) * width + x) * 4, unchanged.map { $0 + row * UnchangedMask.rowBytes(w) })
         }
     }
 
@@ -46,8 +46,8 @@ struct PaletteMapper {
     mutating func refine(_ area: Area) {
         var sums = [Int](repeating: 0, count: r.count * 4)
         for row in 0..<area.h {
-            let (line, before) = area.row(row)
-            for i in 0..<area.w where !PaletteMapper.same(line, before, i) {
+            let (line, unchanged) = area.row(row)
+            for i in 0..<area.w where !PaletteMapper.same(unchanged, i) {
                 let p = line + i * 4
                 let index = nearest(Int32(p[2]), Int32(p[1]), Int32(p[0]))
                 sums[index * 4] += Int(p[2]); sums[index * 4 + 1] += Int(p[1]); sums[index * 4 + 2] += Int(p[0])
@@ -70,12 +70,12 @@ struct PaletteMapper {
         var current = [Int32](repeating: 0, count: (area.w + 2) * 3), next = current
         out.withUnsafeMutableBufferPointer { out in
             for row in 0..<area.h {
-                let (line, before) = area.row(row)
+                let (line, unchanged) = area.row(row)
                 current.withUnsafeMutableBufferPointer { err in
                     next.withUnsafeMutableBufferPointer { below in
                         below.update(repeating: 0)
                         mapRow(
-                            line, before, w: area.w, err: err.baseAddress!, below: below.baseAddress!,
+                            line, unchanged, w: area.w, err: err.baseAddress!, below: below.baseAddress!,
                             out: out.baseAddress! + row * area.w)
                     }
                 }
@@ -86,11 +86,11 @@ struct PaletteMapper {
     }
 
     private mutating func mapRow(
-        _ line: UnsafePointer<UInt8>, _ before: UnsafePointer<UInt8>?, w: Int,
+        _ line: UnsafePointer<UInt8>, _ unchanged: UnsafePointer<UInt8>?, w: Int,
         err: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>,
         out: UnsafeMutablePointer<UInt8>
     ) {
-        for i in 0..<w where !PaletteMapper.same(line, before, i) {
+        for i in 0..<w where !PaletteMapper.same(unchanged, i) {
             let p = line + i * 4, e = (i + 1) * 3
             let wantR = clamp(Int32(p[2]) &+ err[e] / 16), wantG = clamp(Int32(p[1]) &+ err[e + 1] / 16)
             let wantB = clamp(Int32(p[0]) &+ err[e + 2] / 16)
@@ -104,10 +104,9 @@ struct PaletteMapper {
 
     /// Whether pixel `i` of the row equals the frame before's.
     @inline(__always)
-    private static func same(_ line: UnsafePointer<UInt8>, _ before: UnsafePointer<UInt8>?, _ i: Int) -> Bool {
-        guard let before else { return false }
-        return UnsafeRawPointer(line + i * 4).loadUnaligned(as: UInt32.self)
-            == UnsafeRawPointer(before + i * 4).loadUnaligned(as: UInt32.self)
+    private static func same(_ unchanged: UnsafePointer<UInt8>?, _ i: Int) -> Bool {
+        guard let unchanged else { return false }
+        return unchanged[i >> 3] & (1 << UInt8(i & 7)) != 0
     }
 
     /// Floyd–Steinberg: 7/16 to the right, 3/16 below left, 5/16 below, 1/16 below right.

@@ -17,20 +17,36 @@ public final class RenderSink: FrameSink {
     private let progress: ((Int) -> Void)?
     private var pipeline: RenderPipeline?
     private var finished = false
+    /// The frame written last, queued once the next one comes or the run finishes, so that the
+    /// encoders can be told which frame is the run's last.
+    private var waiting: FrameSample?
     private var rendered = 0
+    /// Frames handed to the pipeline so far.
+    private var queued = 0
+    /// How many frames the run has, once its last frame is queued.
+    private var total: Int?
     private let counter = NSLock()
 
-    /// `progress`, when given, is told the number of frames done as each one completes; `debug` draws
-    /// the ``DebugOverlay`` over every frame.
+    /// `workers` render threads (by default ``workers(for:)``); `progress`, when given, is told the number of
+    /// frames done as each one completes; `debug` draws the ``DebugOverlay`` over every frame.
     public init(
-        encoders: [FrameEncoder], scale: Double, workers: Int = RenderSink.defaultWorkers,
+        encoders: [FrameEncoder], scale: Double, workers: Int? = nil,
         progress: ((Int) -> Void)? = nil, debug: Bool = false
     ) {
-        self.encoders = encoders; self.scale = scale; self.workers = workers; self.progress = progress; self.debug = debug
+        self.encoders = encoders; self.scale = scale; self.progress = progress; self.debug = debug
+        self.workers = workers ?? RenderSink.workers(for: encoders)
     }
 
     /// One render thread per core, at most four.
     public static var defaultWorkers: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
+
+    /// The render threads `encoders` need: one per core while the formats do their work on them (PNG and
+    /// HTML compress each frame on the thread that drew it), one when a format keeps frames to encode
+    /// on threads of its own (GIF, WebP): a second renderer would hold another frame and group buffer
+    /// (24 MB at @3x) where those threads already keep the other cores busy.
+    public static func workers(for encoders: [FrameEncoder]) -> Int {
+        encoders.contains { $0.keepsFrames } ? 1 : defaultWorkers
+    }
 
     deinit { if !finished { abandon() } }
 
@@ -49,7 +65,8 @@ public final class RenderSink: FrameSink {
             size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
             parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },
             ordered: { [weak self] frame, pixels in
-                for e in encoders { try e.append(frame, pixels) }
+                let ordered = OrderedFrame(frame, pixels, last: self?.isLast() ?? false)
+                for e in encoders { try e.append(ordered) }
                 self?.frameDone()
             })
         self.pipeline = pipeline
@@ -61,18 +78,48 @@ public final class RenderSink: FrameSink {
     public func write(_ frame: FrameSample) throws {
         guard let pipeline else { throw OutputError("frames were written before the run began") }
         if debug { held.append(frame); return }
-        do { try pipeline.submit(frame) } catch { abandon(); throw error }
+        defer { waiting = frame }
+        guard let previous = waiting else { return }
+        do { try queue(previous, on: pipeline) } catch { abandon(); throw error }
     }
 
     public func finish(_ result: TransitionRunner.Result) throws {
         guard let pipeline else { throw OutputError("the rendering was finished before it began") }
         do {
-            for (frame, overlay) in zip(held, DebugOverlay.plan(held)) { try pipeline.submit(frame, overlay: overlay) }
+            let overlays = DebugOverlay.plan(held)
+            for (i, (frame, overlay)) in zip(held, overlays).enumerated() {
+                if i == held.count - 1 { markLast() }
+                try queue(frame, overlay: overlay, on: pipeline)
+            }
             held = []
+            if let frame = waiting {
+                waiting = nil
+                markLast()
+                try queue(frame, on: pipeline)
+            }
             try pipeline.finish()
             for e in encoders { try e.finish() }
             finished = true
         } catch { abandon(); throw error }
+    }
+
+    private func queue(_ frame: FrameSample, overlay: DebugOverlay? = nil, on pipeline: RenderPipeline) throws {
+        try pipeline.submit(frame, overlay: overlay)
+        queued += 1
+    }
+
+    /// Notes that the next frame queued is the last.
+    private func markLast() {
+        counter.lock()
+        defer { counter.unlock() }
+        total = queued + 1
+    }
+
+    /// Whether the frame being appended (in order, after `rendered` others) is the run's last.
+    private func isLast() -> Bool {
+        counter.lock()
+        defer { counter.unlock() }
+        return total == rendered + 1
     }
 
     private func frameDone() {

@@ -8,13 +8,14 @@ import CWebP
 /// once, and muxed in order. The smallest of the preview formats.
 public final class WebPEncoder: FrameEncoder {
     public let url: URL
+    public var keepsFrames: Bool { true }
     /// libwebp's quality, 0…100.
     public let quality: Float
     private var config = WebPConfig()
     private var mux: OpaquePointer?
     private var jobs: OrderedJobs<WebPFrame>?
     private var width = 0, height = 0, fps = 60
-    /// The last frame written, to find what changed.
+    /// The last frame written, to find what changed (shared with its encoding while that runs).
     private var previous: [UInt8]?
     /// The last frame encoded, added once the next one gives its duration.
     private var pending: WebPFrame?
@@ -36,17 +37,16 @@ public final class WebPEncoder: FrameEncoder {
         jobs = OrderedJobs(limit: ProcessInfo.processInfo.activeProcessorCount) { [unowned self] in try add($0) }
     }
 
-    public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        let previous = self.previous, width = self.width, height = self.height, config = self.config
+    public func append(_ frame: OrderedFrame) throws {
+        let width = self.width, height = self.height, config = self.config
         try jobs?.waitForRoom()  // at @3x each frame held is 12 MB: copy it only once it can be queued
-        var rows = [UInt8](repeating: 0, count: width * height * 4)
-        rows.withUnsafeMutableBytes { dst in
-            for y in 0..<height { (dst.baseAddress! + y * width * 4).copyMemory(from: pixels.base + y * pixels.stride, byteCount: width * 4) }
-        }
-        let copy = rows
-        let timestamp = checkedInt(Double(frame.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
-        self.previous = copy
-        try jobs?.submit { try WebPFrame(copy, previous: previous, width: width, height: height, timestamp: timestamp, config: config) }
+        let copy = frame.copy()
+        let timestamp = checkedInt(Double(frame.sample.index) * 1000 / Double(fps), .toNearestOrAwayFromZero)
+        let box =
+            previous.map { GIFFrame.changedBox(from: $0, to: copy, width: width, height: height) }
+            ?? GIFFrame.Box(x: 0, y: 0, w: width, h: height)
+        previous = copy  // the frame before goes now, not once this one is encoded
+        try jobs?.submit { try WebPFrame(copy, box: box, width: width, timestamp: timestamp, config: config) }
     }
 
     public func finish() throws {

@@ -3,7 +3,7 @@ import CWebP
 
 /// One animation frame encoded on its own: the rectangle that changed since the frame before (its
 /// corner on even coordinates, as WebP stores offsets halved), as a lossy WebP image drawn over the
-/// canvas without blending. Made from the frames alone, so on any thread.
+/// canvas without blending. Made from the frame alone, so on any thread.
 struct WebPFrame {
     let x: Int, y: Int
     /// A complete single-image WebP file.
@@ -11,12 +11,9 @@ struct WebPFrame {
     /// Milliseconds from the start of the run.
     let timestamp: Int
 
-    /// `pixels` and `previous` are tightly packed B,G,R,A rows of `width` × `height`.
-    init(_ pixels: [UInt8], previous: [UInt8]?, width: Int, height: Int, timestamp: Int, config: WebPConfig) throws {
+    /// `pixels` are tightly packed B,G,R,A rows `width` pixels wide; `box` is what changed since the frame before.
+    init(_ pixels: [UInt8], box: GIFFrame.Box, width: Int, timestamp: Int, config: WebPConfig) throws {
         self.timestamp = timestamp
-        let box =
-            previous.map { GIFFrame.changedBox(from: $0, to: pixels, width: width, height: height) }
-            ?? GIFFrame.Box(x: 0, y: 0, w: width, h: height)
         let x = box.x & ~1, y = box.y & ~1, w = box.x + box.w - x, h = box.y + box.h - y
         self.x = x; self.y = y
         bitstream = try pixels.withUnsafeBufferPointer { frame in
