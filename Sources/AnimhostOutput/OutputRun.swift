@@ -17,6 +17,8 @@ public final class OutputRun: FrameSink {
     /// Every file or folder the run publishes, in the output folder.
     public let urls: [URL]
     private let names: [String]
+    /// The outputs with something to say in the summary, by the file they publish.
+    private let noted: [(url: URL, output: SummarizedOutput)]
     private let render: RenderSink?
     private let stage: OutputStage?
     private var finished = false
@@ -29,12 +31,18 @@ public final class OutputRun: FrameSink {
         debug: Bool = false
     ) throws {
         let written = formats.filter { !$0.files.isEmpty }
-        guard !written.isEmpty else { sinks = []; urls = []; names = []; render = nil; stage = nil; return }
+        guard !written.isEmpty else { sinks = []; urls = []; names = []; noted = []; render = nil; stage = nil; return }
         let stage = try OutputStage(destination: folder, owned: written.flatMap(\.files))
         var sinks: [FrameSink] = [], encoders: [FrameEncoder] = []
+        var noted: [(url: URL, output: SummarizedOutput)] = []
         for format in written {
             switch format.writer {
-            case .sink(let make): sinks.append(make(stage.folder, scale))
+            case .sink(let make):
+                let sink = make(stage.folder, scale)
+                sinks.append(sink)
+                if let output = sink as? SummarizedOutput, let file = format.files.first {
+                    noted.append((stage.destination.appendingPathComponent(file), output))
+                }
             case .rendered(let make): encoders.append(make(stage.folder))
             case .nothing: break
             }
@@ -48,6 +56,7 @@ public final class OutputRun: FrameSink {
         self.sinks = sinks
         self.render = render
         self.stage = stage
+        self.noted = noted
         names = written.flatMap(\.files)
         urls = names.map { stage.destination.appendingPathComponent($0) }
     }
@@ -58,8 +67,9 @@ public final class OutputRun: FrameSink {
         stage?.discard()
     }
 
-    /// What the finished outputs have to say in the run's summary (a Lottie document's size), in order.
-    public var notes: [String] { sinks.compactMap { ($0 as? SummarizedOutput)?.summaryNote } }
+    /// What the finished output publishing `url` (one of ``urls``) has to say in the run's summary (a
+    /// Lottie document's size), so that the summary puts each note beside its own file.
+    public func note(for url: URL) -> String? { noted.first { $0.url == url }?.output.summaryNote }
 
     public func begin(_ info: TimelineInfo) throws { try each { try $0.begin(info) } }
     public func write(_ frame: FrameSample) throws { try each { try $0.write(frame) } }

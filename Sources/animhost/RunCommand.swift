@@ -143,7 +143,7 @@ struct RunCommand: ParsableCommand {
             if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { print(note) }
             let outcome = try session.run(request, sink: sink)
             for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
-            print(summary(outcome, written: sinks.urls) + sinks.notes.map { " (\($0))" }.joined())
+            print(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {
@@ -155,10 +155,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func summary(_ o: TransitionOutcome, written: [URL]) -> String {
+    private func summary(_ o: TransitionOutcome, written: [URL], notes: (URL) -> String?) -> String {
         let r = o.result
         let state = r.completed ? "completed" : (r.cancelled ? "cancelled" : "not completed")
-        let files = written.isEmpty ? "" : " → " + written.map { displayPath($0) }.joined(separator: ", ")
+        let files = written.isEmpty ? "" : " → " + written.map { displayPath($0) + (notes($0).map { " (\($0))" } ?? "") }.joined(separator: ", ")
         let seconds = { (t: Double) in String(format: "%.3f", t) + " s" }
         let sampled: String
         if let at {
