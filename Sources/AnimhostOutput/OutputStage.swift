@@ -27,6 +27,7 @@ public final class OutputStage {
         folder = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).animhost-\(ProcessInfo.processInfo.processIdentifier)")
         try OutputStage.checkReplaceable(destination, owned: owned)
+        OutputStage.removeAbandoned(beside: destination)
         let created = OutputFolder(folder)
         self.created = created
         ProcessExit.catchInterrupts()
@@ -121,6 +122,25 @@ public final class OutputStage {
                 throw OutputError("\(url.path) is a folder, where animhost writes a file: move it away or give another --out")
             }
         }
+    }
+
+    /// Removes the staging folders of earlier runs into `destination` whose process is gone (killed
+    /// with no chance to clean up: SIGKILL, the out-of-memory killer, a power cut). A name that only
+    /// looks like one (a link is removed, never followed) or a process still running is left alone.
+    static func removeAbandoned(beside destination: URL) {
+        let parent = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).animhost-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count)
+            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(digits), pid > 0, pid != getpid(), !isRunning(pid) else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    /// Whether a process with this ID exists (one run by another user counts as running).
+    static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
     }
 
     /// `0000.png`, `0001.png` …: what the png format writes in `frames`.

@@ -46,6 +46,39 @@ final class OutputStageTests: XCTestCase {
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: base.path), [])
     }
 
+    /// A staging folder left by a run that was killed outright is removed by the next run into the
+    /// same folder; one of a live process, another folder's, a look-alike name and a link's target stay.
+    func testAStagingFolderOfAKilledRunIsRemovedByTheNext() throws {
+        let dead = try deadProcessID()
+        let outside = base.appendingPathComponent("elsewhere")
+        try fm.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        let abandoned = base.appendingPathComponent(".out.animhost-\(dead)")
+        try fm.createDirectory(at: abandoned, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: abandoned.appendingPathComponent("animation.gif"))
+        let kept = [".out.animhost-\(getppid())", ".other.animhost-\(dead)", ".out.animhost-+\(dead)"]
+        for name in kept { try fm.createDirectory(at: base.appendingPathComponent(name), withIntermediateDirectories: true) }
+        let link = base.appendingPathComponent(".out.animhost-\(try deadProcessID())")
+        try fm.createSymbolicLink(at: link, withDestinationURL: outside)
+
+        let stage = try OutputStage(destination: base.appendingPathComponent("out"), owned: ["timeline.json"])
+        defer { stage.discard() }
+        let left = Set(try fm.contentsOfDirectory(atPath: base.path))
+        XCTAssertFalse(left.contains(abandoned.lastPathComponent), "the killed run's folder is gone")
+        XCTAssertFalse(left.contains(link.lastPathComponent), "a link in its place is removed")
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("keep.txt"), encoding: .utf8), "keep", "never followed")
+        XCTAssertTrue(Set(kept).isSubset(of: left), "left: \(left.sorted())")
+    }
+
+    /// The ID of a process that has ended (and been reaped), so that no process has it.
+    func deadProcessID() throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        return p.processIdentifier
+    }
+
     /// File-system errors are said in words, with the path and what to do: never a Foundation domain.
     func testWriteErrorsArePlainWords() {
         let folder = URL(fileURLWithPath: "/x/out")
