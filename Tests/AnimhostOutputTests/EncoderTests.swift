@@ -101,6 +101,25 @@ final class EncoderTests: RenderedOutputTestCase {
         XCTAssertEqual("\(p.frames) frames, \(p.width)×\(p.height), \(p.codec) \(p.pixelFormat)", "12 frames, 48×30, h264 yuv420p")
     }
 
+    /// x264 picks its threads from the cores it may use, and its output depends on them: the same run
+    /// through an ffmpeg held to one core must give the same bytes as through one on every core.
+    func testMP4IsTheSameWhateverTheCoresFFmpegMayUse() throws {
+        guard let ffmpeg = VideoEncoder.findFFmpeg() else { throw XCTSkip("ffmpeg is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else { throw XCTSkip("taskset is not installed") }
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let oneCore = bin.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\nexec /usr/bin/taskset -c 0 '\(ffmpeg.path)' \"$@\"\n".write(to: oneCore, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: oneCore.path)
+        let every = dir.appendingPathComponent("every.mp4"), one = dir.appendingPathComponent("one.mp4")
+        try run.write([VideoEncoder(url: every)], scale: 2)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        setenv("PATH", bin.path, 1)
+        defer { setenv("PATH", path, 1) }
+        try run.write([VideoEncoder(url: one)], scale: 2)
+        XCTAssertEqual(try Data(contentsOf: every), try Data(contentsOf: one))
+    }
+
     func testMP4WithoutFFmpegSaysWhatToInstallAndLeavesNothing() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         setenv("PATH", dir.path, 1)

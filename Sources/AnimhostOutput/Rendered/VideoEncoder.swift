@@ -3,19 +3,27 @@ import AnimhostCore
 import AnimhostRender
 
 /// `animation.mp4`: H.264 in yuv420p (what every player takes) made by the `ffmpeg` executable,
-/// fed raw frames in Cairo's own byte order through a pipe enlarged to 1 MiB.
+/// fed frames converted to I420 on the render threads (``I420Frame``) through a pipe enlarged to 1 MiB.
 public final class VideoEncoder: FrameEncoder {
     public let url: URL
     private let temporary: URL
     private var process: Process?
     private var input: FileHandle?
     private var log: URL?
+    /// Frames converted and not yet written, by index.
+    private var converted: [Int: I420Frame] = [:]
+    private let lock = NSLock()
 
     /// A video to be written at `url`.
     public init(url: URL) {
         self.url = url
         temporary = OutputFile.temporary(for: url)
     }
+
+    /// x264's threads. Its output depends on their number, which it otherwise takes from the cores
+    /// it may use (1.5 a core): fixed, the same frames give the same file on every machine. Three is
+    /// what it picks on two cores.
+    static let threads = 3
 
     /// The ffmpeg executable on PATH, or nil.
     public static func findFFmpeg() -> URL? {
@@ -34,13 +42,14 @@ public final class VideoEncoder: FrameEncoder {
         _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
         let log = temporary.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).ffmpeg.log")  // beside the output, staged with it
         try Data().write(to: log)
+        let even = I420Frame.size(width: width, height: height)
         let process = Process()
         process.executableURL = ffmpeg
         process.arguments = [
             "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-            "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(info.fps)",
-            "-i", "pipe:0", "-an", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
-            "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
+            "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(even.width)x\(even.height)", "-framerate", "\(info.fps)",
+            "-i", "pipe:0", "-an",
+            "-c:v", "libx264", "-threads", "\(VideoEncoder.threads)", "-preset", "veryfast", "-crf", "20",
             "-movflags", "+faststart", "-f", "mp4", temporary.path
         ]
         process.standardInput = pipe
@@ -52,11 +61,17 @@ public final class VideoEncoder: FrameEncoder {
         self.log = log
     }
 
+    /// Converts the frame to I420, on the render thread.
+    public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
+        let yuv = I420Frame(pixels)
+        lock.withLock { converted[frame.index] = yuv }
+    }
+
     public func append(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
         guard let fd = input?.fileDescriptor else { return }
-        let row = pixels.width * 4
-        for y in 0..<pixels.height {
-            var p = pixels.base + y * pixels.stride, left = row
+        let yuv = lock.withLock { converted.removeValue(forKey: frame.index) } ?? I420Frame(pixels)
+        try yuv.bytes.withUnsafeBytes { buffer in
+            var p = buffer.baseAddress!, left = buffer.count
             while left > 0 {
                 let n = write(fd, p, left)
                 if n < 0 && errno == EINTR { continue }
@@ -80,6 +95,7 @@ public final class VideoEncoder: FrameEncoder {
     }
 
     public func discard() {
+        lock.withLock { converted = [:] }
         try? input?.close()
         input = nil
         if let process, process.isRunning { process.terminate() }
