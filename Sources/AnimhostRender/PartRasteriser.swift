@@ -2,7 +2,8 @@ import CCairo
 import AnimhostCore
 
 /// A node's raster parts drawn one at a time, as the frame renderer draws them, for exporters that
-/// composite them elsewhere (a Lottie player): its picture, its text and its shadow.
+/// composite them elsewhere (a Lottie player): its picture, its text and its shadow. Decoded pictures
+/// and shadow masks stay cached only until ``forget()``.
 public struct PartRasteriser {
     /// The run's caches; their scale is the pixels per point of the parts.
     public let caches: RenderCaches
@@ -12,14 +13,14 @@ public struct PartRasteriser {
 
     /// The picture's own size in pixels.
     public func pictureSize(_ name: String, scene: String?) throws -> (width: Int, height: Int) {
-        let picture = try caches.images.picture(name, scene: scene)
+        let picture = try caches.images.picture(name, scene: scene, frame: 0)
         return (picture.width, picture.height)
     }
 
     /// The picture `name` stretched to `width` × `height` pixels from its nearest halved copy, bilinear,
     /// its edge pixels repeated outwards so that an opaque picture stays opaque to its edges.
     public func picture(_ name: String, scene: String?, width: Int, height: Int) throws -> Bitmap {
-        let picture = try caches.images.picture(name, scene: scene)
+        let picture = try caches.images.picture(name, scene: scene, frame: 0)
         let level = try picture.level(forPixelWidth: Double(width), height: Double(height))
         return try draw(width: width, height: height) { cr in
             cairo_scale(cr, Double(width) / Double(level.width), Double(height) / Double(level.height))
@@ -54,6 +55,12 @@ public struct PartRasteriser {
             x: -mask.padding, y: -mask.padding,
             width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
         return (Bitmap(s.pixels), over)
+    }
+
+    /// Drops the decoded pictures and shadow masks kept so far.
+    public func forget() {
+        caches.images.evict(before: 1)
+        caches.shadows.evict(before: 1)
     }
 
     private func draw(width: Int, height: Int, _ body: (OpaquePointer) -> Void) throws -> Bitmap {

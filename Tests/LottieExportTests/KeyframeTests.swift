@@ -12,8 +12,8 @@ final class KeyframeTests: XCTestCase {
         return object["k"] as! [[String: Any]]
     }
 
-    private func property(_ keys: LottieKeyframes, _ values: [Double]) -> LottieJSON {
-        keys.property(values.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)
+    private func property(_ keys: LottieKeyframes, _ values: [Double]) throws -> LottieJSON {
+        try keys.property(values.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)
     }
 
     /// An easeInOut block over the whole run: Core Animation's control points (0.42, 0, 0.58, 1) as
@@ -21,8 +21,8 @@ final class KeyframeTests: XCTestCase {
     func testACurveTimedBlockIsTwoKeyframesWithItsHandles() throws {
         let span = CurveSpan(begin: 0, end: 0.5, easing: .easeInOut)
         let values = times.map { 10 + 90 * Easing.easeInOut.value(at: $0 / 0.5) }
-        let keys = LottieKeyframes(times: times, spans: [span])
-        let k = try keyframes(property(keys, values))
+        let keys = LottieKeyframes(times: times, spans: [span], budget: LottieBudget(plugin: "test"))
+        let k = try keyframes(try property(keys, values))
         XCTAssertEqual(k.count, 2)
         XCTAssertEqual(keys.count, 2)
         XCTAssertEqual(k[0]["t"] as? Double, 0)
@@ -38,7 +38,7 @@ final class KeyframeTests: XCTestCase {
     func testABlockEndingBetweenFramesEndsOnAFractionalKeyframe() throws {
         let span = CurveSpan(begin: 0, end: 0.28, easing: .easeOut)
         let values = times.map { 1 - 0.06 * Easing.easeOut.value(at: min($0 / 0.28, 1)) }
-        let k = try keyframes(property(LottieKeyframes(times: times, spans: [span]), values.map { $0 * 100 }))
+        let k = try keyframes(try property(LottieKeyframes(times: times, spans: [span], budget: LottieBudget(plugin: "test")), values.map { $0 * 100 }))
         XCTAssertEqual(k.map { $0["t"] as? Double }, [0, 16.8, 30])
         XCTAssertEqual(k[1]["s"] as? [Double], [94])
         XCTAssertEqual((k[0]["o"] as? [String: Double])?["x"], 0)
@@ -49,8 +49,8 @@ final class KeyframeTests: XCTestCase {
     /// keyframe per frame; a curve recorded for the same time that the values do not follow is not used.
     func testMotionOffEveryCurveIsSampledPerFrame() throws {
         let values = times.map { 100 - 100 * exp(-8 * $0) * cos(20 * $0) }
-        let keys = LottieKeyframes(times: times, spans: [CurveSpan(begin: 0, end: 0.5, easing: .easeInOut)])
-        let k = try keyframes(property(keys, values))
+        let keys = LottieKeyframes(times: times, spans: [CurveSpan(begin: 0, end: 0.5, easing: .easeInOut)], budget: LottieBudget(plugin: "test"))
+        let k = try keyframes(try property(keys, values))
         XCTAssertEqual(k.count, 31)
         XCTAssertEqual((k[0]["o"] as? [String: Double]).map { [$0["x"]!, $0["y"]!] }, [0, 0])
         XCTAssertEqual((k[0]["i"] as? [String: Double]).map { [$0["x"]!, $0["y"]!] }, [1, 1])
@@ -59,9 +59,9 @@ final class KeyframeTests: XCTestCase {
     /// Straight stretches and holds keep only their ends; a value that never changes is static.
     func testStraightStretchesKeepTheirEnds() throws {
         let values = times.map { $0 < 0.25 ? $0 * 400 : 100 }
-        let keys = LottieKeyframes(times: times, spans: [])
-        let k = try keyframes(property(keys, values))
+        let keys = LottieKeyframes(times: times, spans: [], budget: LottieBudget(plugin: "test"))
+        let k = try keyframes(try property(keys, values))
         XCTAssertEqual(k.map { $0["t"] as? Double }, [0, 15, 30])
-        XCTAssertEqual(property(keys, times.map { _ in 7 }).text, #"{"a":0,"k":7}"#)
+        XCTAssertEqual(try property(keys, times.map { _ in 7 }).text, #"{"a":0,"k":7}"#)
     }
 }

@@ -5,18 +5,24 @@ import CPNG
 /// A Lottie document's assets: images embedded as data URIs (JPEG where opaque, PNG where not), each
 /// distinct picture once however many layers show it, and the precompositions of nodes.
 final class LottieAssets {
+    private let budget: LottieBudget
     private var images: [LottieJSON] = []
     private var imageIDs: [Data: String] = [:]
     private var comps: [LottieJSON] = []
 
+    /// Assets counted against `budget`.
+    init(budget: LottieBudget) { self.budget = budget }
+
     /// Every asset, images first.
     var json: LottieJSON { .array(images + comps) }
 
-    /// The id of the image asset showing `bitmap` (premultiplied, as the renderer draws).
-    func image(_ bitmap: Bitmap) throws -> String {
+    /// The id of the image asset showing `bitmap` (premultiplied, as the renderer draws), drawn for
+    /// `what` (for messages).
+    func image(_ bitmap: Bitmap, of what: String) throws -> String {
         let opaque = stride(from: 3, to: bitmap.bytes.count, by: 4).allSatisfy { bitmap.bytes[$0] == 255 }
         let data = try opaque ? bitmap.withPixelBuffer { try JPEGEncoding.encode($0, quality: 90) } : LottieAssets.png(bitmap)
         if let id = imageIDs[data] { return id }
+        try budget.image(bytes: data.count, of: what)
         let id = "image_\(images.count)"
         imageIDs[data] = id
         let uri = "data:image/\(opaque ? "jpeg" : "png");base64," + data.base64EncodedString()

@@ -6,7 +6,7 @@ import AnimhostRender
 /// lottie-android, lottie-web and rlottie play: the run's size (in points), frame rate and frames;
 /// each node a layer (see ``LottieLayers``); motion as keyframes (see ``LottieKeyframes``); pictures,
 /// text and shadows as images rasterised at the run's scale and embedded. Frames are kept until
-/// `finish`, which writes the file whole.
+/// `finish`, which writes the file whole; ``LottieBudget`` bounds what they and the document hold.
 public final class LottieEncoder: FrameSink {
     /// Where the document appears once finished.
     public let url: URL
@@ -14,6 +14,7 @@ public final class LottieEncoder: FrameSink {
     public let scale: Double
     private var info: TimelineInfo?
     private var frames: [FrameSample] = []
+    private var budget = LottieBudget(plugin: "")
     /// What the finished document holds, for the run's summary: its size, keyframe count and the
     /// nodes whose `blur` it leaves out.
     public private(set) var written: (bytes: Int, keyframes: Int, unblurred: [String])?
@@ -22,14 +23,22 @@ public final class LottieEncoder: FrameSink {
     public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
 
     /// Keeps the run's description for the document's header.
-    public func begin(_ info: TimelineInfo) throws { self.info = info }
+    public func begin(_ info: TimelineInfo) throws {
+        self.info = info
+        budget = LottieBudget(plugin: info.plugin)
+    }
+
     /// Keeps the frame's sampled values (no pixels) until the run ends.
-    public func write(_ frame: FrameSample) throws { frames.append(frame) }
+    public func write(_ frame: FrameSample) throws {
+        try budget.frame(frame.index, nodes: frame.nodes)
+        frames.append(frame)
+    }
 
     /// Builds the document from every frame and the run's curve spans, and writes it whole.
     public func finish(_ result: TransitionRunner.Result) throws {
         guard let info else { throw OutputError("the Lottie encoder finished before it began") }
-        let (document, keyframes) = try LottieEncoder.document(info: info, frames: frames, spans: result.curveSpans, scale: scale)
+        let (document, keyframes) = try LottieEncoder.document(
+            info: info, frames: frames, spans: result.curveSpans, scale: scale, budget: budget)
         let data = Data(document.utf8)
         let file = try OutputFile(url)
         try file.write(data)
@@ -40,11 +49,22 @@ public final class LottieEncoder: FrameSink {
 
     /// The document's text for `frames` of the run `info` describes, and how many keyframes it holds.
     public static func document(info: TimelineInfo, frames: [FrameSample], spans: [CurveSpan], scale: Double) throws -> (String, Int) {
+        let budget = LottieBudget(plugin: info.plugin)
+        for frame in frames { try budget.frame(frame.index, nodes: frame.nodes) }
+        return try document(info: info, frames: frames, spans: spans, scale: scale, budget: budget)
+    }
+
+    /// The document, within `budget`, which has counted the frames.
+    static func document(
+        info: TimelineInfo, frames: [FrameSample], spans: [CurveSpan], scale: Double, budget: LottieBudget
+    ) throws -> (String, Int) {
         guard !frames.isEmpty else { throw OutputError("a Lottie document needs at least one frame") }
-        let keys = LottieKeyframes(times: frames.map(\.time), spans: spans)
-        let assets = LottieAssets()
+        let keys = LottieKeyframes(times: frames.map(\.time), spans: spans, budget: budget)
+        let assets = LottieAssets(budget: budget)
         let parts = PartRasteriser(caches: RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin))
-        let builder = try LottieLayers(tracks: LottieNodeTracks(frames: frames), keys: keys, assets: assets, parts: parts, canvas: info.size)
+        let builder = try LottieLayers(
+            tracks: LottieNodeTracks(frames: frames, budget: budget), keys: keys, assets: assets, parts: parts, canvas: info.size,
+            budget: budget)
         let layers = LottieLayers.indexed(try builder.rootLayers())
         let root: LottieJSON = .object([
             ("v", .string("5.7.4")), ("fr", .int(info.fps)), ("ip", .int(0)), ("op", .int(frames.count)),
@@ -70,11 +90,11 @@ extension LottieEncoder: SummarizedOutput {
 
     /// The nodes that some frame shows blurred (`scene/id`, in order of first appearance).
     static func blurred(_ frames: [FrameSample]) -> [String] {
-        var names: [String] = []
+        var names: [String] = [], seen: Set<String> = []
         for frame in frames {
             for node in frame.nodes where node.properties.blur > 0 && node.opacity > 0 && !node.properties.hidden {
                 let name = (node.scene.map { "\($0)/" } ?? "") + node.id + (node.isSnapshot ? " (snapshot)" : "")
-                if !names.contains(name) { names.append(name) }
+                if seen.insert(name).inserted { names.append(name) }
             }
         }
         return names

@@ -8,15 +8,31 @@ import AnimhostCore
 /// (at most one shows at a time, or they lie apart), both readings draw the same: the opacity then goes
 /// on the layers themselves and no precomposition is made.
 extension LottieLayers {
+    /// Groups of more layers than this are precomposed without looking: the look costs the square
+    /// of their number at every frame.
+    static let apartLimit = 64
+    /// Pairs of boxes one export may compare (nested groups compare their layers again at each
+    /// level); once they are spent, groups are precomposed without looking.
+    static let pairChecks = 16_000_000
+
     /// Whether no two of `layers` paint over each other in any frame where `alpha` is neither 0 nor 1
     /// (as an 8-bit compositor sees it).
     static func apart(_ layers: [Part], while alpha: [Double]) -> Bool {
+        guard layers.count <= apartLimit else { return false }
         for (f, a) in alpha.enumerated() where eightBit(a) > 0 && eightBit(a) < 1 {
             let shown = layers.compactMap { eightBit($0.opacity[f]) > 0 ? $0.boxes[f] : nil }
             for i in shown.indices {
                 for j in shown.indices where j > i && overlap(shown[i], shown[j]) { return false }
             }
         }
+        return true
+    }
+
+    /// Whether the export may still compare `layers` pairwise at every frame, counting them if so.
+    func mayCompare(_ layers: [Part]) -> Bool {
+        let pairs = Double(layers.count) * Double(layers.count - 1) / 2 * Double(frameCount)
+        guard layers.count <= LottieLayers.apartLimit, pairs <= Double(pairChecksLeft) else { return false }
+        pairChecksLeft -= Int(pairs)
         return true
     }
 

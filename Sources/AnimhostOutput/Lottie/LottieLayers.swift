@@ -17,26 +17,48 @@ final class LottieLayers {
     let assets: LottieAssets
     let parts: PartRasteriser
     let canvas: Size
+    let budget: LottieBudget
     var frameCount: Int { keys.times.count }
     /// The widest each picture appears on screen, in pixels, over every node and frame (by picture
     /// key): every node showing a picture shares one image asset drawn at that width.
     var widest: [String: Double] = [:]
+    /// Each picture's own size in pixels (by picture key), decoded once.
+    private var naturals: [String: Size] = [:]
+    /// Each picture's image asset (by picture key): drawn once, at its widest.
+    var pictureIDs: [String: String] = [:]
+    /// Pairs of boxes groups may still compare (see ``apart(_:while:)``).
+    var pairChecksLeft = LottieLayers.pairChecks
 
-    init(tracks: LottieNodeTracks, keys: LottieKeyframes, assets: LottieAssets, parts: PartRasteriser, canvas: Size) throws {
-        self.tracks = tracks; self.keys = keys; self.assets = assets; self.parts = parts; self.canvas = canvas
-        for track in tracks.tracks {
+    init(
+        tracks: LottieNodeTracks, keys: LottieKeyframes, assets: LottieAssets, parts: PartRasteriser, canvas: Size, budget: LottieBudget
+    ) throws {
+        self.tracks = tracks; self.keys = keys; self.assets = assets; self.parts = parts; self.canvas = canvas; self.budget = budget
+        for t in 0..<tracks.count {
+            let track = tracks[t]
             for s in track.present {
                 guard let name = s.properties.image else { continue }
-                let natural = try naming(track) { try parts.pictureSize(name, scene: s.scene) }
-                let rect = ContentLayout.rect(
-                    image: Size(width: Double(natural.width), height: Double(natural.height)),
-                    in: bounds(s), mode: s.properties.contentMode)
+                let natural = try naturalSize(name, scene: s.scene, of: track)
+                let rect = ContentLayout.rect(image: natural, in: bounds(s), mode: s.properties.contentMode)
                 let t = s.toContainer
                 let width = rect.width * (t.a * t.a + t.b * t.b).squareRoot() * parts.caches.scale
                 let key = LottieLayers.pictureKey(name, scene: s.scene)
                 widest[key] = max(widest[key] ?? 0, width)
             }
         }
+    }
+
+    /// The picture's own size in pixels, decoded the first time it is asked for (and not kept), as
+    /// one more distinct picture of the budget.
+    func naturalSize(_ name: String, scene: String?, of track: LottieNodeTrack) throws -> Size {
+        let key = LottieLayers.pictureKey(name, scene: scene)
+        if let known = naturals[key] { return known }
+        try budget.picture(name, node: self.name(track))
+        let natural = try naming(track) { try parts.pictureSize(name, scene: scene) }
+        parts.forget()
+        try budget.pixels(Double(natural.width), Double(natural.height), for: "picture '\(name)'")
+        let size = Size(width: Double(natural.width), height: Double(natural.height))
+        naturals[key] = size
+        return size
     }
 
     /// Pictures named alike in different scenes are different files, but for placeholders.
@@ -53,37 +75,46 @@ final class LottieLayers {
         var placement: [[Double]]?
         var opacity: [Double]
         var boxes: [Rect?] = []
+
+        /// The layer's name (`nm`), for messages.
+        var name: String {
+            for case let ("nm", .string(name)) in fields { return name }
+            return ""
+        }
     }
 
     /// The layers of the container's children, bottom first.
-    func rootLayers() throws -> [LottieLayer] { try tracks.roots.flatMap { try layers(of: $0) }.map(layer) }
+    func rootLayers() throws -> [LottieLayer] { try tracks.roots.flatMap { try layers(of: $0) }.map { try layer($0) } }
 
     /// The layers node `t` adds to its parent's composition, bottom first: its own part alone, its
     /// parts and its children's layers with its opacity multiplied in when they never overlap while
     /// it is translucent, else a precomposition of them that takes its opacity as a group.
     private func layers(of t: Int) throws -> [Part] {
-        let track = tracks.tracks[t]
+        let track = tracks[t]
         let samples = held(track.samples)
         let alpha = track.samples.map { s -> Double in
             guard let s, !s.properties.hidden else { return 0 }
             return min(max(s.properties.alpha, 0), 1)
         }
         let bounds = samples.map { Optional($0.bbox) }
+        keys.layer = name(track)
         let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) }
-        let border = self.border(track, samples)
+        let border = try self.border(track, samples)
         let children = try track.children.flatMap { try layers(of: $0) }
+        keys.layer = name(track)
         let below = try naming(track) { try shadows(track, samples) }.map { $0.faded(by: alpha) }
         let inside = own.map { $0.covering(bounds) } + children + border.map { $0.covering(bounds) }
         let clips = track.present.contains { $0.properties.clips }
-        if children.isEmpty && inside.count == 1 || !clips && LottieLayers.apart(inside, while: alpha) {
+        if children.isEmpty && inside.count == 1 || !clips && mayCompare(inside) && LottieLayers.apart(inside, while: alpha) {
             return below + inside.map { $0.faded(by: alpha) }
         }
         guard !inside.isEmpty else { return below }
-        let id = assets.comp(LottieLayers.indexed(inside.map(layer)))
+        try budget.layers(1, frames: frameCount, node: name(track))
+        let id = assets.comp(LottieLayers.indexed(try inside.map { try layer($0) }))
         var fields: LottieLayer = [("ty", .int(0)), ("nm", .string(name(track))), ("refId", .string(id))]
         if clips {
             fields.append(("hasMask", .bool(true)))
-            fields.append(("masksProperties", .array([clip(samples)])))
+            fields.append(("masksProperties", .array([try clip(samples)])))
         }
         fields += [("w", .num(canvas.width)), ("h", .num(canvas.height))]
         let boxes = LottieLayers.union(inside, frames: frameCount)
@@ -121,9 +152,11 @@ final class LottieLayers {
         }
     }
 
-    private func layer(_ part: Part) -> LottieLayer {
+    /// The part's fields with its transform and timing, its keyframes counted.
+    private func layer(_ part: Part) throws -> LottieLayer {
         var fields = part.fields
-        let ks = transform(anchor: part.anchor, placement: part.placement, opacity: part.opacity)
+        keys.layer = part.name
+        let ks = try transform(anchor: part.anchor, placement: part.placement, opacity: part.opacity)
         fields.insert(("sr", .int(1)), at: 2)
         fields.insert(("ks", ks), at: 3)
         fields.insert(("ao", .int(0)), at: 4)
@@ -131,13 +164,13 @@ final class LottieLayers {
     }
 
     /// A layer's `ks`: its anchor, its placement (nil: the identity) and its opacity.
-    private func transform(anchor: [Double], placement: [[Double]]?, opacity: [Double]) -> LottieJSON {
+    private func transform(anchor: [Double], placement: [[Double]]?, opacity: [Double]) throws -> LottieJSON {
         var fields: LottieLayer = [("a", .object([("a", .int(0)), ("k", .nums(anchor))]))]
         if var placement {
             LottieGeometry.unwrapRotation(&placement)
-            fields.append(("p", keys.property(placement.map { [$0[0], $0[1]] }, value: LottieJSON.nums, keyframe: LottieJSON.nums)))
-            fields.append(("s", keys.property(placement.map { [$0[2], $0[3]] }, value: LottieJSON.nums, keyframe: LottieJSON.nums)))
-            fields.append(("r", keys.property(placement.map { [$0[4]] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
+            fields.append(("p", try keys.property(placement.map { [$0[0], $0[1]] }, value: LottieJSON.nums, keyframe: LottieJSON.nums)))
+            fields.append(("s", try keys.property(placement.map { [$0[2], $0[3]] }, value: LottieJSON.nums, keyframe: LottieJSON.nums)))
+            fields.append(("r", try keys.property(placement.map { [$0[4]] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
         } else {
             fields += [
                 ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
@@ -146,7 +179,7 @@ final class LottieLayers {
             ]
         }
         let percent = opacity.map { [LottieLayers.eightBit($0) * 100] }
-        fields.append(("o", keys.property(percent, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
+        fields.append(("o", try keys.property(percent, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)))
         return .object(fields)
     }
 
@@ -158,7 +191,7 @@ final class LottieLayers {
     }
 
     /// The mask of a node that clips: its rounded bounds on screen; frames it does not clip in, the canvas and more.
-    private func clip(_ samples: [NodeSample]) -> LottieJSON {
+    private func clip(_ samples: [NodeSample]) throws -> LottieJSON {
         let everywhere = Rect(x: -canvas.width, y: -canvas.height, width: 3 * canvas.width, height: 3 * canvas.height)
         let paths = samples.map { s -> [Double] in
             let p = s.properties
@@ -166,13 +199,13 @@ final class LottieLayers {
             let radius = min(p.cornerRadius, p.frame.width / 2, p.frame.height / 2)  // as CALayer clamps it
             return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), rx: radius, ry: radius, through: s.toContainer)
         }
-        return mask(paths)
+        return try mask(paths)
     }
 
-    func mask(_ paths: [[Double]]) -> LottieJSON {
+    func mask(_ paths: [[Double]]) throws -> LottieJSON {
         .object([
             ("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("clip")),
-            ("pt", keys.property(paths, value: LottieGeometry.path, keyframe: { .array([LottieGeometry.path($0)]) })),
+            ("pt", try keys.property(paths, value: LottieGeometry.path, keyframe: { .array([LottieGeometry.path($0)]) })),
             ("o", .object([("a", .int(0)), ("k", .int(100))])), ("x", .object([("a", .int(0)), ("k", .int(0))]))
         ])
     }

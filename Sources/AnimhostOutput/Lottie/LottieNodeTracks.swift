@@ -5,54 +5,87 @@ import AnimhostCore
 struct LottieNodeTrack {
     /// The node's place in the tree: its ancestors' and its own id, scene and rank among like siblings.
     let path: String
-    var samples: [NodeSample?]
+    let samples: [NodeSample?]
     /// Its children's tracks, in paint order (a child first seen later goes after those seen before;
     /// a child painted in a frame beneath a sibling it was above before starts a new track on top).
-    var children: [Int] = []
+    let children: [Int]
 
     /// The frames the node appears in.
     var present: [NodeSample] { samples.compactMap { $0 } }
 }
 
-/// The node tree of a whole run: every node any frame shows, parented as in the frames.
+/// The node tree of a whole run: every node any frame shows, parented as in the frames. Each track
+/// keeps where its node is in each frame, not a copy of it, and is drawn out whole when asked for.
 struct LottieNodeTracks {
-    private(set) var tracks: [LottieNodeTrack] = []
     /// The container's children.
     private(set) var roots: [Int] = []
+    private let frames: [FrameSample]
+    private var paths: [String] = []
+    /// Per track, the node's index in each frame's nodes (-1 where absent).
+    private var places: [[Int32]] = []
+    private var children: [[Int]] = []
+    /// Per track, where it paints among its siblings (tracks are only ever added after their siblings).
+    private var positions: [Int] = []
 
-    init(frames: [FrameSample]) {
-        var index: [String: Int] = [:], generations: [String: Int] = [:]
+    /// A node as its parent's track, its scene, id and snapshot flag, and its rank among siblings alike.
+    private struct Key: Hashable {
+        let parent: Int
+        let base: String
+        let rank: Int
+    }
+
+    /// The tracks of `frames`, each counted against `budget`.
+    init(frames: [FrameSample], budget: LottieBudget) throws {
+        self.frames = frames
+        var index: [Key: Int] = [:], generations: [Key: Int] = [:]
         for (f, frame) in frames.enumerated() {
             var stack: [(depth: Int, track: Int?, seen: [String: Int], below: Int)] = [(0, nil, [:], -1)]
-            for node in frame.nodes {
+            for (n, node) in frame.nodes.enumerated() {
                 while stack.count > 1 && stack[stack.count - 1].depth >= node.depth { stack.removeLast() }
                 let base = "\(node.scene ?? "")|\(node.id)|\(node.isSnapshot ? "s" : "")"
                 let rank = stack[stack.count - 1].seen[base, default: 0]
                 stack[stack.count - 1].seen[base] = rank + 1
                 let parent = stack[stack.count - 1].track
-                let path = (parent.map { tracks[$0].path + "/" } ?? "") + "\(base)#\(rank)"
-                var t = index[path]
-                if let known = t, position(known, under: parent) < stack[stack.count - 1].below { t = nil }
+                let key = Key(parent: parent ?? -1, base: base, rank: rank)
+                var t = index[key]
+                if let known = t, positions[known] < stack[stack.count - 1].below { t = nil }
                 if t == nil {
-                    t = tracks.count
-                    index[path] = t
-                    let generation = generations[path, default: 0]
-                    generations[path] = generation + 1
-                    tracks.append(
-                        LottieNodeTrack(
-                            path: path + (generation > 0 ? "@\(generation)" : ""),
-                            samples: Array(repeating: nil, count: frames.count)))
-                    if let parent { tracks[parent].children.append(t!) } else { roots.append(t!) }
+                    let generation = generations[key, default: 0]
+                    generations[key] = generation + 1
+                    let path = (parent.map { paths[$0] + "/" } ?? "") + "\(base)#\(rank)" + (generation > 0 ? "@\(generation)" : "")
+                    try budget.track(node: (node.scene.map { "\($0)/" } ?? "") + node.id, frames: frames.count)
+                    t = add(path, under: parent, frames: frames.count)
+                    index[key] = t
                 }
-                tracks[t!].samples[f] = node
-                stack[stack.count - 1].below = position(t!, under: parent)
+                places[t!][f] = Int32(n)
+                stack[stack.count - 1].below = positions[t!]
                 stack.append((node.depth, t!, [:], -1))
             }
         }
     }
 
-    /// Where track `t` paints among its siblings under `parent` (the container's children when nil).
-    private func position(_ t: Int, under parent: Int?) -> Int {
-        (parent.map { tracks[$0].children } ?? roots).firstIndex(of: t)!
+    /// How many tracks there are.
+    var count: Int { paths.count }
+
+    /// Track `t`, drawn out of the frames.
+    subscript(_ t: Int) -> LottieNodeTrack {
+        let samples = places[t].enumerated().map { f, n in n < 0 ? nil : frames[f].nodes[Int(n)] }
+        return LottieNodeTrack(path: paths[t], samples: samples, children: children[t])
+    }
+
+    /// A new track at `path`, painted above its siblings under `parent` (the container's children when nil).
+    private mutating func add(_ path: String, under parent: Int?, frames: Int) -> Int {
+        let t = paths.count
+        paths.append(path)
+        places.append(Array(repeating: -1, count: frames))
+        children.append([])
+        if let parent {
+            positions.append(children[parent].count)
+            children[parent].append(t)
+        } else {
+            positions.append(roots.count)
+            roots.append(t)
+        }
+        return t
     }
 }

@@ -3,7 +3,7 @@ import AnimhostCore
 import AnimhostRender
 
 /// A node's parts, each a layer: the background and the border as shapes, the picture, the text
-/// and the shadow as images.
+/// and the shadow as images. Each part's layers are counted against the budget before they are made.
 extension LottieLayers {
 
     func bounds(_ s: NodeSample) -> Rect { Rect(origin: .zero, size: s.properties.frame.size) }
@@ -20,18 +20,18 @@ extension LottieLayers {
             let c = s.properties.backgroundColor ?? .clear
             return [c.r, c.g, c.b, c.a]
         }
-        let rect = rectangle(samples, inset: { _ in 0 })
+        let rect = try rectangle(samples, inset: { _ in 0 })
         let fill: LottieJSON = .object([
             ("ty", .string("fl")), ("nm", .string("fill")),
-            ("c", keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
-            ("o", keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("c", try keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+            ("o", try keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
             ("r", .int(1))
         ])
-        return [shapePart(track, "background", items: [rect, fill], samples)]
+        return [try shapePart(track, "background", items: [rect, fill], samples)]
     }
 
     /// The border: a stroke inside the bounds, as `CALayer` draws it.
-    func border(_ track: LottieNodeTrack, _ samples: [NodeSample]) -> [Part] {
+    func border(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
         guard track.present.contains(where: { $0.properties.border.width > 0 }) else { return [] }
         let widths = samples.map { s -> Double in
             let b = bounds(s)
@@ -41,20 +41,20 @@ extension LottieLayers {
             let c = s.properties.border.color
             return [c.r, c.g, c.b, s.properties.border.width > 0 ? c.a : 0]
         }
-        let rect = rectangle(samples, inset: { s in min(max(s.properties.border.width, 0), min(s.properties.frame.width, s.properties.frame.height) / 2) })
+        let rect = try rectangle(samples, inset: { s in min(max(s.properties.border.width, 0), min(s.properties.frame.width, s.properties.frame.height) / 2) })
         let stroke: LottieJSON = .object([
             ("ty", .string("st")), ("nm", .string("stroke")),
-            ("c", keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
-            ("o", keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
-            ("w", keys.property(widths.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("c", try keys.property(colors.map { Array($0[0..<3]) }, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+            ("o", try keys.property(colors.map { [$0[3] * 100] }, tolerance: 0.01, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("w", try keys.property(widths.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
             ("lc", .int(2)), ("lj", .int(1)), ("ml", .int(4))
         ])
-        return [shapePart(track, "border", items: [rect, stroke], samples)]
+        return [try shapePart(track, "border", items: [rect, stroke], samples)]
     }
 
     /// A rectangle centred on the layer's origin: the bounds less `inset` (half of it on each side),
     /// with the node's corner radius less half the inset.
-    private func rectangle(_ samples: [NodeSample], inset: (NodeSample) -> Double) -> LottieJSON {
+    private func rectangle(_ samples: [NodeSample], inset: (NodeSample) -> Double) throws -> LottieJSON {
         let sizes = samples.map { s -> [Double] in
             let i = inset(s)
             return [max(s.properties.frame.width - i, 0), max(s.properties.frame.height - i, 0)]
@@ -67,12 +67,13 @@ extension LottieLayers {
         return .object([
             ("ty", .string("rc")), ("nm", .string("bounds")), ("d", .int(1)),
             ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-            ("s", keys.property(sizes, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
-            ("r", keys.property(radii, value: { .num($0[0]) }, keyframe: LottieJSON.nums))
+            ("s", try keys.property(sizes, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
+            ("r", try keys.property(radii, value: { .num($0[0]) }, keyframe: LottieJSON.nums))
         ])
     }
 
-    private func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) -> Part {
+    private func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) throws -> Part {
+        try budget.layers(1, frames: frameCount, node: name(track))
         let group: LottieJSON = .object([
             ("ty", .string("gr")), ("nm", .string(part)),
             (
@@ -95,17 +96,19 @@ extension LottieLayers {
     /// One image layer per picture the node shows, drawn at the largest size it appears on screen
     /// anywhere (at most its own), placed as its content mode puts it and masked to the bounds when it overflows them.
     func pictures(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        var names: [String] = []
-        for s in track.present { if let n = s.properties.image, !names.contains(n) { names.append(n) } }
+        var names: [String] = [], seen: Set<String> = []
+        for s in track.present { if let n = s.properties.image, seen.insert(n).inserted { names.append(n) } }
+        try budget.layers(names.count, frames: frameCount, node: name(track))
         let scene = track.present.first?.scene
         return try names.map { name in
-            let natural = try parts.pictureSize(name, scene: scene)
-            let size = Size(width: Double(natural.width), height: Double(natural.height))
+            let size = try naturalSize(name, scene: scene, of: track)
+            let natural = Int(size.width)
             let rects = samples.map { ContentLayout.rect(image: size, in: bounds($0), mode: $0.properties.contentMode) }
-            let widest = self.widest[LottieLayers.pictureKey(name, scene: scene)] ?? 1
-            let w = widest.isFinite ? max(1, min(natural.width, Int(min(widest, Double(natural.width)).rounded(.up)))) : natural.width
+            let key = LottieLayers.pictureKey(name, scene: scene)
+            let widest = self.widest[key] ?? 1
+            let w = widest.isFinite ? max(1, min(natural, Int(min(widest, Double(natural)).rounded(.up)))) : natural
             let h = max(1, Int((Double(w) * size.height / size.width).rounded()))
-            let id = try assets.image(parts.picture(name, scene: scene, width: w, height: h))
+            let id = try pictureIDs[key] ?? drawn(name, scene: scene, width: w, height: h, key: key)
             let content = Size(width: Double(w), height: Double(h))
             var fields: LottieLayer = [("ty", .int(2)), ("nm", .string("\(self.name(track)) picture")), ("refId", .string(id))]
             let overflows = zip(samples, rects).contains { s, r in
@@ -120,13 +123,22 @@ extension LottieLayers {
                     let rx = min(radius, b.width / 2, b.height / 2)
                     return LottieGeometry.roundedRect(b, rx: rx, ry: rx, through: toAsset)
                 }
-                fields += [("hasMask", .bool(true)), ("masksProperties", .array([mask(paths)]))]
+                fields += [("hasMask", .bool(true)), ("masksProperties", .array([try mask(paths)]))]
             }
             return Part(
                 fields: fields, anchor: [Double(w) / 2, Double(h) / 2],
                 placement: zip(samples, rects).map { LottieGeometry.placement(over: $1, content: content, through: $0.toContainer) },
                 opacity: track.samples.map { $0?.properties.image == name ? 1 : 0 })
         }
+    }
+
+    /// The image asset of picture `name` drawn at `width` × `height`, kept as the picture's under `key`.
+    private func drawn(_ name: String, scene: String?, width: Int, height: Int, key: String) throws -> String {
+        try budget.pixels(Double(width), Double(height), for: "picture '\(name)'")
+        let id = try assets.image(parts.picture(name, scene: scene, width: width, height: height), of: "picture '\(name)'")
+        parts.forget()
+        pictureIDs[key] = id
+        return id
     }
 
     /// The node's text as animhost draws it: laid out in a box of the node's layout size (its model
@@ -136,7 +148,7 @@ extension LottieLayers {
     /// share one image layer, placed at every frame where that frame's layout puts the ink.
     func texts(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
         var drawn: [TextLayoutKey: TextImage?] = [:]  // nil: a layout without ink
-        var ids: [String] = []
+        var ids: [String] = [], listed: Set<String> = []
         var shown: [TextImage?] = []
         for s in track.samples {
             guard let s, let style = s.properties.text, s.layoutSize.width > 0, s.layoutSize.height > 0 else {
@@ -145,18 +157,24 @@ extension LottieLayers {
             }
             let key = TextLayoutKey(style: style, size: s.layoutSize)
             if drawn.index(forKey: key) == nil {
+                let scale = parts.caches.scale
+                try budget.pixels(s.layoutSize.width * scale, s.layoutSize.height * scale, for: "the text of node '\(name(track))'")
                 let full = try parts.text(style, size: s.layoutSize)
                 let image = try LottieLayers.ink(full).map { ink in
-                    TextImage(id: try assets.image(LottieLayers.crop(full, ink)), full: (full.width, full.height), ink: ink)
+                    TextImage(
+                        id: try assets.image(LottieLayers.crop(full, ink), of: "the text of node '\(name(track))'"),
+                        full: (full.width, full.height), ink: ink)
                 }
                 drawn.updateValue(image, forKey: key)
             }
             let layout = drawn[key] ?? nil
-            if let id = layout?.id, !ids.contains(id) { ids.append(id) }
+            if let id = layout?.id, listed.insert(id).inserted { ids.append(id) }
             shown.append(layout)
         }
+        try budget.layers(ids.count, frames: frameCount, node: name(track))
+        let inks = Dictionary(shown.compactMap { $0.map { ($0.id, $0.ink) } }, uniquingKeysWith: { first, _ in first })
         return ids.map { id in
-            let ink = shown.first { $0?.id == id }!!.ink
+            let ink = inks[id]!
             let content = Size(width: Double(ink.w), height: Double(ink.h))
             let placements = zip(samples, shown).map { s, layout -> [Double]? in
                 guard let layout, layout.id == id else { return nil }
@@ -185,13 +203,17 @@ extension LottieLayers {
                 level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
                 corner: (p.cornerRadius * 2).rounded() / 2)
         }
-        var seen: [(Key, Size)] = []
+        var seen: [(Key, Size)] = [], keys: Set<Key> = []
         for s in track.present {
-            if let k = key(s.properties), !seen.contains(where: { $0.0 == k }) { seen.append((k, s.properties.frame.size)) }
+            if let k = key(s.properties), keys.insert(k).inserted { seen.append((k, s.properties.frame.size)) }
         }
+        try budget.layers(seen.count, frames: frameCount, node: name(track))
         return try seen.map { k, size in
-            let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: pow(2, Double(k.level) / 4), color: k.color)
-            let id = try assets.image(bitmap)
+            let radius = pow(2, Double(k.level) / 4), scale = parts.caches.scale
+            try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: "the shadow of node '\(name(track))'")
+            let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: radius, color: k.color)
+            parts.forget()
+            let id = try assets.image(bitmap, of: "the shadow of node '\(name(track))'")
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
             let rects = samples.map { s -> Rect in
                 let p = s.properties

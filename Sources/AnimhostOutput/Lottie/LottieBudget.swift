@@ -1,0 +1,108 @@
+import AnimhostCore
+
+/// What one Lottie document may hold. The export keeps the whole run until it ends and a player
+/// keeps the whole document, so each quantity the work and the file grow with is bounded where it
+/// is counted, and a run past one fails there with its name, the plugin's and what to change,
+/// before the work it would cost. Real transitions stay far below every limit (the album example
+/// uses at most 5 % of any).
+final class LottieBudget {
+    /// Nodes summed over the frames (hidden ones too): what the export keeps of the run.
+    static let nodeFrames = 500_000
+    /// Bytes of the nodes' texts and picture names summed over the frames: what a node-frame may add.
+    static let textBytes = 64 << 20
+    /// Layers in all compositions together, and nodes followed through the run (a node whose id,
+    /// parent or order among its siblings changes is a new one).
+    static let layers = 10_000
+    /// Layers, and followed nodes, times the frames of the run: what the keyframes are computed from.
+    static let layerFrames = 1_000_000
+    /// Keyframes in the document.
+    static let keyframes = 200_000
+    /// Distinct embedded images, and their bytes together.
+    static let images = 1_000
+    static let imageBytes = 64 << 20
+    /// Distinct pictures shown (each is decoded to learn its size).
+    static let pictures = 100
+    /// Pixels drawn for the images, together: pictures decoded and rasterised, texts and shadows.
+    static let pixels = 128 << 20
+
+    private let plugin: String
+    private var nodeFrames = 0, tracks = 0, trackFrames = 0, layers = 0, layerFrames = 0, images = 0, imageBytes = 0, pictures = 0
+    private var textBytes = 0
+    private var pixels = 0.0
+
+    /// A budget for a run of `plugin`.
+    init(plugin: String) { self.plugin = plugin }
+
+    /// Counts frame `index`'s nodes, and the bytes of their texts and picture names.
+    func frame(_ index: Int, nodes: [NodeSample]) throws {
+        nodeFrames += nodes.count
+        let fix = "a shorter run, a lower --fps, a higher --speed"
+        try check(nodeFrames, LottieBudget.nodeFrames, "nodes summed over the frames", at: "frame \(index)", fix: fix + " or fewer nodes")
+        for node in nodes {
+            textBytes += (node.properties.text?.string.utf8.count ?? 0) + (node.properties.image?.utf8.count ?? 0)
+        }
+        try check(textBytes, LottieBudget.textBytes, "bytes of text and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter texts")
+    }
+
+    /// Counts a node (`scene/id`) followed through `frames` frames.
+    func track(node name: String, frames: Int) throws {
+        tracks += 1
+        trackFrames += frames
+        let fix = "fewer nodes, or nodes that keep their ids, parents and order"
+        try check(tracks, LottieBudget.layers, "nodes followed through the run", at: "node '\(name)'", fix: fix)
+        try check(trackFrames, LottieBudget.layerFrames, "node-frames followed (nodes × frames)", at: "node '\(name)'", fix: "a shorter run, a lower --fps or " + fix)
+    }
+
+    /// Counts `count` layers, each spanning `frames` frames, made for `node`.
+    func layers(_ count: Int, frames: Int, node: String) throws {
+        layers += count
+        layerFrames += count * frames
+        try check(layers, LottieBudget.layers, "layers", at: "node '\(node)'", fix: "fewer nodes, or fewer distinct pictures, texts and shadows a node shows")
+        try check(layerFrames, LottieBudget.layerFrames, "layer-frames (layers × frames)", at: "node '\(node)'", fix: "a shorter run, a lower --fps or fewer nodes")
+    }
+
+    /// Checks the document's keyframes so far, `layer`'s included.
+    func keyframes(_ count: Int, layer: String) throws {
+        try check(count, LottieBudget.keyframes, "keyframes", at: "layer '\(layer)'", fix: "a shorter run, a lower --fps, or curves instead of springs")
+    }
+
+    /// Counts an embedded image of `bytes`, drawn for `what`.
+    func image(bytes: Int, of what: String) throws {
+        images += 1
+        imageBytes += bytes
+        try check(images, LottieBudget.images, "embedded images", at: what, fix: "fewer distinct pictures, texts and shadows")
+        try check(imageBytes, LottieBudget.imageBytes, "bytes of embedded images", at: what, fix: "fewer distinct pictures, texts and shadows, or a lower --scale")
+    }
+
+    /// Counts a distinct picture `name`, first shown by `node`.
+    func picture(_ name: String, node: String) throws {
+        pictures += 1
+        try check(pictures, LottieBudget.pictures, "distinct pictures", at: "picture '\(name)' of node '\(node)'", fix: "fewer distinct pictures")
+    }
+
+    /// Counts an image of `width` × `height` pixels about to be drawn (or decoded) for `what`.
+    func pixels(_ width: Double, _ height: Double, for what: String) throws {
+        pixels += width * height
+        guard pixels > Double(LottieBudget.pixels) || !pixels.isFinite else { return }
+        let size = "\(formatNumber(width.rounded(.up)))×\(formatNumber(height.rounded(.up))) pixels"
+        throw refusal(LottieBudget.pixels, "pixels of images drawn", at: "\(what) (\(size))", fix: "smaller or fewer distinct texts and shadows, or a lower --scale")
+    }
+
+    private func check(_ used: Int, _ limit: Int, _ what: String, at place: String, fix: String) throws {
+        guard used > limit else { return }
+        throw refusal(limit, what, at: place, fix: fix)
+    }
+
+    private func refusal(_ limit: Int, _ what: String, at place: String, fix: String) -> OutputError {
+        OutputError(
+            "the Lottie export of plugin '\(plugin)' goes past its limit of \(limit.grouped) \(what) at \(place): export \(fix) (docs/lottie.md, Limits)")
+    }
+}
+
+extension Int {
+    /// The (positive) number with thousands separated by commas, as the docs write limits.
+    fileprivate var grouped: String {
+        let digits = Array(String(self))
+        return String(digits.enumerated().flatMap { i, c in i > 0 && (digits.count - i) % 3 == 0 ? [",", c] : [c] })
+    }
+}
