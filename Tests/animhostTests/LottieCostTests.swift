@@ -135,7 +135,7 @@ final class LottieCostTests: XCTestCase {
               ctx.container:add(node{ id = "label", frame = rect(0, 0, 40000, 40000), text = "x" })
               animate{ duration = 1 / 60, curve = "linear", function() ctx.container.alpha = 0.5 end,
                 completion = function() ctx:complete(true) end }
-            """, duration: "0.02", "134,217,728 pixels of images drawn at the text of node 'label' (20000×20000 pixels)")
+            """, duration: "0.02", "33,554,432 pixels in one image at the text of node 'label' (20000×20000 pixels)")
     }
 
     func testDistinctPicturesAreBoundedBeforeTheyAreDecoded() throws {
@@ -168,6 +168,19 @@ final class LottieCostTests: XCTestCase {
                   end }
               end
               step(1)
-            """, duration: "1", "67,108,864 bytes of text and picture names summed over the frames at frame ")
+            """, duration: "1", "67,108,864 bytes of ids, texts and picture names summed over the frames at frame ")
+    }
+
+    func testNumbersInKeyframesAreBounded() throws {
+        // Clipping nodes whose corner radius rings on springs: every frame a mask path of 48 numbers.
+        try refused(
+            """
+              for i = 1, 200 do
+                local n = ctx.container:add(node{ id = "c" .. i, frame = rect(i % 300, 10, 60, 60), clips = true })
+                n:add(node{ id = "k", frame = rect(0, 0, 60, 60), backgroundColor = color(0, 0, 1, 1) })
+                animate{ duration = 4, spring = { damping = 0.02 }, function() n.cornerRadius = 25 end }
+              end
+              animate{ duration = 4, function() end, completion = function() ctx:complete(true) end }
+            """, duration: "4", "2,000,000 numbers in keyframes at layer 'c")
     }
 }

@@ -8,40 +8,45 @@ import AnimhostCore
 final class LottieBudget {
     /// Nodes summed over the frames (hidden ones too): what the export keeps of the run.
     static let nodeFrames = 500_000
-    /// Bytes of the nodes' texts and picture names summed over the frames: what a node-frame may add.
+    /// Bytes of the nodes' ids, texts and picture names summed over the frames: what a node-frame may add.
     static let textBytes = 64 << 20
     /// Layers in all compositions together, and nodes followed through the run (a node whose id,
     /// parent or order among its siblings changes is a new one).
     static let layers = 10_000
     /// Layers, and followed nodes, times the frames of the run: what the keyframes are computed from.
     static let layerFrames = 1_000_000
-    /// Keyframes in the document.
+    /// Keyframes in the document, and the numbers they hold (a mask's path keyframe holds 48).
     static let keyframes = 200_000
+    static let keyframeNumbers = 2_000_000
     /// Distinct embedded images, and their bytes together.
     static let images = 1_000
     static let imageBytes = 64 << 20
+    /// Text layouts drawn (a text set, or a label resized, frame after frame is one each time).
+    static let textLayouts = 5_000
     /// Distinct pictures shown (each is decoded to learn its size).
     static let pictures = 100
-    /// Pixels drawn for the images, together: pictures decoded and rasterised, texts and shadows.
+    /// Pixels drawn for the images, together (pictures decoded and rasterised, texts and shadows),
+    /// and in one of them (a shadow holds about 8 bytes a pixel while it is made).
     static let pixels = 128 << 20
+    static let pixelsInOne = 32 << 20
 
     private let plugin: String
     private var nodeFrames = 0, tracks = 0, trackFrames = 0, layers = 0, layerFrames = 0, images = 0, imageBytes = 0, pictures = 0
-    private var textBytes = 0
+    private var textBytes = 0, keyframes = 0, keyframeNumbers = 0, textLayouts = 0
     private var pixels = 0.0
 
     /// A budget for a run of `plugin`.
     init(plugin: String) { self.plugin = plugin }
 
-    /// Counts frame `index`'s nodes, and the bytes of their texts and picture names.
+    /// Counts frame `index`'s nodes, and the bytes of their ids, texts and picture names.
     func frame(_ index: Int, nodes: [NodeSample]) throws {
         nodeFrames += nodes.count
         let fix = "a shorter run, a lower --fps, a higher --speed"
         try check(nodeFrames, LottieBudget.nodeFrames, "nodes summed over the frames", at: "frame \(index)", fix: fix + " or fewer nodes")
         for node in nodes {
-            textBytes += (node.properties.text?.string.utf8.count ?? 0) + (node.properties.image?.utf8.count ?? 0)
+            textBytes += node.id.utf8.count + (node.properties.text?.string.utf8.count ?? 0) + (node.properties.image?.utf8.count ?? 0)
         }
-        try check(textBytes, LottieBudget.textBytes, "bytes of text and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter texts")
+        try check(textBytes, LottieBudget.textBytes, "bytes of ids, texts and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter ids and texts")
     }
 
     /// Counts a node (`scene/id`) followed through `frames` frames.
@@ -61,9 +66,13 @@ final class LottieBudget {
         try check(layerFrames, LottieBudget.layerFrames, "layer-frames (layers × frames)", at: "node '\(node)'", fix: "a shorter run, a lower --fps or fewer nodes")
     }
 
-    /// Checks the document's keyframes so far, `layer`'s included.
-    func keyframes(_ count: Int, layer: String) throws {
-        try check(count, LottieBudget.keyframes, "keyframes", at: "layer '\(layer)'", fix: "a shorter run, a lower --fps, or curves instead of springs")
+    /// Counts `count` keyframes of `numbers` numbers each, of `layer`.
+    func keyframes(_ count: Int, of numbers: Int, layer: String) throws {
+        keyframes += count
+        keyframeNumbers += count * numbers
+        let fix = "a shorter run, a lower --fps, or curves instead of springs"
+        try check(keyframes, LottieBudget.keyframes, "keyframes", at: "layer '\(layer)'", fix: fix)
+        try check(keyframeNumbers, LottieBudget.keyframeNumbers, "numbers in keyframes", at: "layer '\(layer)'", fix: fix)
     }
 
     /// Counts an embedded image of `bytes`, drawn for `what`.
@@ -72,6 +81,12 @@ final class LottieBudget {
         imageBytes += bytes
         try check(images, LottieBudget.images, "embedded images", at: what, fix: "fewer distinct pictures, texts and shadows")
         try check(imageBytes, LottieBudget.imageBytes, "bytes of embedded images", at: what, fix: "fewer distinct pictures, texts and shadows, or a lower --scale")
+    }
+
+    /// Counts a text layout about to be drawn for `what`.
+    func textLayout(of what: String) throws {
+        textLayouts += 1
+        try check(textLayouts, LottieBudget.textLayouts, "text layouts", at: what, fix: "texts set, and labels resized, less often (animate a label's size: it is then stretched)")
     }
 
     /// Counts a distinct picture `name`, first shown by `node`.
@@ -83,9 +98,12 @@ final class LottieBudget {
     /// Counts an image of `width` × `height` pixels about to be drawn (or decoded) for `what`.
     func pixels(_ width: Double, _ height: Double, for what: String) throws {
         pixels += width * height
-        guard pixels > Double(LottieBudget.pixels) || !pixels.isFinite else { return }
-        let size = "\(formatNumber(width.rounded(.up)))×\(formatNumber(height.rounded(.up))) pixels"
-        throw refusal(LottieBudget.pixels, "pixels of images drawn", at: "\(what) (\(size))", fix: "smaller or fewer distinct texts and shadows, or a lower --scale")
+        let size = "\(what) (\(formatNumber(width.rounded(.up)))×\(formatNumber(height.rounded(.up))) pixels)"
+        let fix = "smaller or fewer distinct texts and shadows, or a lower --scale"
+        if !(width * height <= Double(LottieBudget.pixelsInOne)) {
+            throw refusal(LottieBudget.pixelsInOne, "pixels in one image", at: size, fix: fix)
+        }
+        if !(pixels <= Double(LottieBudget.pixels)) { throw refusal(LottieBudget.pixels, "pixels of images drawn", at: size, fix: fix) }
     }
 
     private func check(_ used: Int, _ limit: Int, _ what: String, at place: String, fix: String) throws {

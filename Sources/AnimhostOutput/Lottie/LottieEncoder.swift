@@ -93,7 +93,7 @@ extension LottieEncoder: SummarizedOutput {
         var names: [String] = [], seen: Set<String> = []
         for frame in frames {
             for node in frame.nodes where node.properties.blur > 0 && node.opacity > 0 && !node.properties.hidden {
-                let name = (node.scene.map { "\($0)/" } ?? "") + node.id + (node.isSnapshot ? " (snapshot)" : "")
+                let name = node.lottieName
                 if seen.insert(name).inserted { names.append(name) }
             }
         }

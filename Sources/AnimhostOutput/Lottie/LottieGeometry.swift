@@ -27,8 +27,9 @@ enum LottieGeometry {
         guard values.count > 1 else { return }
         for i in 1..<values.count {
             let r = values[i].count - 1
-            while values[i][r] - values[i - 1][r] > 180 { values[i][r] -= 360 }
-            while values[i][r] - values[i - 1][r] < -180 { values[i][r] += 360 }
+            let step = values[i][r] - values[i - 1][r]
+            if step > 180 { values[i][r] -= 360 * ((step - 180) / 360).rounded(.up) }
+            if step < -180 { values[i][r] += 360 * ((-180 - step) / 360).rounded(.up) }
         }
     }
 

@@ -60,7 +60,7 @@ final class LottieKeyframes {
         }
         let keys = pruned(keys(values, tolerance), values, tolerance)
         count += keys.count
-        try budget.keyframes(count, layer: layer)
+        try budget.keyframes(keys.count, of: first.count, layer: layer)
         let json: [LottieJSON] = keys.enumerated().map { i, key in
             var fields: [(String, LottieJSON)] = [("t", .num(key.time)), ("s", keyframe(key.value))]
             if i < keys.count - 1 {

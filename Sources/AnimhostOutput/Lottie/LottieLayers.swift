@@ -52,7 +52,7 @@ final class LottieLayers {
     func naturalSize(_ name: String, scene: String?, of track: LottieNodeTrack) throws -> Size {
         let key = LottieLayers.pictureKey(name, scene: scene)
         if let known = naturals[key] { return known }
-        try budget.picture(name, node: self.name(track))
+        try budget.picture(name, node: track.name)
         let natural = try naming(track) { try parts.pictureSize(name, scene: scene) }
         parts.forget()
         try budget.pixels(Double(natural.width), Double(natural.height), for: "picture '\(name)'")
@@ -97,11 +97,11 @@ final class LottieLayers {
             return min(max(s.properties.alpha, 0), 1)
         }
         let bounds = samples.map { Optional($0.bbox) }
-        keys.layer = name(track)
+        keys.layer = track.name
         let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) }
         let border = try self.border(track, samples)
         let children = try track.children.flatMap { try layers(of: $0) }
-        keys.layer = name(track)
+        keys.layer = track.name
         let below = try naming(track) { try shadows(track, samples) }.map { $0.faded(by: alpha) }
         let inside = own.map { $0.covering(bounds) } + children + border.map { $0.covering(bounds) }
         let clips = track.present.contains { $0.properties.clips }
@@ -109,10 +109,11 @@ final class LottieLayers {
             return below + inside.map { $0.faded(by: alpha) }
         }
         guard !inside.isEmpty else { return below }
-        try budget.layers(1, frames: frameCount, node: name(track))
+        try budget.layers(1, frames: frameCount, node: track.name)
         let id = assets.comp(LottieLayers.indexed(try inside.map { try layer($0) }))
-        var fields: LottieLayer = [("ty", .int(0)), ("nm", .string(name(track))), ("refId", .string(id))]
+        var fields: LottieLayer = [("ty", .int(0)), ("nm", .string(track.name)), ("refId", .string(id))]
         if clips {
+            keys.layer = track.name
             fields.append(("hasMask", .bool(true)))
             fields.append(("masksProperties", .array([try clip(samples)])))
         }
@@ -124,7 +125,7 @@ final class LottieLayers {
     /// Runs `body`, naming the node in any drawing error it throws.
     func naming<T>(_ track: LottieNodeTrack, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as RenderError {
-            throw RenderError("node '\(name(track))': \(e.description)")
+            throw RenderError("node '\(track.name)': \(e.description)")
         }
     }
 
@@ -135,10 +136,6 @@ final class LottieLayers {
 
     private var timing: LottieLayer {
         [("ip", .int(0)), ("op", .int(frameCount)), ("st", .int(0)), ("bm", .int(0))]
-    }
-
-    func name(_ track: LottieNodeTrack) -> String {
-        track.present.first.map { ($0.scene.map { "\($0)/" } ?? "") + $0.id + ($0.isSnapshot ? " (snapshot)" : "") } ?? track.path
     }
 
     /// Every frame's value, frames without one holding the nearest one before (after, for the first

@@ -3,8 +3,8 @@ import AnimhostCore
 /// One node followed through a run's frames: where it is in the tree and how it appears in each
 /// frame (nil where it is not in the container).
 struct LottieNodeTrack {
-    /// The node's place in the tree: its ancestors' and its own id, scene and rank among like siblings.
-    let path: String
+    /// The node as layer names and messages show it (see ``NodeSample/lottieName``).
+    let name: String
     let samples: [NodeSample?]
     /// Its children's tracks, in paint order (a child first seen later goes after those seen before;
     /// a child painted in a frame beneath a sibling it was above before starts a new track on top).
@@ -20,7 +20,7 @@ struct LottieNodeTracks {
     /// The container's children.
     private(set) var roots: [Int] = []
     private let frames: [FrameSample]
-    private var paths: [String] = []
+    private var names: [String] = []
     /// Per track, the node's index in each frame's nodes (-1 where absent).
     private var places: [[Int32]] = []
     private var children: [[Int]] = []
@@ -37,7 +37,7 @@ struct LottieNodeTracks {
     /// The tracks of `frames`, each counted against `budget`.
     init(frames: [FrameSample], budget: LottieBudget) throws {
         self.frames = frames
-        var index: [Key: Int] = [:], generations: [Key: Int] = [:]
+        var index: [Key: Int] = [:]
         for (f, frame) in frames.enumerated() {
             var stack: [(depth: Int, track: Int?, seen: [String: Int], below: Int)] = [(0, nil, [:], -1)]
             for (n, node) in frame.nodes.enumerated() {
@@ -50,11 +50,8 @@ struct LottieNodeTracks {
                 var t = index[key]
                 if let known = t, positions[known] < stack[stack.count - 1].below { t = nil }
                 if t == nil {
-                    let generation = generations[key, default: 0]
-                    generations[key] = generation + 1
-                    let path = (parent.map { paths[$0] + "/" } ?? "") + "\(base)#\(rank)" + (generation > 0 ? "@\(generation)" : "")
-                    try budget.track(node: (node.scene.map { "\($0)/" } ?? "") + node.id, frames: frames.count)
-                    t = add(path, under: parent, frames: frames.count)
+                    try budget.track(node: node.lottieName, frames: frames.count)
+                    t = add(node.lottieName, under: parent, frames: frames.count)
                     index[key] = t
                 }
                 places[t!][f] = Int32(n)
@@ -65,18 +62,18 @@ struct LottieNodeTracks {
     }
 
     /// How many tracks there are.
-    var count: Int { paths.count }
+    var count: Int { names.count }
 
     /// Track `t`, drawn out of the frames.
     subscript(_ t: Int) -> LottieNodeTrack {
         let samples = places[t].enumerated().map { f, n in n < 0 ? nil : frames[f].nodes[Int(n)] }
-        return LottieNodeTrack(path: paths[t], samples: samples, children: children[t])
+        return LottieNodeTrack(name: names[t], samples: samples, children: children[t])
     }
 
-    /// A new track at `path`, painted above its siblings under `parent` (the container's children when nil).
-    private mutating func add(_ path: String, under parent: Int?, frames: Int) -> Int {
-        let t = paths.count
-        paths.append(path)
+    /// A new track of the node `name`, painted above its siblings under `parent` (the container's children when nil).
+    private mutating func add(_ name: String, under parent: Int?, frames: Int) -> Int {
+        let t = names.count
+        names.append(name)
         places.append(Array(repeating: -1, count: frames))
         children.append([])
         if let parent {
@@ -87,5 +84,15 @@ struct LottieNodeTracks {
             roots.append(t)
         }
         return t
+    }
+}
+
+extension NodeSample {
+    /// The node as layer names and messages show it: `scene/id`, ` (snapshot)` for a copy, an id
+    /// past 64 characters cut there (a plugin's ids are unbounded; a layer's name is only a label).
+    var lottieName: String {
+        let cut = self.id.prefix(64)
+        let id = cut.endIndex < self.id.endIndex ? cut + "…" : cut
+        return (scene.map { "\($0)/" } ?? "") + id + (isSnapshot ? " (snapshot)" : "")
     }
 }

@@ -73,7 +73,7 @@ extension LottieLayers {
     }
 
     private func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) throws -> Part {
-        try budget.layers(1, frames: frameCount, node: name(track))
+        try budget.layers(1, frames: frameCount, node: track.name)
         let group: LottieJSON = .object([
             ("ty", .string("gr")), ("nm", .string(part)),
             (
@@ -89,7 +89,7 @@ extension LottieLayers {
             )
         ])
         return Part(
-            fields: [("ty", .int(4)), ("nm", .string("\(name(track)) \(part)")), ("shapes", .array([group]))],
+            fields: [("ty", .int(4)), ("nm", .string("\(track.name) \(part)")), ("shapes", .array([group]))],
             anchor: [0, 0], placement: centred(samples), opacity: Array(repeating: 1, count: frameCount))
     }
 
@@ -98,7 +98,7 @@ extension LottieLayers {
     func pictures(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
         var names: [String] = [], seen: Set<String> = []
         for s in track.present { if let n = s.properties.image, seen.insert(n).inserted { names.append(n) } }
-        try budget.layers(names.count, frames: frameCount, node: name(track))
+        try budget.layers(names.count, frames: frameCount, node: track.name)
         let scene = track.present.first?.scene
         return try names.map { name in
             let size = try naturalSize(name, scene: scene, of: track)
@@ -110,7 +110,7 @@ extension LottieLayers {
             let h = max(1, Int((Double(w) * size.height / size.width).rounded()))
             let id = try pictureIDs[key] ?? drawn(name, scene: scene, width: w, height: h, key: key)
             let content = Size(width: Double(w), height: Double(h))
-            var fields: LottieLayer = [("ty", .int(2)), ("nm", .string("\(self.name(track)) picture")), ("refId", .string(id))]
+            var fields: LottieLayer = [("ty", .int(2)), ("nm", .string("\(track.name) picture")), ("refId", .string(id))]
             let overflows = zip(samples, rects).contains { s, r in
                 r.x < -0.01 || r.y < -0.01 || r.maxX > s.properties.frame.width + 0.01 || r.maxY > s.properties.frame.height + 0.01
             }
@@ -158,11 +158,12 @@ extension LottieLayers {
             let key = TextLayoutKey(style: style, size: s.layoutSize)
             if drawn.index(forKey: key) == nil {
                 let scale = parts.caches.scale
-                try budget.pixels(s.layoutSize.width * scale, s.layoutSize.height * scale, for: "the text of node '\(name(track))'")
+                try budget.textLayout(of: "the text of node '\(track.name)'")
+                try budget.pixels(s.layoutSize.width * scale, s.layoutSize.height * scale, for: "the text of node '\(track.name)'")
                 let full = try parts.text(style, size: s.layoutSize)
                 let image = try LottieLayers.ink(full).map { ink in
                     TextImage(
-                        id: try assets.image(LottieLayers.crop(full, ink), of: "the text of node '\(name(track))'"),
+                        id: try assets.image(LottieLayers.crop(full, ink), of: "the text of node '\(track.name)'"),
                         full: (full.width, full.height), ink: ink)
                 }
                 drawn.updateValue(image, forKey: key)
@@ -171,7 +172,7 @@ extension LottieLayers {
             if let id = layout?.id, listed.insert(id).inserted { ids.append(id) }
             shown.append(layout)
         }
-        try budget.layers(ids.count, frames: frameCount, node: name(track))
+        try budget.layers(ids.count, frames: frameCount, node: track.name)
         let inks = Dictionary(shown.compactMap { $0.map { ($0.id, $0.ink) } }, uniquingKeysWith: { first, _ in first })
         return ids.map { id in
             let ink = inks[id]!
@@ -187,7 +188,7 @@ extension LottieLayers {
             }
             let placement = held(placements)
             return Part(
-                fields: [("ty", .int(2)), ("nm", .string("\(name(track)) text")), ("refId", .string(id))],
+                fields: [("ty", .int(2)), ("nm", .string("\(track.name) text")), ("refId", .string(id))],
                 anchor: [content.width / 2, content.height / 2], placement: placement,
                 opacity: shown.map { $0?.id == id ? 1 : 0 })
         }
@@ -207,13 +208,13 @@ extension LottieLayers {
         for s in track.present {
             if let k = key(s.properties), keys.insert(k).inserted { seen.append((k, s.properties.frame.size)) }
         }
-        try budget.layers(seen.count, frames: frameCount, node: name(track))
+        try budget.layers(seen.count, frames: frameCount, node: track.name)
         return try seen.map { k, size in
             let radius = pow(2, Double(k.level) / 4), scale = parts.caches.scale
-            try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: "the shadow of node '\(name(track))'")
+            try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: "the shadow of node '\(track.name)'")
             let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: radius, color: k.color)
             parts.forget()
-            let id = try assets.image(bitmap, of: "the shadow of node '\(name(track))'")
+            let id = try assets.image(bitmap, of: "the shadow of node '\(track.name)'")
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
             let rects = samples.map { s -> Rect in
                 let p = s.properties
@@ -227,7 +228,7 @@ extension LottieLayers {
                 return min(max(p.shadow.opacity, 0), 1)
             }
             return Part(
-                fields: [("ty", .int(2)), ("nm", .string("\(name(track)) shadow")), ("refId", .string(id))],
+                fields: [("ty", .int(2)), ("nm", .string("\(track.name) shadow")), ("refId", .string(id))],
                 anchor: [content.width / 2, content.height / 2],
                 placement: zip(samples, rects).map { LottieGeometry.placement(over: $1, content: content, through: $0.toContainer) },
                 opacity: opacity, boxes: zip(samples, rects).map { LottieLayers.box($1, through: $0.toContainer) })
