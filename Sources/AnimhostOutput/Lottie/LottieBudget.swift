@@ -3,8 +3,8 @@ import AnimhostCore
 /// What one Lottie document may hold. The export keeps the whole run until it ends and a player
 /// keeps the whole document, so each quantity the work and the file grow with is bounded where it
 /// is counted, and a run past one fails there with its name, the plugin's and what to change,
-/// before the work it would cost. Real transitions stay far below every limit (the album example
-/// uses at most 5 % of any).
+/// before the work it would cost. Real transitions stay far below every limit (docs/lottie.md gives
+/// the album example's figures).
 final class LottieBudget {
     /// Nodes summed over the frames (hidden ones too): what the export keeps of the run.
     static let nodeFrames = 500_000
