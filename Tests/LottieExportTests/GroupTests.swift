@@ -35,6 +35,23 @@ final class GroupTests: XCTestCase {
         XCTAssertFalse(LottieLayers.apart([left, shownTogether], while: [0.3, 0.6]))
     }
 
+    /// The look is paid for: n layers over f frames cost n(n−1)/2 · f comparisons, taken from what the
+    /// export has left; past 64 layers, or past what is left, the group is precomposed unlooked at.
+    func testComparingLayersSpendsWhatTheExportHasLeft() {
+        var left = 10_000
+        XCTAssertTrue(LottieLayers.mayCompare(10, frames: 100, pairsLeft: &left))
+        XCTAssertEqual(left, 10_000 - 45 * 100)
+        XCTAssertTrue(LottieLayers.mayCompare(10, frames: 100, pairsLeft: &left))
+        XCTAssertEqual(left, 1_000)
+        XCTAssertFalse(LottieLayers.mayCompare(10, frames: 100, pairsLeft: &left), "4,500 pairs with 1,000 left")
+        XCTAssertEqual(left, 1_000, "a refused look costs nothing")
+        var plenty = Int.max
+        XCTAssertFalse(LottieLayers.mayCompare(65, frames: 1, pairsLeft: &plenty))
+        XCTAssertTrue(LottieLayers.mayCompare(64, frames: 1, pairsLeft: &plenty))
+        XCTAssertTrue(LottieLayers.mayCompare(0, frames: 1_000, pairsLeft: &left))
+        XCTAssertEqual(left, 1_000)
+    }
+
     /// 8-bit compositing: an opacity that rounds to 0 or 255 of 255 is written as 0 or 1.
     func testOpacitiesAtTheEightBitEndsAreExact() {
         XCTAssertEqual(LottieLayers.eightBit(0.0019), 0)  // 0.48 of 255

@@ -18,6 +18,21 @@ final class LottieCostTests: XCTestCase {
         return (doc["layers"] as? [[String: Any]] ?? []) + comps.flatMap { $0 }
     }
 
+    /// Lua that, once a frame for `frames` frames, runs `each` (`k` is the frame's number), keeping the
+    /// frames coming by flickering `node`'s alpha.
+    private func everyFrame(_ frames: Int, flickering node: String, _ each: String) -> String {
+        """
+          local function step(k)
+            animate{ duration = 1 / 60, curve = "linear", function() \(node).alpha = (k % 2 == 0) and 1 or 0.99 end,
+              completion = function()
+                \(each)
+                if k >= \(frames) then ctx:complete(true) else step(k + 1) end
+              end }
+          end
+          step(1)
+        """
+    }
+
     /// A label whose text changes every frame while it moves: each text's layer is seen in one frame, so
     /// its position needs no keyframes beyond that frame's (the document grows with frames, not frames²).
     func testATextShownInOneFrameHoldsItsPlacement() throws {
@@ -25,14 +40,7 @@ final class LottieCostTests: XCTestCase {
             """
               local label = ctx.container:add(node{ id = "label", frame = rect(20, 300, 200, 40), text = "0" })
               animate{ duration = 1, spring = { damping = 0.3 }, function() label.center = point(200, 600) end }
-              local function step(k)
-                animate{ duration = 1 / 60, curve = "linear", function() label.alpha = (k % 2 == 0) and 1 or 0.99 end,
-                  completion = function()
-                    label.text = tostring(k)
-                    if k == 60 then ctx:complete(true) else step(k + 1) end
-                  end }
-              end
-              step(1)
+              \(everyFrame(60, flickering: "label", "label.text = tostring(k)"))
             """, duration: "1")
         let texts = layers(doc).filter { ($0["nm"] as? String) == "label text" }
         XCTAssertGreaterThan(texts.count, 50)
@@ -116,14 +124,7 @@ final class LottieCostTests: XCTestCase {
             """
               local labels = {}
               for i = 1, 50 do labels[i] = ctx.container:add(node{ id = "l" .. i, frame = rect(0, i * 12, 300, 12), text = "x" }) end
-              local function step(k)
-                animate{ duration = 1 / 60, curve = "linear", function() labels[1].alpha = (k % 2 == 0) and 1 or 0.99 end,
-                  completion = function()
-                    for i = 1, 50 do labels[i].text = tostring(k * 100 + i) end
-                    if k >= 30 then ctx:complete(true) else step(k + 1) end
-                  end }
-              end
-              step(1)
+              \(everyFrame(30, flickering: "labels[1]", "for i = 1, 50 do labels[i].text = tostring(k * 100 + i) end"))
             """, duration: "1", "1,000 embedded images at the text of node 'l")
     }
 
@@ -143,14 +144,7 @@ final class LottieCostTests: XCTestCase {
         try refused(
             """
               local pic = ctx.container:add(node{ id = "pic", frame = rect(0, 0, 100, 100), image = "placeholder:1" })
-              local function step(k)
-                animate{ duration = 1 / 60, curve = "linear", function() pic.alpha = (k % 2 == 0) and 1 or 0.99 end,
-                  completion = function()
-                    pic.image = "placeholder:" .. k
-                    if k >= 120 then ctx:complete(true) else step(k + 1) end
-                  end }
-              end
-              step(1)
+              \(everyFrame(120, flickering: "pic", #"pic.image = "placeholder:" .. k"#))
             """, duration: "2", "100 distinct pictures at picture 'placeholder:101' of node 'pic'")
     }
 
@@ -160,14 +154,7 @@ final class LottieCostTests: XCTestCase {
             """
               local labels = {}
               for i = 1, 300 do labels[i] = ctx.container:add(node{ id = "l" .. i, frame = rect(0, 0, 0, 0), text = "x" }) end
-              local function step(k)
-                animate{ duration = 1 / 60, curve = "linear", function() labels[1].alpha = (k % 2 == 0) and 1 or 0.99 end,
-                  completion = function()
-                    for i = 1, 300 do labels[i].text = string.rep(string.char(65 + (k + i) % 26), 10000) end
-                    if k >= 60 then ctx:complete(true) else step(k + 1) end
-                  end }
-              end
-              step(1)
+              \(everyFrame(60, flickering: "labels[1]", "for i = 1, 300 do labels[i].text = string.rep(string.char(65 + (k + i) % 26), 10000) end"))
             """, duration: "1", "67,108,864 bytes of ids, texts and picture names summed over the frames at frame ")
     }
 

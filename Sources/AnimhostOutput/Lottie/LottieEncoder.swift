@@ -14,7 +14,7 @@ public final class LottieEncoder: FrameSink {
     public let scale: Double
     private var info: TimelineInfo?
     private var frames: [FrameSample] = []
-    private var budget = LottieBudget(plugin: "")
+    private var budget: LottieBudget?
     /// What the finished document holds, for the run's summary: its size, keyframe count and the
     /// nodes whose `blur` it leaves out.
     public private(set) var written: (bytes: Int, keyframes: Int, unblurred: [String])?
@@ -30,13 +30,13 @@ public final class LottieEncoder: FrameSink {
 
     /// Keeps the frame's sampled values (no pixels) until the run ends.
     public func write(_ frame: FrameSample) throws {
-        try budget.frame(frame.index, nodes: frame.nodes)
+        try budget?.frame(frame.index, nodes: frame.nodes)
         frames.append(frame)
     }
 
     /// Builds the document from every frame and the run's curve spans, and writes it whole.
     public func finish(_ result: TransitionRunner.Result) throws {
-        guard let info else { throw OutputError("the Lottie encoder finished before it began") }
+        guard let info, let budget else { throw OutputError("the Lottie encoder finished before it began") }
         let (document, keyframes) = try LottieEncoder.document(
             info: info, frames: frames, spans: result.curveSpans, scale: scale, budget: budget)
         let data = Data(document.utf8)
@@ -90,13 +90,8 @@ extension LottieEncoder: SummarizedOutput {
 
     /// The nodes that some frame shows blurred (`scene/id`, in order of first appearance).
     static func blurred(_ frames: [FrameSample]) -> [String] {
-        var names: [String] = [], seen: Set<String> = []
-        for frame in frames {
-            for node in frame.nodes where node.properties.blur > 0 && node.opacity > 0 && !node.properties.hidden {
-                let name = node.lottieName
-                if seen.insert(name).inserted { names.append(name) }
-            }
-        }
-        return names
+        frames.flatMap { frame in
+            frame.nodes.filter { $0.properties.blur > 0 && $0.opacity > 0 && !$0.properties.hidden }.map(\.lottieName)
+        }.uniqued()
     }
 }

@@ -8,8 +8,8 @@ import AnimhostCore
 /// (at most one shows at a time, or they lie apart), both readings draw the same: the opacity then goes
 /// on the layers themselves and no precomposition is made.
 extension LottieLayers {
-    /// Groups of more layers than this are precomposed without looking: the look costs the square
-    /// of their number at every frame.
+    /// Groups of more layers than this are precomposed without looking (``mayCompare(_:frames:pairsLeft:)``):
+    /// the look costs the square of their number at every frame.
     static let apartLimit = 64
     /// Pairs of boxes one export may compare (nested groups compare their layers again at each
     /// level); once they are spent, groups are precomposed without looking.
@@ -18,7 +18,6 @@ extension LottieLayers {
     /// Whether no two of `layers` paint over each other in any frame where `alpha` is neither 0 nor 1
     /// (as an 8-bit compositor sees it).
     static func apart(_ layers: [Part], while alpha: [Double]) -> Bool {
-        guard layers.count <= apartLimit else { return false }
         for (f, a) in alpha.enumerated() where eightBit(a) > 0 && eightBit(a) < 1 {
             let shown = layers.compactMap { eightBit($0.opacity[f]) > 0 ? $0.boxes[f] : nil }
             for i in shown.indices {
@@ -28,11 +27,12 @@ extension LottieLayers {
         return true
     }
 
-    /// Whether the export may still compare `layers` pairwise at every frame, counting them if so.
-    func mayCompare(_ layers: [Part]) -> Bool {
-        let pairs = Double(layers.count) * Double(layers.count - 1) / 2 * Double(frameCount)
-        guard layers.count <= LottieLayers.apartLimit, pairs <= Double(pairChecksLeft) else { return false }
-        pairChecksLeft -= Int(pairs)
+    /// Whether `count` layers may be compared pairwise at each of `frames` frames with `pairsLeft`
+    /// comparisons left to the export, taking them from it if so.
+    static func mayCompare(_ count: Int, frames: Int, pairsLeft: inout Int) -> Bool {
+        let pairs = Double(count) * Double(max(count - 1, 0)) / 2 * Double(frames)
+        guard count <= apartLimit, pairs <= Double(pairsLeft) else { return false }
+        pairsLeft -= Int(pairs)
         return true
     }
 

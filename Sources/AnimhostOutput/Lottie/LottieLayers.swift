@@ -26,7 +26,7 @@ final class LottieLayers {
     private var naturals: [String: Size] = [:]
     /// Each picture's image asset (by picture key): drawn once, at its widest.
     var pictureIDs: [String: String] = [:]
-    /// Pairs of boxes groups may still compare (see ``apart(_:while:)``).
+    /// Pairs of boxes groups may still compare (see ``mayCompare(_:frames:pairsLeft:)``).
     var pairChecksLeft = LottieLayers.pairChecks
 
     init(
@@ -105,7 +105,11 @@ final class LottieLayers {
         let below = try naming(track) { try shadows(track, samples) }.map { $0.faded(by: alpha) }
         let inside = own.map { $0.covering(bounds) } + children + border.map { $0.covering(bounds) }
         let clips = track.present.contains { $0.properties.clips }
-        if children.isEmpty && inside.count == 1 || !clips && mayCompare(inside) && LottieLayers.apart(inside, while: alpha) {
+        if children.isEmpty && inside.count == 1
+            || !clips
+                && LottieLayers.mayCompare(inside.count, frames: frameCount, pairsLeft: &pairChecksLeft)
+                && LottieLayers.apart(inside, while: alpha)
+        {
             return below + inside.map { $0.faded(by: alpha) }
         }
         guard !inside.isEmpty else { return below }

@@ -87,6 +87,14 @@ struct LottieNodeTracks {
     }
 }
 
+extension Sequence where Element: Hashable {
+    /// The elements without repeats, each where it first appears.
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}
+
 extension NodeSample {
     /// The node as layer names and messages show it: `scene/id`, ` (snapshot)` for a copy, an id
     /// past 64 characters cut there (a plugin's ids are unbounded; a layer's name is only a label).

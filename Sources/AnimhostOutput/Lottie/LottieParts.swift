@@ -96,8 +96,7 @@ extension LottieLayers {
     /// One image layer per picture the node shows, drawn at the largest size it appears on screen
     /// anywhere (at most its own), placed as its content mode puts it and masked to the bounds when it overflows them.
     func pictures(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        var names: [String] = [], seen: Set<String> = []
-        for s in track.present { if let n = s.properties.image, seen.insert(n).inserted { names.append(n) } }
+        let names = track.present.compactMap(\.properties.image).uniqued()
         try budget.layers(names.count, frames: frameCount, node: track.name)
         let scene = track.present.first?.scene
         return try names.map { name in
@@ -147,6 +146,7 @@ extension LottieLayers {
     /// transparent box; layouts drawing the same pixels (a one-line text moved within a resized box)
     /// share one image layer, placed at every frame where that frame's layout puts the ink.
     func texts(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
+        let what = "the text of node '\(track.name)'"
         var drawn: [TextLayoutKey: TextImage?] = [:]  // nil: a layout without ink
         var ids: [String] = [], listed: Set<String> = []
         var shown: [TextImage?] = []
@@ -158,12 +158,12 @@ extension LottieLayers {
             let key = TextLayoutKey(style: style, size: s.layoutSize)
             if drawn.index(forKey: key) == nil {
                 let scale = parts.caches.scale
-                try budget.textLayout(of: "the text of node '\(track.name)'")
-                try budget.pixels(s.layoutSize.width * scale, s.layoutSize.height * scale, for: "the text of node '\(track.name)'")
+                try budget.textLayout(of: what)
+                try budget.pixels(s.layoutSize.width * scale, s.layoutSize.height * scale, for: what)
                 let full = try parts.text(style, size: s.layoutSize)
                 let image = try LottieLayers.ink(full).map { ink in
                     TextImage(
-                        id: try assets.image(LottieLayers.crop(full, ink), of: "the text of node '\(track.name)'"),
+                        id: try assets.image(LottieLayers.crop(full, ink), of: what),
                         full: (full.width, full.height), ink: ink)
                 }
                 drawn.updateValue(image, forKey: key)
@@ -204,17 +204,18 @@ extension LottieLayers {
                 level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
                 corner: (p.cornerRadius * 2).rounded() / 2)
         }
-        var seen: [(Key, Size)] = [], keys: Set<Key> = []
+        var seen: [(Key, Size)] = [], known: Set<Key> = []
         for s in track.present {
-            if let k = key(s.properties), keys.insert(k).inserted { seen.append((k, s.properties.frame.size)) }
+            if let k = key(s.properties), known.insert(k).inserted { seen.append((k, s.properties.frame.size)) }
         }
         try budget.layers(seen.count, frames: frameCount, node: track.name)
         return try seen.map { k, size in
-            let radius = pow(2, Double(k.level) / 4), scale = parts.caches.scale
-            try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: "the shadow of node '\(track.name)'")
+            let radius = pow(2, Double(k.level) / 4), scale = parts.caches.scale, what = "the shadow of node '\(track.name)'"
+            // The mask reaches 3 radii beyond each side; at full resolution, an upper bound of its pixels.
+            try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: what)
             let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: radius, color: k.color)
             parts.forget()
-            let id = try assets.image(bitmap, of: "the shadow of node '\(track.name)'")
+            let id = try assets.image(bitmap, of: what)
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
             let rects = samples.map { s -> Rect in
                 let p = s.properties
