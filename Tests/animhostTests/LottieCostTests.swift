@@ -170,4 +170,14 @@ final class LottieCostTests: XCTestCase {
               animate{ duration = 4, function() end, completion = function() ctx:complete(true) end }
             """, duration: "4", "2,000,000 numbers in keyframes at layer 'c")
     }
+
+    func testTextLayoutsAreBounded() throws {
+        // A hundred one-letter labels made a point wider every frame: a layout each, every frame.
+        try refused(
+            """
+              local labels = {}
+              for i = 1, 100 do labels[i] = ctx.container:add(node{ id = "w" .. i, frame = rect(0, i * 8, 10, 8), text = "x" }) end
+              \(everyFrame(60, flickering: "labels[1]", "for i = 1, 100 do labels[i].frame = rect(0, i * 8, 10 + k, 8) end"))
+            """, duration: "1", "5,000 text layouts at the text of node 'w")
+    }
 }
