@@ -3,6 +3,7 @@
 -- from its frame to the other's; untagged nodes animate by their modifiers; the two screens follow
 -- one of Hero's presets. Interactive like the rest: an edge swipe scrubs it and can cancel it.
 
+---@type Plugin
 local match = {
   name = "match",
   summary = "Tagged elements fly between the screens; the rest follow their modifiers and a Hero preset",
@@ -18,8 +19,11 @@ local match = {
 }
 
 -- The library's options from the params.
+---@param ctx Context
+---@return SharedOptions
 local function options(ctx)
   local p = ctx.params
+  ---@type SharedOptions
   local o = { fade = p.fade, properties = p.properties }
   if p.duration ~= "auto" then
     o.duration = tonumber(p.duration)
@@ -35,6 +39,8 @@ local function options(ctx)
 end
 
 -- The screens take the given duration, else the longest flight's, else Hero's 0.35 s.
+---@param plan {duration: number} what shared.plan returns
+---@param o SharedOptions
 local function presetDuration(plan, o)
   if o.duration then return o.duration end
   if plan.duration > 0 then return plan.duration end

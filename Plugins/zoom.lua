@@ -20,6 +20,8 @@ function zoom.duration(ctx)
 end
 
 -- Hides both shared elements and returns a snapshot of the source one, placed in the container.
+---@param ctx Context
+---@return Node photo, Node source, Node target
 local function beginMove(ctx)
   local source = ctx.from.delegate:referenceNode(ctx)
   local target = ctx.to.delegate:referenceNode(ctx)
@@ -33,6 +35,11 @@ local function beginMove(ctx)
   return photo, source, target
 end
 
+-- Shows both shared elements again, tells the delegates how it ended, and completes.
+---@param ctx Context
+---@param photo Node the flying snapshot
+---@param source Node
+---@param target Node
 local function endMove(ctx, photo, source, target)
   source.hidden = false
   target.hidden = false
@@ -51,6 +58,10 @@ end
 local pan
 
 -- The pop's move: the photo settles into the grid cell while the detail fades out.
+---@param ctx Context
+---@param photo Node
+---@param source Node
+---@param target Node
 local function popIntoCell(ctx, photo, source, target)
   animate{
     duration = ctx.params.popDuration,
@@ -98,6 +109,8 @@ end
 -- A pan down: dy = max(translation.y, 0); the detail fades over a quarter of the height; the photo
 -- shrinks to half over half the height and follows the finger, raised by frame.height·(1 − s)/2,
 -- read (as FluidPhoto reads it) from the scaled frame.
+---@param ctx Context
+---@param g Gesture
 local function follow(ctx, g)
   local h = ctx.size.height
   local dy = math.max(g.translation.y, 0)
@@ -110,6 +123,8 @@ local function follow(ctx, g)
 end
 
 -- On release: back into place when moving up or above the start, else on into the grid cell.
+---@param ctx Context
+---@param g Gesture
 local function release(ctx, g)
   local photo, source, target = pan.photo, pan.source, pan.target
   local back = g.state == "cancelled" or g.velocity.y < 0 or photo.center.y < pan.start.y

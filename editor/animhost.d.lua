@@ -4,6 +4,16 @@
 --   ---@type Plugin
 --   local plugin = { name = "…", … }
 -- so that fields, ctx, nodes and animate{} options are checked as you type.
+--
+-- Option tables (animate{}, spring{}, animhost.run{}, …) end with `---@field [string] "unknown key"`:
+-- LuaLS checks the declared keys of a table argument but not extra ones, even of an `(exact)` class,
+-- so every other string key is given a type no value has, and a misspelt key is flagged as
+-- "Cannot assign `number` to `"unknown key"`" (values of type any or string pass: ctx.params.x).
+
+---Loads a module from the plugin's folder, as the sandbox's `require` does (a name, no path).
+---@param name string
+---@return any
+function require(name) end
 
 ---@class Rect
 ---@field x number
@@ -49,17 +59,20 @@
 ---@class Border
 ---@field width? number
 ---@field color? Color|string
+---@field [string] "unknown key"
 
 ---@class Shadow
 ---@field color? Color|string
 ---@field opacity? number
 ---@field radius? number
 ---@field offset? Size
+---@field [string] "unknown key"
 
 -- Where n:insert puts a child: exactly one of the two.
 ---@class InsertPosition
 ---@field below? Node
 ---@field above? Node
+---@field [string] "unknown key"
 
 ---@class Node
 ---@field id string read-only
@@ -93,16 +106,26 @@
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
 
--- A scene's delegate (a delegate script's table also has `view`, the scene's root, and its own methods).
--- referenceNode is the node the scene's `reference` names, referenceFrame its
--- frame in the container: asking a scene that names none is an error, so both always return one.
+-- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
+-- `reference` names, referenceFrame its frame in the container: asking a scene that names none is an
+-- error, so both always return one. A delegate script's own methods are reached through its class:
+-- `local dialog = ctx.to.delegate --[[@as DialogDelegate]]` (see DelegateScript).
 ---@class SceneDelegate
----@field referenceNode fun(self: SceneDelegate, ctx: Context): Node
----@field referenceFrame fun(self: SceneDelegate, ctx: Context, forward: boolean?): Rect
+---@field referenceNode fun(self: SceneDelegate, ctx: Context?): Node
+---@field referenceFrame fun(self: SceneDelegate, ctx: Context?, forward: boolean?): Rect
 ---@field backgroundColor fun(self: SceneDelegate, ctx: Context): Color
 ---@field willBegin fun(self: SceneDelegate, ctx: Context)
 ---@field didEnd fun(self: SceneDelegate, ctx: Context, node: Node?)
 ---@field didCancel fun(self: SceneDelegate, ctx: Context)
+
+-- The table a scene's delegate script returns: a SceneDelegate with `view`, the scene's root.
+-- Declare the script's table as a class of its own that extends this one, and its methods are
+-- checked and known wherever the class is named:
+--   ---@class DialogDelegate: DelegateScript
+--   local dialog = {}
+--   function dialog:dialogBox() return self.view:find("dialog-box") end
+---@class DelegateScript: SceneDelegate
+---@field view Node the scene's root
 
 ---@class SceneInfo
 ---@field name string
@@ -172,6 +195,7 @@
 ---@field zIndex number?
 ---@field fade "none"|"cross"|"in"|"out"?
 ---@field completion (fun(finished: boolean))?
+---@field [string] "unknown key"
 
 -- `duration` and `animate` are required by the host; they are optional here only so that a plugin
 -- may define them after its table (`function plugin.animate(ctx) … end`).
@@ -179,12 +203,25 @@
 ---@field name string
 ---@field summary? string
 ---@field params? table<string, any> defaults: numbers, booleans or strings
----@field scenes? {from: string, to: string, chrome: string?} default: the built-in grid → detail
+---@field scenes? PluginScenes default: the built-in grid → detail
 ---@field duration? fun(ctx: Context): number
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)
----@field interaction? {finishProgress?: number, finishVelocity?: number, cancelledGesture?: "cancel"|"decide"}
+---@field interaction? PluginInteraction
 ---@field ended? fun(ctx: Context, completed: boolean)
+---@field [string] "unknown key"
+
+---@class PluginScenes
+---@field from string
+---@field to string
+---@field chrome? string
+---@field [string] "unknown key"
+
+---@class PluginInteraction
+---@field finishProgress? number
+---@field finishVelocity? number
+---@field cancelledGesture? "cancel"|"decide"
+---@field [string] "unknown key"
 
 ---@class Easing
 ---@overload fun(x: number): number
@@ -201,6 +238,7 @@
 ---@class SpringOptions
 ---@field damping? number
 ---@field velocity? number
+---@field [string] "unknown key"
 
 ---@class AnimateOptions
 ---@field [1]? fun() the animations (or animations =)
@@ -210,6 +248,7 @@
 ---@field curve? string|Easing default "easeInOut" ("linear" for keyframes)
 ---@field spring? SpringOptions|Spring
 ---@field completion? fun(finished: boolean)
+---@field [string] "unknown key"
 
 ---@class SpringParameters
 ---@field mass? number
@@ -218,6 +257,7 @@
 ---@field dampingRatio? number
 ---@field response? number
 ---@field velocity? number
+---@field [string] "unknown key"
 
 ---@param x number
 ---@param y number
@@ -286,26 +326,43 @@ function spring(parameters) end
 
 -- Shared elements (docs/shared-elements.md)
 
+---@class ModifierOptions
+---@field duration? number
+---@field curve? string|Easing
+---@field spring? table
+---@field delay? number
+---@field completion? fun(finished: boolean)
+---@field [string] "unknown key"
+
+---@class CrossfadeOptions
+---@field curve? string|Easing
+---@field scale? number
+---@field [string] "unknown key"
+
+---@class PresetOptions
+---@field duration? number
+---@field delay? number
+---@field completion? fun(finished: boolean)
+---@field [string] "unknown key"
+
+---`shared(ctx, options)` flies every matched pair; the functions below are the library's other parts.
 ---@class SharedLibrary
 ---@overload fun(ctx: Context, options: SharedOptions?): Flight[]
-
----`shared(ctx, options)` flies every matched pair; the fields below are the library's other parts.
----@type SharedLibrary
 shared = {}
 ---@param ctx Context
----@param options {duration: number?, curve: string|Easing?, spring: table?, delay: number?, completion: fun(finished: boolean)?}?
+---@param options ModifierOptions?
 ---@return table[] the animated nodes' plans
 function shared.modifiers(ctx, options) end
 
 ---The reduced-motion form of a transition: the screens cross-fade over `ctx:duration()`, then it completes.
 ---`scale` also scales the screen underneath (the source as the destination comes, the destination as the source goes).
 ---@param ctx Context
----@param options {curve: string|Easing?, scale: number?}?
+---@param options CrossfadeOptions?
 function shared.crossfade(ctx, options) end
 
 ---@param ctx Context
 ---@param spec string such as "push(left)", "fade" or "autoReverse(zoom)"
----@param options {duration: number?, delay: number?, completion: fun(finished: boolean)?}?
+---@param options PresetOptions?
 function shared.preset(ctx, spec, options) end
 ---@param ctx Context
 ---@param options SharedOptions?
@@ -381,6 +438,7 @@ function shared.arcPoint(from, control, to, s) end
 ---@field params? table<string, any>
 ---@field gesture? string a .json trace or a generated gesture spec
 ---@field reducedMotion? boolean sets ctx.reducedMotion
+---@field [string] "unknown key"
 
 ---@class AnimhostLibrary
 animhost = {}
@@ -438,6 +496,7 @@ function teardown(fn) end
 ---@field scale? number
 ---@field tolerance? integer
 ---@field name? string
+---@field [string] "unknown key"
 
 -- In plugins `assert` is Lua's; in specs it is also this table (and still callable).
 ---@class SpecAssert

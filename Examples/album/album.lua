@@ -3,6 +3,7 @@
 -- arc; the track list's rows drop in one after another (a cascade on the list, a fade and a
 -- translate on each row); the other albums fade and shrink away by their modifiers.
 
+---@type Plugin
 local album = {
   name = "album",
   summary = "Album card → album page: nested tags fly along an arc, the tracks cascade in",
@@ -10,6 +11,7 @@ local album = {
   scenes = { from = "albums", to = "album" },
 }
 
+---@type SharedOptions
 local options = { arc = true, fade = "cross" }
 
 -- As long as the longest flight or modifier animation.

@@ -17,7 +17,8 @@ end
 function popup.animate(ctx)
   local dialog = ctx.presenting and ctx.to or ctx.from
   local overlay = dialog.view
-  local box = dialog.delegate:dialogBox()  -- the dialog's own code knows its box
+  local delegate = dialog.delegate --[[@as DialogDelegate]]  -- the dialog's script (scenes/dialog.lua)
+  local box = delegate:dialogBox()  -- the dialog's own code knows its box
   -- Reduced motion: the dialog only fades, at its resting size.
   local big = ctx.reducedMotion and transform.identity or transform.scale(ctx.params.scale)
   if ctx.presenting then

@@ -19,6 +19,9 @@ function fluid.duration(ctx)
 end
 
 -- calculateZoomInImageFrame(image:forView:)
+---@param image Size
+---@param view Rect
+---@return Rect
 local function calculateZoomInImageFrame(image, view)
   local viewRatio = view.width / view.height
   local imageRatio = image.width / image.height
@@ -32,6 +35,10 @@ end
 
 local state  -- what the pan needs, while a pan drives the pop
 
+---@param ctx Context
+---@param photo Node
+---@param from Node
+---@param to Node
 local function finish(ctx, photo, from, to)
   from.hidden, to.hidden = false, false
   photo:remove()
@@ -75,6 +82,8 @@ function fluid.animate(ctx)
 end
 
 -- didPanWith(gestureRecognizer:), .began/.changed
+---@param ctx Context
+---@param g Gesture
 local function changed(ctx, g)
   local delta = math.max(g.translation.y, 0)
   local h = ctx.from.view.bounds.height
@@ -88,6 +97,8 @@ local function changed(ctx, g)
 end
 
 -- didPanWith(gestureRecognizer:), .ended
+---@param ctx Context
+---@param g Gesture
 local function ended(ctx, g)
   local photo = state.photo
   if g.state == "cancelled" or g.velocity.y < 0 or photo.center.y < state.anchor.y then

@@ -1,8 +1,11 @@
 -- The photo detail's delegate, ZoomTransitioning's other view controller: the header photo is where a
 -- push's copy lands (hidden until it has) and where a pop's copy starts. It answers both protocols;
 -- methods it lacks answer from detail.json.
+---@class DetailDelegate: DelegateScript
 local detail = {}
 
+---@param self DetailDelegate
+---@param visible boolean
 local function show(self, visible)
   self.view:find("photo").hidden = not visible
 end

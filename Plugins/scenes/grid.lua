@@ -2,8 +2,11 @@
 -- over the tapped photo, hides that cell while a copy flies, and shows it again when the transition
 -- ends or is cancelled. Like ZoomTransitioning's view controllers it is the source of a push and the
 -- destination of a pop, so it answers both protocols; methods it lacks answer from grid.json.
+---@class GridDelegate: DelegateScript
 local grid = { selected = "photo-4" }
 
+---@param self GridDelegate
+---@param visible boolean
 local function show(self, visible)
   self.view:find(self.selected).hidden = not visible
 end

@@ -45,7 +45,7 @@ describe("grid under a tab bar", function()
   it("keeps the chrome above the screens, outside the container", function()
     local run = animhost.run{ plugin = "zoom", chrome = "tabbar" }
     local first = run:frame(0)
-    local bar = first:node("tab-bar")
+    local bar = assert(first:node("tab-bar"), "the tab bar is drawn")
     assert.are.equal(rect(0, 761, 390, 83), bar.bbox)
     for _, n in ipairs(first.nodes) do
       if n.scene == "grid" or n.scene == "detail" then assert.is_true(n.z < bar.z) end

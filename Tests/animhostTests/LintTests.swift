@@ -7,15 +7,17 @@ import Foundation
 final class LintTests: XCTestCase {
     var repository: URL { CLI.repository }
 
-    /// luacheck's plain report of `paths` (relative to `dir`, as a user runs it in a project) with the shipped configuration.
-    func luacheck(_ paths: [String], in dir: URL? = nil) throws -> (code: Int32, report: String) {
+    /// luacheck's plain report of `paths` (relative to `dir`, as a user runs it in a project) with the shipped
+    /// configuration, or with none named (then luacheck reads `.luacheckrc` from `dir`).
+    func luacheck(_ paths: [String], in dir: URL? = nil, config: String? = "editor/.luacheckrc") throws -> (code: Int32, report: String) {
         guard let tool = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first(where: FileManager.default.isExecutableFile) else {
             XCTFail("luacheck is not installed: run scripts/setup.sh (Debian package lua-check)")
             return (-1, "")
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = ["--config", repository.appendingPathComponent("editor/.luacheckrc").path, "--formatter", "plain", "--codes", "--no-color"] + paths
+        let named = config.map { ["--config", repository.appendingPathComponent($0).path] } ?? []
+        p.arguments = named + ["--formatter", "plain", "--codes", "--no-color"] + paths
         p.currentDirectoryURL = dir ?? repository
         let out = Pipe()
         p.standardOutput = out
@@ -28,6 +30,18 @@ final class LintTests: XCTestCase {
 
     func testThePluginsExamplesAndSpecsLintClean() throws {
         let r = try luacheck(["Plugins", "Examples"])
+        XCTAssertEqual(r.code, 0, r.report)
+        XCTAssertEqual(r.report, "")
+    }
+
+    /// The checkout is laid out as docs/editor.md lays out a plugin project: its root `.luacheckrc` and
+    /// `.luarc.json` are the editor folder's, so `luacheck Plugins` run in it needs no `--config`.
+    func testTheCheckoutIsSetUpAsAPluginProject() throws {
+        for name in [".luacheckrc", ".luarc.json"] {
+            let root = try Data(contentsOf: repository.appendingPathComponent(name))
+            XCTAssertEqual(root, try Data(contentsOf: repository.appendingPathComponent("editor/" + name)), name)
+        }
+        let r = try luacheck(["Plugins", "Examples"], config: nil)
         XCTAssertEqual(r.code, 0, r.report)
         XCTAssertEqual(r.report, "")
     }
