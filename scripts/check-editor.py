@@ -137,11 +137,12 @@ def main():
         actual = check(args.luals, shipped, "shipped") + check(args.luals, typos, "typos")
     with open(EXPECTED) as f:
         expected = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
-    print("\n".join(actual) if actual else "(no diagnostics)")
+    shipped_lines = [l for l in actual if l.startswith("shipped ")]
+    print("\n".join(shipped_lines) if shipped_lines else "shipped files: no warnings")
     for label, path, lines in spans:
-        flagged = [l.split(" ", 2)[2] for l in actual
+        flagged = [l.split(" ", 1)[1] for l in actual
                    if l.startswith(f"typos {path}:") and int(l.split()[1].split(":")[1]) in lines]
-        print(f"{'flagged' if flagged else 'MISSED '}  {label} ({path}:{lines.start}): {'; '.join(flagged)}")
+        print(f"{'flagged' if flagged else 'MISSED '}  {label}: {'; '.join(flagged) or path}")
     if actual != expected:
         sys.stdout.writelines(difflib.unified_diff([l + "\n" for l in expected], [l + "\n" for l in actual],
                                                    "check-editor.expected", "lua-language-server"))

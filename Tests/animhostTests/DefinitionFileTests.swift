@@ -171,4 +171,22 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertTrue(text.contains("\n---@type Plugin\nlocal plugin = {"), "the template starts its table with ---@type Plugin")
         XCTAssertNotNil(defined.classes["Plugin"], "editor/animhost.d.lua defines Plugin")
     }
+
+    /// docs/editor.md: every built-in plugin and example types its table, so the editor checks all of it.
+    func testEveryShippedPluginIsTypedAsAPlugin() throws {
+        var plugins: [URL] = []
+        for folder in ["Plugins", "Examples"] {
+            let walk = FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walk?.nextObject() as? URL {
+                let path = url.path
+                guard url.pathExtension == "lua", !path.hasSuffix("_spec.lua"), !path.contains("/scenes/") else { continue }
+                plugins.append(url)
+            }
+        }
+        XCTAssertGreaterThan(plugins.count, 10, "the built-ins and the examples")
+        for url in plugins {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertNotNil(text.firstMatch(of: #/\n---@type Plugin\nlocal \w+ = \{/#), "\(url.lastPathComponent) starts its table with ---@type Plugin")
+        }
+    }
 }
