@@ -106,6 +106,30 @@ function require(name) end
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
 
+-- What node{} takes: the node's id, its children, and any property a plugin may set.
+---@class NodeFields
+---@field id? string default "node-N"
+---@field children? Node[]
+---@field frame? Rect
+---@field bounds? Rect
+---@field center? Point
+---@field alpha? number
+---@field transform? Transform
+---@field backgroundColor? Color|string
+---@field cornerRadius? number
+---@field border? Border
+---@field shadow? Shadow
+---@field image? string
+---@field contentMode? "fill"|"aspectFit"|"aspectFill"
+---@field text? string
+---@field clips? boolean
+---@field hidden? boolean
+---@field zIndex? number
+---@field tag? string
+---@field modifiers? string[]
+---@field blur? number
+---@field [string] "unknown key"
+
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
 -- `reference` names, referenceFrame its frame in the container: asking a scene that names none is an
 -- error, so both always return one. A delegate script's own methods are reached through its class:
@@ -301,7 +325,7 @@ function transform.rotate(radians) end
 ---@return Transform
 function transform.new(a, b, c, d, tx, ty) end
 
----@param fields table any Node properties, and children = { … }
+---@param fields NodeFields
 ---@return Node
 function node(fields) end
 

@@ -37,6 +37,8 @@ SEEDS = [
      "  ctx.from.view.alpah = 1\n  ctx:complete"),
     ("ctx field in a helper", "Plugins/match.lua", "  local p = ctx.params\n", "  local p = ctx.parms\n"),
     ("node property", "Examples/popup/popup.lua", "    overlay.alpha = 0\n", "    overlay.alpah = 0\n"),
+    ("node{} field", "Examples/popup/scenes/dialog_spec.lua", 'node{ id = "dialog-box" }',
+     'node{ id = "dialog-box", alpah = 0 }'),
     ("node method", "Plugins/card-lift.lua", "ctx.container:add(card)", "ctx.container:ad(card)"),
     ("transform constructor", "Examples/popup/popup.lua", "transform.scale(ctx.params.scale)",
      "transform.sacle(ctx.params.scale)"),

@@ -95,6 +95,23 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertEqual(defined.classes["RunOptions"], Set(RunBinding.optionKeys), "animhost.run options")
     }
 
+    /// node{}'s fields are the node keys the real binding takes: those it does not call read-only.
+    func testNodeFieldsAreWhatNodeTakes() throws {
+        let defined = try definitions()
+        let names = NodeKey.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let real = try probe(
+            """
+            local taken = {}
+            for _, k in ipairs({ \(names) }) do
+              local ok, err = pcall(node, { [k] = false })
+              if ok or not tostring(err):find("read-only", 1, true) then taken[k] = true end
+            end
+            report("taken", taken)
+            """)
+        XCTAssertEqual(defined.classes["NodeFields"], real["taken"], "node{}'s fields")
+        XCTAssertTrue(real["taken"]!.isSuperset(of: ["id", "children", "frame", "alpha"]), "the probe tells taken keys apart")
+    }
+
     /// The spec API's names as the spec framework really defines them: assertions, spies, and what a run returns.
     func testTheSpecAPIIsDefinedAsTheFrameworkDefinesIt() throws {
         let defined = try definitions()
