@@ -212,7 +212,7 @@ function require(name) end
 ---@field pairs TagMatch[]? default: ctx:matches()
 ---@field duration number? default: Hero's automatic duration per flight
 ---@field curve string|Easing? default: Material's curve by where the flight starts and ends
----@field spring {damping: number, velocity: number?}|Spring?
+---@field spring SpringOptions|SpringParameters|Spring?
 ---@field delay number?
 ---@field arc boolean|number? true or an intensity
 ---@field properties "frame"|"position"|"size"?
@@ -270,7 +270,7 @@ function require(name) end
 ---@field duration? number seconds, default 0.25
 ---@field delay? number seconds, default 0
 ---@field curve? string|Easing default "easeInOut" ("linear" for keyframes)
----@field spring? SpringOptions|Spring
+---@field spring? SpringOptions|SpringParameters|Spring {damping = ratio, velocity = v}, a spring{} or its fields
 ---@field completion? fun(finished: boolean)
 ---@field [string] "unknown key"
 
@@ -351,9 +351,10 @@ function spring(parameters) end
 -- Shared elements (docs/shared-elements.md)
 
 ---@class ModifierOptions
+---@field pairs? TagMatch[] default: ctx:matches()
 ---@field duration? number
 ---@field curve? string|Easing
----@field spring? table
+---@field spring? SpringOptions|SpringParameters|Spring
 ---@field delay? number
 ---@field completion? fun(finished: boolean)
 ---@field [string] "unknown key"

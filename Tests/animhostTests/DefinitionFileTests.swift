@@ -112,6 +112,35 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertTrue(real["taken"]!.isSuperset(of: ["id", "children", "frame", "alpha"]), "the probe tells taken keys apart")
     }
 
+    /// Option classes end with `[string] "unknown key"`, so each must declare exactly the keys the host
+    /// takes: a missing one would be flagged where the host takes it, an extra one would hide a typo.
+    func testOptionClassesDeclareTheKeysTheHostTakes() throws {
+        let defined = try definitions()
+        let real = try probe(
+            """
+            -- The shared-element library names the options it takes when it refuses one.
+            local function taken(fn, ...)
+              local _, err = pcall(fn, ...)
+              local set = {}
+              for k in tostring(err):match("%(expected ([%w_, ]+)%)$"):gmatch("[%w_]+") do set[k] = true end
+              return set
+            end
+            local bad = { zzz = 1 }
+            report("SharedOptions", taken(shared, {}, bad))
+            report("ModifierOptions", taken(shared.modifiers, {}, bad))
+            report("PresetOptions", taken(shared.preset, {}, "fade", bad))
+            report("CrossfadeOptions", taken(shared.crossfade, {}, bad))
+            """)
+        for name in ["SharedOptions", "ModifierOptions", "PresetOptions", "CrossfadeOptions"] {
+            XCTAssertEqual(defined.classes[name], real[name], name)
+        }
+        XCTAssertEqual(defined.classes["SpringParameters"], Set(TimingBinding.springKeys), "spring{}")
+        for group in NodeKey.groups {
+            let members = Set(group.members.map { NodeProperty.all[$0].key })
+            XCTAssertEqual(defined.classes[group.key.prefix(1).uppercased() + group.key.dropFirst()], members, group.key)
+        }
+    }
+
     /// The spec API's names as the spec framework really defines them: assertions, spies, and what a run returns.
     func testTheSpecAPIIsDefinedAsTheFrameworkDefinesIt() throws {
         let defined = try definitions()
