@@ -78,8 +78,10 @@ def lay_out(project, animhost):
             with open(os.path.join(project, "New", name.replace("new-plugin", NEW_NAME)), "w") as f:
                 f.write(text)
     if animhost:
-        subprocess.run([animhost, "new", NEW_NAME, "--dir", os.path.join(project, "New")],
-                       check=True, stdout=subprocess.DEVNULL)
+        made = subprocess.run([animhost, "new", NEW_NAME, "--dir", os.path.join(project, "New")],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            sys.exit(f"check-editor: `{animhost} new` failed (exit {made.returncode}): {made.stderr.strip()}")
 
 
 def seed(project):
@@ -128,7 +130,10 @@ def main():
     args = parser.parse_args()
     if not args.luals:
         sys.exit("check-editor: no lua-language-server on PATH; build it as docs/editor.md says, or pass --luals")
-    version = subprocess.run([args.luals, "--version"], capture_output=True, text=True).stdout.strip()
+    try:
+        version = subprocess.run([args.luals, "--version"], capture_output=True, text=True).stdout.strip()
+    except OSError as error:
+        sys.exit(f"check-editor: cannot run {args.luals}: {error.strerror}")
     print(f"lua-language-server {version}; New/{NEW_NAME}.lua from "
           + (f"`{args.animhost} new`" if args.animhost else "the template with its name filled in"))
     with tempfile.TemporaryDirectory(prefix="animhost-editor-") as work:
