@@ -15,6 +15,15 @@
 ---@return any
 function require(name) end
 
+-- The sandbox's `os` reads the transition's virtual clock and has nothing else (no date, no environment,
+-- no processes): `.luarc.json` turns LuaLS's own `os` off, so `os.date()` is flagged.
+---@class SandboxOS
+os = {}
+---@return number seconds of the transition's virtual clock
+function os.clock() end
+---@return integer whole seconds of the transition's virtual clock
+function os.time() end
+
 ---@class Rect
 ---@field x number
 ---@field y number
@@ -44,7 +53,7 @@ function require(name) end
 ---@field b number 0…1
 ---@field a number 0…1
 ---@field hex string
----@field withAlpha fun(self: Color, alpha: number): Color
+---@field withAlpha fun(self: Color|string, alpha: number): Color self may be a property read as Color|string
 
 ---@class Transform
 ---@field a number
@@ -56,16 +65,19 @@ function require(name) end
 ---@field inverted fun(self: Transform): Transform
 ---@operator mul(Transform): Transform
 
+-- A node's border and shadow. Read, they have every field; written, any of them (`n.shadow = { opacity = 0.3 }`,
+-- the others keep their values): properties and node{} take them as `Border|{}`, which LuaLS reads as a
+-- Border and lets a table literal leave fields out of (its missing-fields check skips a table type).
 ---@class Border
----@field width? number
----@field color? Color|string
+---@field width number
+---@field color Color|string a Color when read
 ---@field [string] "unknown key"
 
 ---@class Shadow
----@field color? Color|string
----@field opacity? number
----@field radius? number
----@field offset? Size
+---@field color Color|string a Color when read
+---@field opacity number
+---@field radius number
+---@field offset Size
 ---@field [string] "unknown key"
 
 -- Where n:insert puts a child: exactly one of the two.
@@ -87,8 +99,8 @@ function require(name) end
 ---@field transform Transform animatable, about the centre
 ---@field backgroundColor Color|string? animatable
 ---@field cornerRadius number animatable
----@field border Border animatable
----@field shadow Shadow animatable
+---@field border Border|{} animatable; each field too
+---@field shadow Shadow|{} animatable; each field too
 ---@field image string? a path beside the scene file, or "placeholder:N"
 ---@field imageSize Size? read-only: the image's size in points
 ---@field contentMode "fill"|"aspectFit"|"aspectFill"
@@ -104,7 +116,7 @@ function require(name) end
 ---@field remove fun(self: Node)
 ---@field snapshot fun(self: Node): Node
 ---@field find fun(self: Node, id: string): Node?
----@field convert fun(self: Node, value: Rect|Point, to: Node?): Rect|Point
+---@field convert (fun(self: Node, value: Rect, to: Node?): Rect)|(fun(self: Node, value: Point, to: Node?): Point)
 
 -- What node{} takes: the node's id, its children, and any property a plugin may set.
 ---@class NodeFields
@@ -117,8 +129,8 @@ function require(name) end
 ---@field transform? Transform
 ---@field backgroundColor? Color|string
 ---@field cornerRadius? number
----@field border? Border
----@field shadow? Shadow
+---@field border? Border|{}
+---@field shadow? Shadow|{}
 ---@field image? string
 ---@field contentMode? "fill"|"aspectFit"|"aspectFill"
 ---@field text? string
@@ -525,7 +537,7 @@ function teardown(fn) end
 
 -- In plugins `assert` is Lua's; in specs it is also this table (and still callable).
 ---@class SpecAssert
----@overload fun(value: any, message?: any, ...): any
+---@overload fun<T>(value: T?, message?: any, ...): T as Lua's: the value, no longer nil
 ---@field are SpecAssertAre
 ---@field is SpecAssertIs
 ---@field equal fun(expected: any, actual: any, message?: string)
