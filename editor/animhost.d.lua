@@ -312,12 +312,10 @@ function point(x, y) end
 ---@return Size
 function size(width, height) end
 
----@param hexOrR string|number "#RGB", "#RGBA", "#RRGGBB" or "#RRGGBBAA", or r with g, b[, a] in 0…1
----@param g? number
----@param b? number
----@param a? number
+---@param hex string "#RGB", "#RGBA", "#RRGGBB" or "#RRGGBBAA"
 ---@return Color
-function color(hexOrR, g, b, a) end
+---@overload fun(r: number, g: number, b: number, a?: number): Color components in 0…1
+function color(hex) end
 
 ---@class TransformLibrary
 transform = {}
@@ -334,7 +332,13 @@ function transform.translate(x, y) end
 ---@param radians number
 ---@return Transform
 function transform.rotate(radians) end
----@return Transform
+---@param a number
+---@param b number
+---@param c number
+---@param d number
+---@param tx number
+---@param ty number
+---@return Transform maps (x, y) to (a·x + c·y + tx, b·x + d·y + ty)
 function transform.new(a, b, c, d, tx, ty) end
 
 ---@param fields NodeFields
@@ -405,16 +409,28 @@ function shared.preset(ctx, spec, options) end
 ---@param options SharedOptions?
 ---@return {flights: Flight[], modifiers: table[], duration: number}
 function shared.plan(ctx, options) end
+---@param spec string
+---@param presenting? boolean autoReverse(…) is reversed unless true
 ---@return {name: string, direction: string?}
 function shared.parsePreset(spec, presenting) end
 ---@param fromFrame Rect
 ---@param toFrame Rect
 ---@return number seconds: 0.208 + clamp(distance, 0, 500) / 3000
 function shared.automaticDuration(fromFrame, toFrame) end
+---@param fromFrame Rect
+---@param toFrame Rect
+---@param screen Rect
 ---@return "standard"|"deceleration"|"acceleration"
 function shared.automaticCurve(fromFrame, toFrame, screen) end
+---@param from Point
+---@param to Point
+---@param intensity number
 ---@return Point? nil when either axis moves less than a point
 function shared.arcControl(from, to, intensity) end
+---@param from Point
+---@param control Point
+---@param to Point
+---@param s number progress, 0…1
 ---@return Point
 function shared.arcPoint(from, control, to, s) end
 
