@@ -3,7 +3,8 @@
 
 Lays out a plugin project as docs/editor.md sets one up (.luarc.json, .luacheckrc and
 editor/animhost.d.lua at its root, beside copies of Plugins/ and Examples/, the `animhost new`
-templates and a plugin `animhost new` made), runs `lua-language-server --check` at
+templates, a plugin `animhost new` made, and Usage/: Tests/animhostTests/Fixtures/editor, correct
+code using much of the API that the host runs in DefinitionFileTests), runs `lua-language-server --check` at
 --checklevel=Warning over it, then over the same project with the typos below seeded into it, and
 fails on any difference from scripts/check-editor.expected: the shipped files give no warning, and
 each seeded typo gives exactly the warnings listed there.
@@ -16,6 +17,7 @@ import argparse, difflib, json, os, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECTED = os.path.join(ROOT, "scripts", "check-editor.expected")
+USAGE = os.path.join(ROOT, "Tests", "animhostTests", "Fixtures", "editor")  # correct code using much of the API
 NEW_NAME = "sheet"  # the plugin `animhost new` makes in the project's New/ folder
 
 # (what the typo is, file in the project, text found exactly once, the text with the typo)
@@ -83,8 +85,8 @@ def lay_out(project, animhost):
     shutil.copy(os.path.join(ROOT, "editor", "animhost.d.lua"), os.path.join(project, "editor"))
     for name in (".luarc.json", ".luacheckrc"):
         shutil.copy(os.path.join(ROOT, "editor", name), project)
-    for folder in ("Plugins", "Examples"):
-        shutil.copytree(os.path.join(ROOT, folder), os.path.join(project, folder),
+    for folder, source in (("Plugins", "Plugins"), ("Examples", "Examples"), ("Usage", USAGE)):
+        shutil.copytree(os.path.join(ROOT, source), os.path.join(project, folder),
                         ignore=lambda d, names: [n for n in names
                                                  if not n.endswith(".lua") and not os.path.isdir(os.path.join(d, n))])
     templates = os.path.join(ROOT, "Sources", "AnimhostHarness", "Lua")

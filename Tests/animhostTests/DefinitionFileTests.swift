@@ -71,15 +71,16 @@ final class DefinitionFileTests: XCTestCase {
         return out
     }
 
-    /// What a spec's state defines: globals, and the members of `transform` and `animhost`.
-    func bindings() throws -> (globals: Set<String>, transform: Set<String>, animhost: Set<String>) {
+    /// What a spec's state defines: globals, and the members of `transform`, `animhost` and `os`.
+    func bindings() throws -> (globals: Set<String>, transform: Set<String>, animhost: Set<String>, os: Set<String>) {
         let names = try probe(
             """
             report("globals", _G)
             report("transform", transform)
             report("animhost", animhost)
+            report("os", os)
             """)
-        return (names["globals"]!.subtracting(Self.standard), names["transform"]!, names["animhost"]!)
+        return (names["globals"]!.subtracting(Self.standard), names["transform"]!, names["animhost"]!, names["os"]!)
     }
 
     func testEveryBindingIsDefinedAndEveryDefinitionIsBound() throws {
@@ -88,6 +89,7 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertEqual(defined.globals.subtracting(Self.standard), bound.globals, "globals")
         XCTAssertEqual(defined.members["transform"], bound.transform, "transform")
         XCTAssertEqual(defined.members["animhost"], bound.animhost, "animhost")
+        XCTAssertEqual(defined.members["os"], bound.os, "os (LuaLS's own is turned off in .luarc.json)")
         XCTAssertEqual(defined.classes["Node"], Set(NodeKey.names), "Node")
         XCTAssertEqual(defined.classes["Context"], Set(ContextKey.allCases.map(\.rawValue)), "Context")
         XCTAssertEqual(defined.classes["SceneDelegate"], Set(SceneBinding.delegateMethods), "SceneDelegate")
@@ -208,6 +210,18 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertTrue(assertions.isSubset(of: defined.classes["SpecAssert"] ?? []), "assert.\(assertions)")
         XCTAssertEqual(members["animhost"], ["run"], "the framework wraps animhost.run")
         XCTAssertTrue(defined.members["animhost"]?.contains("run") ?? false)
+    }
+
+    /// The correct code check-editor.py holds to no warning (Fixtures/editor: a plugin, a shared-element
+    /// plugin, a delegate script and a spec using much of the API) is code the host runs: its spec passes.
+    func testTheEditorUsageFixtureRuns() throws {
+        let spec = repository.appendingPathComponent("Tests/animhostTests/Fixtures/editor/usage_spec.lua")
+        let result = SpecRunner().run(spec)
+        XCTAssertNil(result.error)
+        XCTAssertGreaterThanOrEqual(result.cases.count, 5, "the spec's tests ran")
+        for c in result.cases where c.status != .pending {
+            XCTAssertEqual(c.status, .passed, "\(c.name): \(c.message ?? "")")
+        }
     }
 
     /// `animhost new`'s plugin template declares itself with the definitions' Plugin class.
