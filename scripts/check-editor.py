@@ -18,6 +18,7 @@ import argparse, difflib, json, os, shutil, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECTED = os.path.join(ROOT, "scripts", "check-editor.expected")
 USAGE = os.path.join(ROOT, "Tests", "animhostTests", "Fixtures", "editor")  # correct code using much of the API
+LUALS_VERSION = "3.19.1"  # the release whose diagnostics scripts/check-editor.expected lists
 NEW_NAME = "sheet"  # the plugin `animhost new` makes in the project's New/ folder
 
 # (what the typo is, file in the project, text found exactly once, the text with the typo)
@@ -131,7 +132,9 @@ def check(luals, project, run):
                            "--check_out_path=" + out, "--logpath=" + os.path.dirname(project)],
                           capture_output=True, text=True)
     if not os.path.exists(out):  # it exits with 1 when it found something, so its report is the sign
-        sys.exit(f"check-editor: {luals} wrote no report (exit {done.returncode}): {done.stderr.strip()[-500:]}")
+        said = done.stderr.strip()[-500:]
+        sys.exit(f"check-editor: {luals} wrote no report (exit {done.returncode})" + (f": {said}" if said else
+                 f"; is it lua-language-server {LUALS_VERSION}?"))
     with open(out) as f:
         report = json.load(f)
     lines = []
@@ -175,7 +178,9 @@ def main():
     if actual != expected:
         sys.stdout.writelines(difflib.unified_diff([l + "\n" for l in expected], [l + "\n" for l in actual],
                                                    "check-editor.expected", "lua-language-server"))
-        sys.exit("check-editor: the diagnostics differ from scripts/check-editor.expected")
+        other = "" if version == LUALS_VERSION else (
+            f" (it lists lua-language-server {LUALS_VERSION}'s; this is {version or 'an unknown version'}, whose messages may differ)")
+        sys.exit("check-editor: the diagnostics differ from scripts/check-editor.expected" + other)
     print(f"check-editor: as expected ({len(SEEDS)} typos seeded, {len(actual)} warnings, none on the shipped files)")
 
 
