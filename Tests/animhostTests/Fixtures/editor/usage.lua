@@ -21,7 +21,8 @@ end
 ---@return Node
 local function dimmer(ctx, view)
   local shade = node{
-    id = "shade", frame = rect(0, 0, ctx.size.width, ctx.size.height), bounds = rect(0, 0, ctx.size.width, ctx.size.height),
+    id = "shade", frame = rect(0, 0, ctx.size.width, ctx.size.height),
+    bounds = rect(0, 0, ctx.size.width, ctx.size.height),
     center = point(ctx.size.width / 2, ctx.size.height / 2), alpha = 0, transform = transform.identity,
     backgroundColor = color(0, 0, 0, 0.4), cornerRadius = 0, border = { width = 0 }, shadow = { opacity = 0 },
     image = "placeholder:1", contentMode = "aspectFill", text = "", clips = true, hidden = false, zIndex = 1,
