@@ -233,10 +233,10 @@ function os.time() end
 ---@field completion (fun(finished: boolean))?
 ---@field [string] "unknown key"
 
--- `duration` and `animate` are required by the host; they are optional here only so that a plugin
--- may define them after its table (`function plugin.animate(ctx) … end`).
+-- `name`, `duration` and `animate` are required by the host; they are optional here only so that a
+-- plugin may set them after its table (`function plugin.animate(ctx) … end`, `plugin.name = "…"`).
 ---@class Plugin
----@field name string
+---@field name? string
 ---@field summary? string
 ---@field params? table<string, any> defaults: numbers, booleans or strings
 ---@field scenes? PluginScenes default: the built-in grid → detail
