@@ -247,9 +247,10 @@ function os.time() end
 ---@field ended? fun(ctx: Context, completed: boolean)
 ---@field [string] "unknown key"
 
+-- Each is optional: the built-in grid (from) and detail (to) stand in for the one left out.
 ---@class PluginScenes
----@field from string
----@field to string
+---@field from? string
+---@field to? string
 ---@field chrome? string
 ---@field [string] "unknown key"
 
