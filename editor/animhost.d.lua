@@ -5,10 +5,16 @@
 --   local plugin = { name = "…", … }
 -- so that fields, ctx, nodes and animate{} options are checked as you type.
 --
--- Option tables (animate{}, spring{}, animhost.run{}, …) end with `---@field [string] "unknown key"`:
+-- Option tables (animate{}, spring{}, animhost.run{}, …) end with `---@field [string] UnknownKey`:
 -- LuaLS checks the declared keys of a table argument but not extra ones, even of an `(exact)` class,
--- so every other string key is given a type no value has, and a misspelt key is flagged as
--- "Cannot assign `number` to `"unknown key"`" (values of type any or string pass: ctx.params.x).
+-- so every other string key is given a type no value is, and a misspelt key is flagged as
+-- "Cannot assign `number` to `UnknownKey`" (a table written there: "Missing required fields in type
+-- `UnknownKey`"). Only values of type any (ctx.params.x) and table or array variables pass.
+
+-- The type of every key an option table does not declare. No value is one: a string, number, boolean,
+-- function or host value is not of this class, and a table literal lacks its field.
+---@class UnknownKey
+---@field unknownKey "a key the table does not take"
 
 ---Loads a module from the plugin's folder, as the sandbox's `require` does (a name, no path).
 ---@param name string
@@ -71,20 +77,20 @@ function os.time() end
 ---@class Border
 ---@field width number
 ---@field color Color|string a Color when read
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class Shadow
 ---@field color Color|string a Color when read
 ---@field opacity number
 ---@field radius number
 ---@field offset Size
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 -- Where n:insert puts a child: exactly one of the two.
 ---@class InsertPosition
 ---@field below? Node
 ---@field above? Node
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class Node
 ---@field id string read-only
@@ -140,7 +146,7 @@ function os.time() end
 ---@field tag? string
 ---@field modifiers? string[]
 ---@field blur? number
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
 -- `reference` names, referenceFrame its frame in the container: asking a scene that names none is an
@@ -231,7 +237,7 @@ function os.time() end
 ---@field zIndex number?
 ---@field fade "none"|"cross"|"in"|"out"?
 ---@field completion (fun(finished: boolean))?
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 -- `name`, `duration` and `animate` are required by the host; they are optional here only so that a
 -- plugin may set them after its table (`function plugin.animate(ctx) … end`, `plugin.name = "…"`).
@@ -245,20 +251,20 @@ function os.time() end
 ---@field interact? fun(ctx: Context, g: Gesture)
 ---@field interaction? PluginInteraction
 ---@field ended? fun(ctx: Context, completed: boolean)
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 -- Each is optional: the built-in grid (from) and detail (to) stand in for the one left out.
 ---@class PluginScenes
 ---@field from? string
 ---@field to? string
 ---@field chrome? string
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class PluginInteraction
 ---@field finishProgress? number
 ---@field finishVelocity? number
 ---@field cancelledGesture? "cancel"|"decide"
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class Easing
 ---@overload fun(x: number): number
@@ -275,7 +281,7 @@ function os.time() end
 ---@class SpringOptions
 ---@field damping? number
 ---@field velocity? number
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class AnimateOptions
 ---@field [1]? fun() the animations (or animations =)
@@ -285,7 +291,7 @@ function os.time() end
 ---@field curve? string|Easing default "easeInOut" ("linear" for keyframes)
 ---@field spring? SpringOptions|SpringParameters|Spring {damping = ratio, velocity = v}, a spring{} or its fields
 ---@field completion? fun(finished: boolean)
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class SpringParameters
 ---@field mass? number
@@ -294,7 +300,7 @@ function os.time() end
 ---@field dampingRatio? number
 ---@field response? number
 ---@field velocity? number
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@param x number
 ---@param y number
@@ -374,18 +380,18 @@ function spring(parameters) end
 ---@field spring? SpringOptions|SpringParameters|Spring
 ---@field delay? number
 ---@field completion? fun(finished: boolean)
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class CrossfadeOptions
 ---@field curve? string|Easing
 ---@field scale? number
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class PresetOptions
 ---@field duration? number
 ---@field delay? number
 ---@field completion? fun(finished: boolean)
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---`shared(ctx, options)` flies every matched pair; the functions below are the library's other parts.
 ---@class SharedLibrary
@@ -492,7 +498,7 @@ function shared.arcPoint(from, control, to, s) end
 ---@field params? table<string, any>
 ---@field gesture? string a .json trace or a generated gesture spec
 ---@field reducedMotion? boolean sets ctx.reducedMotion
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 ---@class AnimhostLibrary
 animhost = {}
@@ -550,7 +556,7 @@ function teardown(fn) end
 ---@field scale? number
 ---@field tolerance? integer
 ---@field name? string
----@field [string] "unknown key"
+---@field [string] UnknownKey
 
 -- In plugins `assert` is Lua's; in specs it is also this table (and still callable).
 ---@class SpecAssert

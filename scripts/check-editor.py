@@ -77,6 +77,10 @@ SEEDS = [
      '  scenes = { from = "grid", to = "detail" },\n  interaction = { finishProgres = 0.5 },\n'),
     ("image snapshot option", "Plugins/zoom_spec.lua", "{ at = 0.25, scale = 0.5 }", "{ at = 0.25, scael = 0.5 }"),
     ("field of a node assert() returns in a spec", "Plugins/scenes/grid_spec.lua", "bar.bbox)", "bar.bbx)"),
+    ("option given a string", "Examples/uikit/photo-lift.lua", "function lift.animate(ctx)\n",
+     'function lift.animate(ctx)\n  local _ = node{ idd = "copy-" .. ctx.to.name }\n'),
+    ("option given a table", "Plugins/zoom.lua", "      spring = { damping = ctx.params.damping, velocity",
+     "      sprng = { damping = ctx.params.damping, velocity"),
 ]
 
 

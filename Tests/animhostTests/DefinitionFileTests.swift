@@ -114,7 +114,7 @@ final class DefinitionFileTests: XCTestCase {
         XCTAssertTrue(real["taken"]!.isSuperset(of: ["id", "children", "frame", "alpha"]), "the probe tells taken keys apart")
     }
 
-    /// Option classes end with `[string] "unknown key"`, so each must declare exactly the keys the host
+    /// Option classes end with `[string] UnknownKey`, so each must declare exactly the keys the host
     /// takes: a missing one would be flagged where the host takes it, an extra one would hide a typo.
     func testOptionClassesDeclareTheKeysTheHostTakes() throws {
         let defined = try definitions()
