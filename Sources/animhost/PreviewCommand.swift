@@ -15,9 +15,10 @@ struct PreviewCommand: ParsableCommand {
             plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
             a module it requires, a scene (the chrome's included) or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
 
-            Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
-            with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
-            event `run`, data {"version", "ok", "error"}); POST /params (the same settings as a form or a JSON object).
+            Endpoints: GET / (the page), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
+            event `run`, data {"version", "ok", "error"}); POST /params (param.NAME, operation, fps, gesture, debug, \
+            reducedMotion as a form or a JSON object, from the page's own origin with its token: see docs/authoring.md). \
+            A new setting or a save cancels the run under way.
 
             Examples:
               animhost preview zoom

@@ -39,6 +39,38 @@ final class PreviewPageTests: PreviewFixture {
         XCTAssertTrue(broken.contains("data-frames=\"16\""), "the last good frames stay")
     }
 
+    /// Param names, node ids and an error message from a plugin that read as markup stay text in the
+    /// page: no element is made of them and no script of theirs runs, and the page still works.
+    func testPluginStringsNeverBecomeMarkup() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let img = #"<img src=x onerror=\"document.body.dataset.pwned=1\">"#
+        try write(
+            Self.plugin()
+                .replacingOccurrences(of: "params = { extra = 0 }", with: #"params = { extra = 0, ["\#(img)"] = 1, ["</label><b id=bold>"] = "t", ["<!--"] = true }"#)
+                .replacingOccurrences(of: #"id = "box""#, with: #"id = "\#(img)""#),
+            to: "slide.lua")
+        try startServer()
+        let url = "http://127.0.0.1:\(client.port)/"
+        let page = try dom(chromium, url)
+        XCTAssertTrue(page.contains("data-frames=\"7\""), "the page shows the run")
+        XCTAssertEqual(page.components(separatedBy: " data-param=").count - 1, 4, "a field per param")
+        XCTAssertFalse(page.contains("data-pwned"), "a plugin's string ran as script")
+        XCTAssertFalse(page.contains("<img src=\"x\"") || page.contains("<b id=\"bold\">"), "a plugin's string became an element")
+        XCTAssertTrue(page.contains("&lt;img src=x onerror=\"document.body.dataset.pwned=1\"&gt; <input"), "the param's name as its label's text")
+        XCTAssertTrue(page.contains("&lt;/label&gt;&lt;b id=bold&gt; <input"))
+        XCTAssertTrue(page.contains("<option>/&lt;img src=x"), "the node as an option's text")
+
+        try write(Self.plugin(duration: #"nil, error("<img src=x onerror=document.body.dataset.pwned=1>")"#), to: "slide.lua")
+        let events = try client.subscribe()
+        defer { events.close() }
+        _ = try events.next(where: { $0["ok"] as? Bool == false })
+        let failed = try dom(chromium, url)
+        XCTAssertTrue(failed.contains("data-status=\"failed\""))
+        XCTAssertFalse(failed.contains("data-pwned") || failed.contains("<img src=\"x\""), "the error message stays text")
+    }
+
     private func dom(_ chromium: String, _ url: String) throws -> String {
         let result = try runProgram(chromium, headless + ["--dump-dom", url])
         XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")
