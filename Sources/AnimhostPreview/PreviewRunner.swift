@@ -43,24 +43,29 @@ public final class PreviewRunner {
     }
 
     /// Runs `settings` once and returns the new status; never throws: a failure is the status's error.
+    /// Returns nil, leaving everything as it was (the status, the files watched, the output), when
+    /// `cancellation` stops the run before it ends.
     @discardableResult
-    public func run(_ settings: PreviewSettings) -> RunStatus {
+    public func run(_ settings: PreviewSettings, cancellation: RunCancellation = RunCancellation()) -> RunStatus? {
         var read: [URL] = []
         let started = Date()
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
             let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in })
-            defer { read += plugin.luaFilesRead }
+            cancellation.attach(plugin)
+            defer { read += plugin.luaFilesRead; cancellation.attach(nil) }
+            guard !cancellation.isCancelled else { throw Superseded() }
             params = plugin.params
             let request = settings.request
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug)
-            _ = try session.run(request, sink: sinks)
+            _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
             status = RunStatus(version: status.version + 1, ok: true)
         } catch {
+            if cancellation.isCancelled { return nil }
             status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)

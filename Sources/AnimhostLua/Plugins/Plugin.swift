@@ -202,6 +202,10 @@ public final class Plugin {
     /// Lua files a re-run would read again.
     public var luaFilesRead: [URL] { [url] + host.modulesRead }
 
+    /// From any thread, for a host abandoning a run under way (a preview whose settings changed): the
+    /// plugin's code running now stops, as at its time limit, and every later call into it fails.
+    public func interrupt() { host.interrupt() }
+
     /// Bytes the plugin's Lua state holds at most so far.
     public var peakMemory: Int { host.peakMemory }
 
