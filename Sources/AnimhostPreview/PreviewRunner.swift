@@ -52,16 +52,15 @@ public final class PreviewRunner {
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
-            let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in })
-            cancellation.attach(plugin)
-            defer { read += plugin.luaFilesRead; cancellation.attach(nil) }
-            guard !cancellation.isCancelled else { throw Superseded() }
+            let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in }, interrupt: cancellation.plugin)
+            defer { read += plugin.luaFilesRead }
             params = plugin.params
             let request = settings.request
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
-            let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug)
+            let sinks = try OutputRun(
+                formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: { cancellation.isCancelled })
             _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
             status = RunStatus(version: status.version + 1, ok: true)
         } catch {

@@ -3,33 +3,22 @@ import AnimhostCore
 import AnimhostLua
 
 /// Stops one preview run from another thread, when a newer setting or a save supersedes it: the
-/// plugin's code running now is interrupted, and the run's next frame fails it.
-public final class RunCancellation: @unchecked Sendable {  // every field is behind `lock`
+/// plugin's code running now is interrupted (its loading included), and the run's next frame fails it.
+public final class RunCancellation: @unchecked Sendable {  // `cancelled` is behind `lock`
     private let lock = NSLock()
     private var cancelled = false
-    private var plugin: Plugin?
+    /// Interrupts the run's plugin.
+    let plugin = PluginInterrupt()
 
     public init() {}
 
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// Stops the run: interrupts its plugin, if loaded, and fails its next frame.
+    /// Stops the run: interrupts its plugin and fails its next frame.
     public func cancel() {
-        let plugin = lock.withLock { () -> Plugin? in
-            cancelled = true
-            return self.plugin
-        }
-        plugin?.interrupt()
-    }
-
-    /// The run's plugin, once loaded (nil once the run ended); interrupted at once if the run was cancelled meanwhile.
-    func attach(_ plugin: Plugin?) {
-        let late = lock.withLock { () -> Bool in
-            self.plugin = plugin
-            return cancelled
-        }
-        if late { plugin?.interrupt() }
+        lock.withLock { cancelled = true }
+        plugin.interrupt()
     }
 }
 

@@ -1,8 +1,9 @@
 import XCTest
+import AnimhostLua
 @testable import AnimhostPreview
 
-/// A run that takes long (plugin code that spins to its 5 s time limit, or a minute of frames to
-/// render) never holds the preview up: the server answers meanwhile, and a new setting or a save
+/// A run that takes long (plugin code that spins, here without a time limit, or a minute of frames
+/// to render) never holds the preview up: the server answers meanwhile, and a new setting or a save
 /// cancels it and runs what is current. A cancelled run is never published nor counted.
 final class PreviewSupersedeTests: PreviewFixture {
     /// The fixture's slide, with `spin` (loop iterations in `animate`) and `long` (a 60 s run when
@@ -22,6 +23,9 @@ final class PreviewSupersedeTests: PreviewFixture {
         return slide
         """
     }
+
+    /// No time limit: only a cancel ends plugin code that spins.
+    static let noTimeLimit = SandboxLimits(timeout: 0)
 
     /// Posts `body` on another thread; the reply comes to `done`.
     private func postInBackground(_ body: String) -> (reply: () -> LoopbackClient.Reply?, ended: () -> Bool) {
@@ -54,14 +58,14 @@ final class PreviewSupersedeTests: PreviewFixture {
     /// each cancel that run: the next run counted is the new setting's, and it succeeds.
     func testANewSettingCancelsTheRunUnderWay() throws {
         try write(Self.slowPlugin(), to: "slide.lua")
-        try startServer()
-        for slow in [#"{"param.spin": 1e12}"#, #"{"param.long": 1}"#] {
+        try startServer(limits: Self.noTimeLimit)
+        for slow in [#"{"param.spin": 1e12}"#, #"{"param.long": 1}"#, #"{"param.long": 1, "debug": true}"#] {
             let version = try state()["version"] as! Int
             let long = postInBackground(slow)
             Thread.sleep(forTimeInterval: 0.5)  // the slow run under way (should it not have begun, it never runs at all)
             XCTAssertEqual(try client.get("/state.json").status, 200, "the server answers while the run goes on")
             XCTAssertFalse(long.ended(), "the slow run is still under way")
-            let quick = try client.post(#"{"param.spin": 0, "param.long": 0, "param.extra": \#(version)}"#)
+            let quick = try client.post(#"{"param.spin": 0, "param.long": 0, "debug": false, "param.extra": \#(version)}"#)
             XCTAssertEqual(quick.status, 200)
             let status = try JSONSerialization.jsonObject(with: quick.body) as! [String: Any]
             XCTAssertEqual(status["ok"] as? Bool, true, "\(status)")
@@ -78,7 +82,7 @@ final class PreviewSupersedeTests: PreviewFixture {
     /// A save of the plugin while its code spins cancels that run and runs the saved plugin.
     func testASaveCancelsTheRunUnderWay() throws {
         try write(Self.slowPlugin(), to: "slide.lua")
-        try startServer()
+        try startServer(limits: Self.noTimeLimit)
         let events = try client.subscribe()
         defer { events.close() }
         XCTAssertEqual(try events.next()["version"] as? Int, 1)
@@ -91,5 +95,22 @@ final class PreviewSupersedeTests: PreviewFixture {
         XCTAssertEqual(next["ok"] as? Bool, true, "\(next)")
         XCTAssertEqual(lastBoxX(try timeline()), 30, "the saved plugin ran")
         XCTAssertEqual(long.reply()?.status, 200)
+    }
+
+    /// A save while the plugin file's own top-level code spins (its loading) cancels that run too.
+    func testASaveCancelsALoadThatSpins() throws {
+        try write(Self.slowPlugin(), to: "slide.lua")
+        try startServer(limits: Self.noTimeLimit)
+        let events = try client.subscribe()
+        defer { events.close() }
+        XCTAssertEqual(try events.next()["version"] as? Int, 1)
+        try write("for i = 1, 1e12 do end\n" + Self.slowPlugin(), to: "slide.lua")
+        Thread.sleep(forTimeInterval: 0.6)  // the poll has started the run, which spins in the file's first line
+        XCTAssertEqual(try client.get("/state.json").status, 200, "the server answers while the load spins")
+        try write(Self.slowPlugin(distance: "distance / 4"), to: "slide.lua")
+        let next = try events.next()
+        XCTAssertEqual(next["version"] as? Int, 2, "the spinning load was never counted")
+        XCTAssertEqual(next["ok"] as? Bool, true, "\(next)")
+        XCTAssertEqual(lastBoxX(try timeline()), 15, "the saved plugin ran")
     }
 }

@@ -144,8 +144,8 @@ final class LuaHost {
     /// True once what the plugin holds is past its memory limit: the trampoline raises when the binding returns.
     var overMemoryLimit: Bool { info.pointee.used > info.pointee.limit }
 
-    /// Stops the plugin's code from another thread (see ``Watchdog/interrupt()``).
-    func interrupt() { watchdog.interrupt() }
+    /// Lets `interrupt` stop the state's code from another thread (see ``Watchdog/interrupt()``).
+    func interruptible(by interrupt: PluginInterrupt) { interrupt.attach(watchdog) }
 
     /// True once the deadline passed: the state then refuses to run anything.
     var timedOut: Bool { info.pointee.tripped != 0 }
