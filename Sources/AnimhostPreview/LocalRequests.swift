@@ -69,10 +69,14 @@ struct LocalRequests<Context: RequestContext>: RouterMiddleware {
     private static var fetchDest: HTTPFields.Element.Name { HTTPFields.Element.Name("Sec-Fetch-Dest")! }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
         if let refusal = refusal(request) {
-            return Response(status: .forbidden, body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers only its own page: \(refusal)\n")))
+            response = Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "the preview answers only its own page: \(refusal)\n")))
+        } else {
+            response = try await next(request, context)
         }
-        var response = try await next(request, context)
         response.headers[.crossOriginResourcePolicy] = "same-origin"
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPFields.Element.Name("Referrer-Policy")!] = "no-referrer"

@@ -189,5 +189,7 @@ final class PreviewServerTests: PreviewFixture {
         let preflight = try client.request("OPTIONS", "/params", host: "127.0.0.1:\(port)", origin: "http://evil.example")
         XCTAssertEqual(preflight.status, 403)
         XCTAssertNil(preflight.headers["access-control-allow-origin"])
+        XCTAssertEqual(preflight.headers["content-type"], "text/plain; charset=utf-8", "a refusal is text, never a page")
+        XCTAssertEqual(preflight.headers["x-content-type-options"], "nosniff")
     }
 }
