@@ -29,11 +29,11 @@ final class PreviewAccess: Sendable {
     func bound(to port: Int) { self.port.store(port, ordering: .sequentiallyConsistent) }
 
     /// Whether `authority` (a `Host` header: `name[:port]`) names this server: one of its names, with
-    /// exactly its port (80 when none is written).
+    /// exactly its port written as a browser writes it (none for 80).
     func isOwn(authority: String) -> Bool {
         let (name, portText) = Self.split(authority)
-        let port = portText.map { Int($0) } ?? 80
-        return names.contains(name.lowercased()) && port == self.port.load(ordering: .sequentiallyConsistent)
+        let port = self.port.load(ordering: .sequentiallyConsistent)
+        return names.contains(name.lowercased()) && (portText.map { $0 == String(port) } ?? (port == 80))
     }
 
     /// Whether `candidate` is the page's token (compared in constant time).

@@ -172,6 +172,9 @@ final class PreviewServerTests: PreviewFixture {
         let port = client.port
         XCTAssertEqual(try client.request("GET", "/timeline.json", host: "evil.example:\(port)").status, 403)
         XCTAssertEqual(try client.request("GET", "/timeline.json", host: "127.0.0.1").status, 403, "no port: 80")
+        for host in ["127.0.0.1:", "127.0.0.1:x\(port)", "127.0.0.1.:\(port)", "user@127.0.0.1:\(port)", "[::1]x:\(port)", "127.0.0.1:0\(port)", "127.0.0.1:+\(port)"] {
+            XCTAssertEqual(try client.request("GET", "/state.json", host: host).status, 403, host)
+        }
         XCTAssertEqual(try client.request("GET", "/state.json", host: "localhost:\(port)").status, 200)
         XCTAssertEqual(try client.request("GET", "/state.json", host: "[::1]:\(port)").status, 200)
         XCTAssertEqual(

@@ -6,7 +6,7 @@ rm -f $out
 zpty shell fish --no-config -i
 zpty -w shell 'animhost --generate-completion-script fish | source'
 zpty -w shell "complete -C'animhost run ' > $out.part; mv $out.part $out"
-for i in {1..100}; do
+for i in {1..300}; do
   [[ -e $out ]] && break
   while zpty -r -t shell line; do :; done
   sleep 0.1

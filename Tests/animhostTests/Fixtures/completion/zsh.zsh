@@ -7,7 +7,7 @@ sleep 1
 while zpty -r -t shell line; do :; done
 zpty -w -n shell $'animhost run \t\t'
 screen=""
-for i in {1..50}; do
+for i in {1..150}; do
   while zpty -r -t shell line; do screen+="$line"; done
   [[ $screen == *zoom* ]] && break
   sleep 0.2
