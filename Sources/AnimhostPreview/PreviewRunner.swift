@@ -42,6 +42,9 @@ public final class PreviewRunner {
         self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
     }
 
+    /// The plugin file `settings` name, if it can be found.
+    public func pluginFile(_ settings: PreviewSettings) -> URL? { try? catalog.locate(settings.plugin).url }
+
     /// Runs `settings` once and returns the new status; never throws: a failure is the status's error.
     /// Returns nil, leaving everything as it was (the status, the files watched, the output), when
     /// `cancellation` stops the run before it ends.

@@ -33,6 +33,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     public init(settings: PreviewSettings, runner: PreviewRunner) {
         self.settings = settings
         self.runner = runner
+        watched = WatchedFiles(runner.pluginFile(settings).map { [$0] } ?? [])  // a save of it cancels the first run
     }
 
     /// The folder holding the latest good `timeline.json` and `frames/`.
@@ -41,16 +42,18 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     /// The latest run's status.
     public var status: RunStatus { lock.withLock { latest } }
 
-    /// Runs once, then polls the files the runs read every `pollInterval` seconds and re-runs when one
-    /// changes, cancelling a run under way that read it.
+    /// Polls the files the runs read every `pollInterval` seconds and re-runs when one changes,
+    /// cancelling a run under way that read it; returns once the first run has ended (or the run of a
+    /// save that cancelled it).
     public func start(pollInterval: Double = 0.1) {
-        lock.withLock { _ = requestRun() }
-        queue.sync {}
+        let first = DispatchSemaphore(value: 0)
+        lock.withLock { waiting.append((requestRun(), { _ in first.signal() })) }
         let timer = DispatchSource.makeTimerSource(queue: pollQueue)
         timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval)
         timer.setEventHandler { [weak self] in self?.checkFiles() }
-        timer.resume()
         lock.withLock { poll = timer }
+        timer.resume()
+        first.wait()
     }
 
     /// Stops polling, cancels the run under way and ends every event stream.

@@ -113,4 +113,24 @@ final class PreviewSupersedeTests: PreviewFixture {
         XCTAssertEqual(next["ok"] as? Bool, true, "\(next)")
         XCTAssertEqual(lastBoxX(try timeline()), 15, "the saved plugin ran")
     }
+
+    /// A save of the plugin while its first run spins (before the server listens) cancels that run:
+    /// the session starts with the saved plugin's run.
+    func testASaveCancelsTheFirstRun() throws {
+        try write("for i = 1, 1e12 do end\n" + Self.slowPlugin(), to: "slide.lua")
+        let runner = PreviewRunner(folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: Self.noTimeLimit)
+        let session = PreviewSession(settings: PreviewSettings(plugin: pluginURL.path), runner: runner)
+        self.session = session
+        let started = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            session.start()
+            started.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        try write(Self.slowPlugin(distance: "distance / 4"), to: "slide.lua")
+        XCTAssertEqual(started.wait(timeout: .now() + 20), .success, "the save ended the spinning first run")
+        XCTAssertEqual(session.status, RunStatus(version: 1, ok: true))
+        let timeline = try JSONSerialization.jsonObject(with: Data(contentsOf: runner.folder.appendingPathComponent("timeline.json"))) as! [String: Any]
+        XCTAssertEqual(lastBoxX(timeline), 15, "the saved plugin ran")
+    }
 }
