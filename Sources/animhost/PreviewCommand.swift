@@ -72,19 +72,24 @@ struct PreviewCommand: ParsableCommand {
         var limits = sandbox.limits
         limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
-        session.start()
-        let first = session.status
-        FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
         let server = PreviewServer(session: session, host: host, port: port)
         let failure = ErrorBox()
-        let done = DispatchSemaphore(value: 0)
+        let listening = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Task {
             do {
                 try await server.run { url in
                     FileHandle.standardOutput.write(Data("animhost preview: \(url)  (Ctrl-C stops)\n".utf8))  // unbuffered: tools wait for it
+                    listening.signal()
                 }
             } catch { failure.error = error }
+            listening.signal()
             done.signal()
+        }
+        listening.wait()  // the server answers while the first run goes on (the page waits for its event)
+        if failure.error == nil {
+            session.start()
+            let first = session.status
+            FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
         }
         done.wait()
         if let error = failure.error { throw CommandError("cannot serve on \(host):\(port): \(error)") }
