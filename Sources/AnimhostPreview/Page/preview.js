@@ -173,12 +173,14 @@ async function loadState(now) {
   return state;
 }
 
+/// Shows a run's status; version 0 is the first run, still under way.
 function showStatus(status) {
-  $("version").textContent = status.version;
-  $("badge").className = status.ok ? "" : "failed";
-  document.body.dataset.status = status.ok ? "ok" : "failed";
-  $("error").style.display = status.ok ? "none" : "block";
-  $("error").textContent = status.ok ? "" : status.error;
+  const failed = !status.ok && status.version !== 0;
+  $("version").textContent = status.version === 0 ? "…" : status.version;
+  $("badge").className = failed ? "failed" : "";
+  document.body.dataset.status = status.ok ? "ok" : failed ? "failed" : "running";
+  $("error").style.display = failed ? "block" : "none";
+  $("error").textContent = failed ? status.error : "";
 }
 
 async function onRun(status, now) {
