@@ -25,9 +25,13 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
 
     deinit { close() }
 
+    /// Ends the browser and waits for it, so that its connections are closed before a server stops.
     func close() {
         output.fileHandleForReading.readabilityHandler = nil
-        if process.isRunning { process.terminate() }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     /// Opens `url` in a new tab and waits for its load; the tab's session.
