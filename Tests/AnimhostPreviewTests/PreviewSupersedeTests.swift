@@ -11,10 +11,12 @@ final class PreviewSupersedeTests: PreviewFixture {
     static func slowPlugin(distance: String = "distance") -> String {
         """
         local distance = require("dist")
-        local slide = { name = "slide", params = { extra = 0, spin = 0, long = 0 }, scenes = { from = "a", to = "b" } }
+        local slide = { name = "slide", params = { extra = 0, spin = 0, long = 0, cospin = 0, trap = 0 }, scenes = { from = "a", to = "b" } }
         function slide.duration(ctx) return ctx.params.long > 0 and 60 or 0.1 end
         function slide.animate(ctx)
           for i = 1, ctx.params.spin do end
+          if ctx.params.cospin > 0 then coroutine.wrap(function() while true do end end)() end
+          while ctx.params.trap > 0 do pcall(function() while true do end end) end
           local box = node{ id = "box", frame = rect(0, 20, 20, 20), backgroundColor = color("#FF0000") }
           ctx.container:add(box)
           animate{ duration = ctx:duration(), function() box.frame = rect(\(distance) + ctx.params.extra, 20, 20, 20) end,
@@ -54,18 +56,23 @@ final class PreviewSupersedeTests: PreviewFixture {
         try JSONSerialization.jsonObject(with: client.get("/state.json").body) as! [String: Any]
     }
 
-    /// A setting posted while plugin code spins, and one posted while a minute of frames renders,
-    /// each cancel that run: the next run counted is the new setting's, and it succeeds.
+    /// A setting posted while plugin code spins (in a coroutine, or catching every error), and one
+    /// posted while a minute of frames renders (held for the debug overlay or not), each cancel that
+    /// run: the next run counted is the new setting's, and it succeeds.
     func testANewSettingCancelsTheRunUnderWay() throws {
         try write(Self.slowPlugin(), to: "slide.lua")
         try startServer(limits: Self.noTimeLimit)
-        for slow in [#"{"param.spin": 1e12}"#, #"{"param.long": 1}"#, #"{"param.long": 1, "debug": true}"#] {
+        for slow in [
+            #"{"param.spin": 1e12}"#, #"{"param.cospin": 1}"#, #"{"param.trap": 1}"#, #"{"param.long": 1}"#,
+            #"{"param.long": 1, "debug": true}"#
+        ] {
             let version = try state()["version"] as! Int
             let long = postInBackground(slow)
             Thread.sleep(forTimeInterval: 0.5)  // the slow run under way (should it not have begun, it never runs at all)
             XCTAssertEqual(try client.get("/state.json").status, 200, "the server answers while the run goes on")
             XCTAssertFalse(long.ended(), "the slow run is still under way")
-            let quick = try client.post(#"{"param.spin": 0, "param.long": 0, "debug": false, "param.extra": \#(version)}"#)
+            let quick = try client.post(
+                #"{"param.spin": 0, "param.cospin": 0, "param.trap": 0, "param.long": 0, "debug": false, "param.extra": \#(version)}"#)
             XCTAssertEqual(quick.status, 200)
             let status = try JSONSerialization.jsonObject(with: quick.body) as! [String: Any]
             XCTAssertEqual(status["ok"] as? Bool, true, "\(status)")
