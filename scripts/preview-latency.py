@@ -21,7 +21,7 @@ try:
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
         port = int(match.group(1)) if match else None
     events = socket.create_connection(("127.0.0.1", port), timeout=30)
-    events.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    events.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     buffer = b""
 
     def next_event():

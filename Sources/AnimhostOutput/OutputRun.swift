@@ -25,10 +25,10 @@ public final class OutputRun: FrameSink {
 
     /// Outputs in `formats` for the output folder `folder`, at `scale` pixels per point. `progress`, if
     /// given, joins the sinks and is told how many frames are rendered as they are; `debug` draws the
-    /// debug overlay into every rendered format.
+    /// debug overlay into every rendered format; once `cancelled` says so, the rendering stops and fails.
     public init(
         formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil,
-        debug: Bool = false
+        debug: Bool = false, cancelled: (() -> Bool)? = nil
     ) throws {
         let written = formats.filter { !$0.files.isEmpty }
         guard !written.isEmpty else { sinks = []; urls = []; names = []; noted = []; render = nil; stage = nil; return }
@@ -49,7 +49,7 @@ public final class OutputRun: FrameSink {
         }
         var render: RenderSink?
         if !encoders.isEmpty {
-            render = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone, debug: debug)
+            render = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone, debug: debug, cancelled: cancelled)
             sinks += (progress.map { [$0.sink] } ?? []) + [render!]
             stage.onAbort { encoders.forEach { $0.abort() } }
         }

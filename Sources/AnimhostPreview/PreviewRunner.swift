@@ -42,25 +42,32 @@ public final class PreviewRunner {
         self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
     }
 
+    /// The plugin file `settings` name, if it can be found.
+    public func pluginFile(_ settings: PreviewSettings) -> URL? { try? catalog.locate(settings.plugin).url }
+
     /// Runs `settings` once and returns the new status; never throws: a failure is the status's error.
+    /// Returns nil, leaving everything as it was (the status, the files watched, the output), when
+    /// `cancellation` stops the run before it ends.
     @discardableResult
-    public func run(_ settings: PreviewSettings) -> RunStatus {
+    public func run(_ settings: PreviewSettings, cancellation: RunCancellation = RunCancellation()) -> RunStatus? {
         var read: [URL] = []
         let started = Date()
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
-            let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in })
+            let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in }, interrupt: cancellation.plugin)
             defer { read += plugin.luaFilesRead }
             params = plugin.params
             let request = settings.request
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
-            let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug)
-            _ = try session.run(request, sink: sinks)
+            let sinks = try OutputRun(
+                formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: { cancellation.isCancelled })
+            _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
             status = RunStatus(version: status.version + 1, ok: true)
         } catch {
+            if cancellation.isCancelled { return nil }
             status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)

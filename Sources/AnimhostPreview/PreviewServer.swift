@@ -9,19 +9,26 @@ public struct PreviewServer: Sendable {
     public let session: PreviewSession
     public let host: String
     public let port: Int
+    /// The names and port it answers to, and its page's token.
+    let access: PreviewAccess
 
     /// A server for `session` on `host`:`port` (0 picks a free port).
     public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 8080) {
         self.session = session; self.host = host; self.port = port
+        access = PreviewAccess(host: host, port: port)
     }
 
     /// Serves until the task is cancelled; `onStart` receives the base URL (with the port bound) once the
     /// server listens.
     public func run(onStart: @escaping @Sendable (String) -> Void) async throws {
-        let host = self.host
+        let host = self.host, access = self.access
         let app = Application(
             router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
-            onServerRunning: { channel in onStart("http://\(host):\(channel.localAddress?.port ?? 0)/") },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                access.bound(to: port)
+                onStart("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+            },
             logger: Logger(label: "animhost.preview", factory: { _ in SwiftLogNoOpLogHandler() }))
         try await withTaskCancellationHandler {
             try await app.run()
@@ -32,13 +39,18 @@ public struct PreviewServer: Sendable {
 
     private func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: LocalRequests(host: host))
-        let session = self.session
+        router.add(middleware: LocalRequests(access: access))
+        let session = self.session, token = access.token
         router.get("/") { request, _ -> Response in
-            do { _ = try await session.update(PreviewSettings.fields(ofQuery: request.uri.query ?? "")) } catch let e as SettingsError {
-                return Self.text(.badRequest, "\(e)\n")
+            guard PreviewSettings.fields(ofQuery: request.uri.query ?? "").isEmpty else {
+                return Self.text(.badRequest, "the page takes no settings in its address: settings change only by POST /params (the page's Apply)\n")
             }
-            return try Self.resource("preview.html", type: "text/html; charset=utf-8")
+            return Self.page(token: token)
+        }
+        router.get("/params") { _, _ -> Response in
+            var response = Self.text(.methodNotAllowed, "settings change only by POST /params, from the preview's page\n")
+            response.headers[.allow] = "POST"
+            return response
         }
         router.get("/preview.js") { _, _ in try Self.resource("preview.js", type: "text/javascript; charset=utf-8") }
         router.get("/state.json") { _, _ in Self.data(session.stateJSON(), type: "application/json") }
@@ -96,6 +108,18 @@ public struct PreviewServer: Sendable {
                 text = try c.decode(String.self)
             }
         }
+    }
+
+    /// The page, holding `token` for its changes of settings, allowed to run only its own script.
+    private static func page(token: String) -> Response {
+        guard let url = Bundle.module.url(forResource: "preview.html", withExtension: nil), let text = try? String(contentsOf: url, encoding: .utf8) else {
+            return text(.internalServerError, "the page's preview.html is missing from the installation\n")
+        }
+        var response = data(Data(text.replacingOccurrences(of: "{{token}}", with: token).utf8), type: "text/html; charset=utf-8")
+        response.headers[.contentSecurityPolicy] =
+            "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' blob:; style-src 'unsafe-inline'; "
+            + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        return response
     }
 
     private static func resource(_ name: String, type: String) throws -> Response {

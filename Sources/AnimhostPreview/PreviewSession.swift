@@ -3,9 +3,14 @@ import AnimhostLua
 
 /// A preview's state between HTTP requests: the settings, the runner (used on one queue only), the
 /// poll that re-runs on a save, and the subscribers to run events.
-public final class PreviewSession: @unchecked Sendable {
+///
+/// Runs never queue up behind each other: a new setting, or a save of a file the run under way reads,
+/// cancels that run (its results are never published, nor counted) and starts one with what is current.
+/// The server answers other requests meanwhile.
+public final class PreviewSession: @unchecked Sendable {  // the mutable fields are behind `lock`
     private let runner: PreviewRunner
     private let queue = DispatchQueue(label: "animhost.preview.run")
+    private let pollQueue = DispatchQueue(label: "animhost.preview.poll")
     private let lock = NSLock()
     private var settings: PreviewSettings
     private var latest = RunStatus(version: 0, ok: false)
@@ -14,11 +19,21 @@ public final class PreviewSession: @unchecked Sendable {
     private var listeners: [Int: AsyncStream<RunStatus>.Continuation] = [:]
     private var nextListener = 0
     private var poll: DispatchSourceTimer?
+    /// How many runs were asked for, and which request the latest run started on.
+    private var requested = 0, started = 0
+    /// The run under way: what stops it, and the files the last run read as they were when it began.
+    private var current: (cancellation: RunCancellation, files: WatchedFiles)?
+    /// The files the latest run that ended read.
+    private var watched = WatchedFiles([])
+    /// Callers waiting for a run of their request, or of a later one, to end.
+    private var waiting: [(request: Int, resume: (RunStatus) -> Void)] = []
+    private var stopped = false
 
     /// A session running `settings` with `runner`; nothing runs before ``start(pollInterval:)``.
     public init(settings: PreviewSettings, runner: PreviewRunner) {
         self.settings = settings
         self.runner = runner
+        watched = WatchedFiles(runner.pluginFile(settings).map { [$0] } ?? [])  // a save of it cancels the first run
     }
 
     /// The folder holding the latest good `timeline.json` and `frames/`.
@@ -27,36 +42,93 @@ public final class PreviewSession: @unchecked Sendable {
     /// The latest run's status.
     public var status: RunStatus { lock.withLock { latest } }
 
-    /// Runs once, then polls the files the runs read every `pollInterval` seconds and re-runs when one changes.
+    /// Polls the files the runs read every `pollInterval` seconds and re-runs when one changes,
+    /// cancelling a run under way that read it; returns once the first run has ended (or the run of a
+    /// save that cancelled it).
     public func start(pollInterval: Double = 0.1) {
-        queue.sync { _ = runAndTell() }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let first = DispatchSemaphore(value: 0)
+        lock.withLock { waiting.append((requestRun(), { _ in first.signal() })) }
+        let timer = DispatchSource.makeTimerSource(queue: pollQueue)
         timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval)
-        timer.setEventHandler { [weak self] in
-            guard let self, self.runner.watched.changed else { return }
-            self.runAndTell()
-        }
-        timer.resume()
+        timer.setEventHandler { [weak self] in self?.checkFiles() }
         lock.withLock { poll = timer }
+        timer.resume()
+        first.wait()
     }
 
-    /// Stops polling and ends every event stream.
+    /// Stops polling, cancels the run under way and ends every event stream.
     public func stop() {
-        let (timer, open) = lock.withLock { () -> (DispatchSourceTimer?, [AsyncStream<RunStatus>.Continuation]) in
-            defer { poll = nil; listeners = [:] }
-            return (poll, Array(listeners.values))
+        let (timer, open, waiters, run, status) = lock.withLock {
+            defer { stopped = true; poll = nil; listeners = [:]; waiting = [] }
+            return (poll, Array(listeners.values), waiting.map(\.resume), current?.cancellation, latest)
         }
         timer?.cancel()
+        run?.cancel()
         open.forEach { $0.finish() }
+        waiters.forEach { $0(status) }
     }
 
-    /// Applies `fields` (see ``PreviewSettings/applying(_:)``) and re-runs when they change anything;
-    /// returns the latest status. Throws ``SettingsError`` for a bad field, leaving the settings as they were.
+    /// Applies `fields` (see ``PreviewSettings/applying(_:)``) and, when they change anything, runs them
+    /// (superseding a run under way); returns the status of the run that ended with them (or with later
+    /// settings), else the latest status. Throws ``SettingsError`` for a bad field, leaving the settings as they were.
     public func update(_ fields: [(key: String, value: String)]) async throws -> RunStatus {
-        let (old, new) = try lock.withLock { (settings, try settings.applying(fields)) }
-        guard new != old else { return status }
-        lock.withLock { settings = new }
-        return await withCheckedContinuation { done in queue.async { done.resume(returning: self.runAndTell()) } }
+        let changed = try lock.withLock { () -> Bool in
+            let new = try settings.applying(fields)
+            defer { settings = new }
+            return new != settings
+        }
+        guard changed else { return status }
+        return await withCheckedContinuation { done in
+            let stoppedWith = lock.withLock { () -> RunStatus? in
+                guard !stopped else { return latest }
+                waiting.append((requestRun(), { done.resume(returning: $0) }))
+                return nil
+            }
+            if let stoppedWith { done.resume(returning: stoppedWith) }
+        }
+    }
+
+    /// Asks for a run of the current settings, cancelling the one under way; returns the request's number. Called with `lock` held.
+    private func requestRun() -> Int {
+        requested += 1
+        current?.cancellation.cancel()
+        queue.async { self.runLatest() }
+        return requested
+    }
+
+    /// Re-runs when a file the last run read was saved: since that run (none under way), or since the run under way began.
+    private func checkFiles() {
+        let (files, pending) = lock.withLock { (current?.files ?? watched, started < requested) }
+        guard !pending, files.changed else { return }
+        lock.withLock { _ = requestRun() }
+    }
+
+    /// Runs the latest request, unless a run already started on it; publishes the status unless it was cancelled.
+    private func runLatest() {
+        let job = lock.withLock { () -> (request: Int, settings: PreviewSettings, cancellation: RunCancellation)? in
+            guard !stopped, started < requested else { return nil }
+            started = requested
+            let cancellation = RunCancellation()
+            current = (cancellation, WatchedFiles(watched.urls))
+            return (requested, settings, cancellation)
+        }
+        guard let job else { return }
+        let status = runner.run(job.settings, cancellation: job.cancellation)
+        let declared = runner.params, read = runner.watched
+        let (open, done) = lock.withLock { () -> ([AsyncStream<RunStatus>.Continuation], [(RunStatus) -> Void]) in
+            current = nil
+            guard let status else { return ([], []) }  // superseded: the newer request's run is queued
+            watched = read
+            latest = status
+            if status.ok { lastGood = status.version }
+            declaredParams = declared
+            let done = waiting.filter { $0.request <= job.request }.map(\.resume)
+            waiting.removeAll { $0.request <= job.request }
+            return (Array(listeners.values), done)
+        }
+        guard let status else { return }
+        open.forEach { $0.yield(status) }
+        done.forEach { $0(status) }
     }
 
     /// A stream of every run's status from now on, starting with the latest one.
@@ -89,20 +161,4 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     private var declaredParams: [(name: String, value: ParamValue)] = []
-
-    /// Runs the current settings (on the queue), records the outcome and tells every subscriber.
-    @discardableResult
-    private func runAndTell() -> RunStatus {
-        let current = lock.withLock { settings }
-        let status = runner.run(current)
-        let declared = runner.params
-        let open = lock.withLock { () -> [AsyncStream<RunStatus>.Continuation] in
-            latest = status
-            if status.ok { lastGood = status.version }
-            declaredParams = declared
-            return Array(listeners.values)
-        }
-        open.forEach { $0.yield(status) }
-        return status
-    }
 }

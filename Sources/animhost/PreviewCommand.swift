@@ -15,9 +15,10 @@ struct PreviewCommand: ParsableCommand {
             plugin's params, toggles the debug overlay and draws each node's motion curves. A save of the plugin, \
             a module it requires, a scene (the chrome's included) or a gesture file re-runs it within 300 ms. Ctrl-C stops the server.
 
-            Endpoints: GET / (the page; ?param.NAME=VALUE&operation=pop&fps=30&gesture=SPEC&debug=true&reducedMotion=true re-run \
-            with those settings), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
-            event `run`, data {"version", "ok", "error"}); POST /params (the same settings as a form or a JSON object).
+            Endpoints: GET / (the page), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
+            event `run`, data {"version", "ok", "error"}); POST /params (param.NAME, operation, fps, gesture, debug, \
+            reducedMotion as a form or a JSON object, from the page's own origin with its token: see docs/authoring.md). \
+            A new setting or a save cancels the run under way.
 
             Examples:
               animhost preview zoom
@@ -71,19 +72,24 @@ struct PreviewCommand: ParsableCommand {
         var limits = sandbox.limits
         limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
-        session.start()
-        let first = session.status
-        FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
         let server = PreviewServer(session: session, host: host, port: port)
         let failure = ErrorBox()
-        let done = DispatchSemaphore(value: 0)
+        let listening = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Task {
             do {
                 try await server.run { url in
                     FileHandle.standardOutput.write(Data("animhost preview: \(url)  (Ctrl-C stops)\n".utf8))  // unbuffered: tools wait for it
+                    listening.signal()
                 }
             } catch { failure.error = error }
+            listening.signal()
             done.signal()
+        }
+        listening.wait()  // the server answers while the first run goes on (the page waits for its event)
+        if failure.error == nil {
+            session.start()
+            let first = session.status
+            FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
         }
         done.wait()
         if let error = failure.error { throw CommandError("cannot serve on \(host):\(port): \(error)") }

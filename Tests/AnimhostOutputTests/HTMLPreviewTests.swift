@@ -32,6 +32,44 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 2, "the frame data and the player only")
     }
 
+    /// Names from a plugin and its scenes that close a script, open a comment inside one or a nested
+    /// script, or break a line stay text: the player still plays (its status line is written by its
+    /// script), no payload runs, and the node table shows the names as they are.
+    func testHostileNamesStayTextInChromium() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let payload = "<img src=x onerror=\"document.body.dataset.pwned=1\">"
+        let names = ["<!--<script>", "</script><script>document.body.dataset.pwned=1</script>", payload, "a\u{2028}b\u{2029}c & d"]
+        var info = run.info
+        info.plugin = "<!--<script>" + payload
+        info.from = names[0]
+        info.to = names[1]
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 4, height: 4)
+        let nodes = names.map {
+            NodeSample(
+                id: $0, scene: $0, isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1, toContainer: .identity, z: 0,
+                properties: p, depth: 1)
+        }
+        let url = dir.appendingPathComponent("preview.html")
+        let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url)], scale: 1)
+        try sink.begin(info)
+        try sink.write(FrameSample(index: 0, time: 0, nodes: nodes))
+        try sink.write(FrameSample(index: 1, time: 0.1, nodes: nodes))
+        try sink.finish(TransitionRunner.Result(frameCount: 2, completed: true, cancelled: false, endTime: 0.1))
+
+        let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", url.absoluteString + "#frame=1"])
+        XCTAssertTrue(dom.out.contains("frame 1 / 1"), "the player's script ran: \(dom.out.suffix(600))")
+        XCTAssertFalse(dom.out.contains("data-pwned"), "a name ran as script")
+        XCTAssertFalse(dom.err.contains("Uncaught"), dom.err)
+        for name in names {
+            let text = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+            XCTAssertEqual(dom.out.components(separatedBy: "<td>\(text)</td>").count - 1, 2, "\(name) as its id and its scene")
+        }
+    }
+
     /// Opens the page in headless Chromium at two scrub positions.
     func testChromiumShowsDifferentFramesAtTwoScrubPositionsWithoutConsoleErrors() throws {
         guard let chromium = executable("chromium") ?? executable("chromium-browser") else {

@@ -18,13 +18,14 @@ struct LoopbackClient {
 
     /// Sends one request and reads the reply to the end (the connection is closed after it).
     func request(
-        _ method: String, _ path: String, body: Data = Data(), type: String? = nil, host: String = "127.0.0.1",
-        origin: String? = nil
+        _ method: String, _ path: String, body: Data = Data(), type: String? = nil, host: String? = nil,
+        origin: String? = nil, headers: [String: String] = [:]
     ) throws -> Reply {
         let socket = try Connection(port: port, timeout: timeout)
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         if let type { head += "Content-Type: \(type)\r\n" }
         if let origin { head += "Origin: \(origin)\r\n" }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         try socket.send(Data((head + "\r\n").utf8) + body)
         let raw = try socket.readToEnd()
         return try Self.parse(raw)
@@ -32,10 +33,26 @@ struct LoopbackClient {
 
     func get(_ path: String) throws -> Reply { try request("GET", path) }
 
+    /// The token the page carries (its `<meta name="animhost-token">`).
+    func pageToken() throws -> String {
+        let page = try get("/").text
+        guard let start = page.range(of: "name=\"animhost-token\" content=\""), let end = page[start.upperBound...].firstIndex(of: "\"") else {
+            throw ClientError("no token in the page")
+        }
+        return String(page[start.upperBound..<end])
+    }
+
+    /// POSTs `body` to `/params` as the page does: from the preview's own origin, with the page's token.
+    func post(_ body: String, type: String = "application/json") throws -> Reply {
+        try request(
+            "POST", "/params", body: Data(body.utf8), type: type, origin: "http://127.0.0.1:\(port)",
+            headers: ["X-Animhost-Token": try pageToken()])
+    }
+
     /// Opens `/events` and returns the connection, to read events from as they come.
     func subscribe() throws -> EventReader {
         let socket = try Connection(port: port, timeout: timeout)
-        try socket.send(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+        try socket.send(Data("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n".utf8))
         return EventReader(socket: socket)
     }
 

@@ -50,11 +50,11 @@ class PreviewFixture: XCTestCase {
         try write(Self.scene("b", "#0000FF"), to: "b.json")
     }
 
-    /// Starts the session and the server; returns once the server listens.
-    func startServer(_ configure: (inout PreviewSettings) -> Void = { _ in }) throws {
+    /// Starts the session and the server, the plugin under `limits`; returns once the server listens.
+    func startServer(limits: SandboxLimits = SandboxLimits(), _ configure: (inout PreviewSettings) -> Void = { _ in }) throws {
         var settings = PreviewSettings(plugin: pluginURL.path)
         configure(&settings)
-        let runner = PreviewRunner(folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: SandboxLimits())
+        let runner = PreviewRunner(folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: limits)
         session = PreviewSession(settings: settings, runner: runner)
         session.start()
         let server = PreviewServer(session: session, port: 0)

@@ -39,6 +39,96 @@ final class PreviewPageTests: PreviewFixture {
         XCTAssertTrue(broken.contains("data-frames=\"16\""), "the last good frames stay")
     }
 
+    /// Param names, node ids and an error message from a plugin that read as markup stay text in the
+    /// page: no element is made of them and no script of theirs runs, and the page still works.
+    func testPluginStringsNeverBecomeMarkup() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let img = #"<img src=x onerror=\"document.body.dataset.pwned=1\">"#
+        try write(
+            Self.plugin()
+                .replacingOccurrences(of: "params = { extra = 0 }", with: #"params = { extra = 0, ["\#(img)"] = 1, ["</label><b id=bold>"] = "t", ["<!--"] = true }"#)
+                .replacingOccurrences(of: #"id = "box""#, with: #"id = "\#(img)""#),
+            to: "slide.lua")
+        try startServer()
+        let url = "http://127.0.0.1:\(client.port)/"
+        let page = try dom(chromium, url)
+        XCTAssertTrue(page.contains("data-frames=\"7\""), "the page shows the run")
+        XCTAssertEqual(page.components(separatedBy: " data-param=").count - 1, 4, "a field per param")
+        XCTAssertFalse(page.contains("data-pwned"), "a plugin's string ran as script")
+        XCTAssertFalse(page.contains("<img src=\"x\"") || page.contains("<b id=\"bold\">"), "a plugin's string became an element")
+        XCTAssertTrue(page.contains("&lt;img src=x onerror=\"document.body.dataset.pwned=1\"&gt; <input"), "the param's name as its label's text")
+        XCTAssertTrue(page.contains("&lt;/label&gt;&lt;b id=bold&gt; <input"))
+        XCTAssertTrue(page.contains("<option>/&lt;img src=x"), "the node as an option's text")
+
+        try write(Self.plugin(duration: #"nil, error("<img src=x onerror=document.body.dataset.pwned=1>")"#), to: "slide.lua")
+        let events = try client.subscribe()
+        defer { events.close() }
+        _ = try events.next(where: { $0["ok"] as? Bool == false })
+        let failed = try dom(chromium, url)
+        XCTAssertTrue(failed.contains("data-status=\"failed\""))
+        XCTAssertFalse(failed.contains("data-pwned") || failed.contains("<img src=\"x\""), "the error message stays text")
+    }
+
+    /// In Chromium, the page's own Apply changes a param; a page of the same host on another port
+    /// (another origin) tries every way a page can to change the settings or read them, and nothing changes.
+    func testThePagesApplyWorksAndAnotherOriginsPageChangesNothing() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        try startServer()
+        let other = try startAnotherServer()
+        let browser = try DevToolsBrowser(chromium)
+        defer { browser.close() }
+        let before = try client.get("/state.json").text
+
+        let attacker = try browser.open("http://127.0.0.1:\(other)/")
+        let base = "http://127.0.0.1:\(client.port)"
+        let tries =
+            try browser.evaluate(
+                """
+                (async () => {
+                  const base = "\(base)", out = {};
+                  new Image().src = base + "/?param.extra=5";
+                  out.image = await new Promise((r) => { const i = new Image(); i.onload = () => r("loaded"); i.onerror = () => r("refused"); i.src = base + "/frames/0.png"; });
+                  await fetch(base + "/params", { method: "POST", mode: "no-cors", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "param.extra=5" }).catch(() => {});
+                  out.read = await fetch(base + "/state.json").then((r) => r.text(), (e) => "refused");
+                  out.posted = await fetch(base + "/params", { method: "POST", headers: { "X-Animhost-Token": typeof token === "string" ? token : "a guess" }, body: "{}" }).then((r) => r.status, (e) => "refused");
+                  const frame = document.createElement("iframe"), form = document.createElement("form"), field = document.createElement("input");
+                  frame.name = "sink"; form.method = "POST"; form.action = base + "/params"; form.target = "sink";
+                  field.name = "param.extra"; field.value = "5"; form.append(field); document.body.append(frame, form); form.submit();
+                  await new Promise((r) => setTimeout(r, 500));
+                  return JSON.stringify(out);
+                })()
+                """, in: attacker) as? String
+        XCTAssertEqual(tries, #"{"image":"refused","read":"refused","posted":"refused"}"#)
+        XCTAssertEqual(try client.get("/state.json").text, before, "another origin's page changed nothing")
+
+        let own = try browser.open(base + "/")
+        _ = try browser.evaluate(#"document.querySelector('[data-param="extra"]').value = "7"; apply()"#, in: own)
+        XCTAssertEqual(lastBoxX(try timeline()), 67, "the page's Apply ran the plugin with extra = 7")
+    }
+
+    /// A second server for the same session on a free port: another origin on the same host. Its port.
+    private func startAnotherServer() throws -> Int {
+        let server = PreviewServer(session: session, port: 0)
+        final class Box: @unchecked Sendable { var url = "" }
+        let box = Box(), listening = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+        let task = Task {
+            try? await server.run { url in
+                box.url = url; listening.signal()
+            }
+            ended.signal()
+        }
+        addTeardownBlock {
+            task.cancel()
+            _ = ended.wait(timeout: .now() + 20)
+        }
+        XCTAssertEqual(listening.wait(timeout: .now() + 30), .success)
+        return Int(box.url.split(separator: ":").last!.dropLast()) ?? 0
+    }
+
     private func dom(_ chromium: String, _ url: String) throws -> String {
         let result = try runProgram(chromium, headless + ["--dump-dom", url])
         XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")

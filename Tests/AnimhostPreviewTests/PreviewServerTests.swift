@@ -94,46 +94,105 @@ final class PreviewServerTests: PreviewFixture {
         XCTAssertEqual(try barY(), 0, "the bar where the saved bars.json puts it")
     }
 
-    func testQueryAndPostedSettingsRerun() throws {
+    func testPostedSettingsRerun() throws {
         try startServer()
-        XCTAssertEqual(try client.get("/?param.extra=15&fps=30").status, 200)
-        var timeline = try timeline()
-        XCTAssertEqual(lastBoxX(timeline), 75, "60 from the module + 15")
-        XCTAssertEqual(timeline["fps"] as? Int, 30)
-
-        let json = try client.request(
-            "POST", "/params", body: Data(#"{"param.extra": -10, "operation": "present", "debug": true}"#.utf8),
-            type: "application/json")
+        let json = try client.post(#"{"param.extra": -10, "operation": "present", "debug": true, "fps": 30}"#)
         XCTAssertEqual(json.status, 200)
         let status = try JSONSerialization.jsonObject(with: json.body) as! [String: Any]
         XCTAssertEqual(status["ok"] as? Bool, true)
-        timeline = try self.timeline()
-        XCTAssertEqual(lastBoxX(timeline), 50)
+        var timeline = try timeline()
+        XCTAssertEqual(lastBoxX(timeline), 50, "60 from the module - 10")
         XCTAssertEqual(timeline["operation"] as? String, "present")
+        XCTAssertEqual(timeline["fps"] as? Int, 30)
 
-        let form = try client.request("POST", "/params", body: Data("param.extra=0&operation=push".utf8), type: "application/x-www-form-urlencoded")
+        let form = try client.post("param.extra=0&operation=push", type: "application/x-www-form-urlencoded")
         XCTAssertEqual(form.status, 200)
         XCTAssertEqual(lastBoxX(try self.timeline()), 60)
-        XCTAssertEqual(try client.get("/?reducedMotion=true").status, 200)
-        XCTAssertEqual(lastBoxX(try self.timeline()), 0, "the plugin reads ctx.reducedMotion")
-        XCTAssertEqual(try client.get("/?reducedMotion=false").status, 200)
+        XCTAssertEqual(try client.post(#"{"reducedMotion": true}"#).status, 200)
+        timeline = try self.timeline()
+        XCTAssertEqual(lastBoxX(timeline), 0, "the plugin reads ctx.reducedMotion")
 
-        XCTAssertEqual(try client.request("POST", "/params", body: Data(#"{"fps": 0}"#.utf8), type: "application/json").status, 400)
-        XCTAssertEqual(try client.get("/?operation=sideways").status, 400)
-        let unknown = try client.request("POST", "/params", body: Data("param.speed=2".utf8))
+        XCTAssertEqual(try client.post(#"{"fps": 0}"#).status, 400)
+        XCTAssertEqual(try client.post(#"{"operation": "sideways"}"#).status, 400)
+        let unknown = try client.post("param.speed=2", type: "application/x-www-form-urlencoded")
         let failed = try JSONSerialization.jsonObject(with: unknown.body) as! [String: Any]
         XCTAssertEqual(failed["ok"] as? Bool, false)
         XCTAssertTrue((failed["error"] as? String)?.contains("unknown param 'speed'") == true, "\(failed)")
     }
 
-    /// Another site's name pointed at loopback, or another site's page posting settings, is refused.
-    func testRequestsFromOtherSitesAreRefused() throws {
+    /// Settings change only by a POST from the preview's exact origin carrying the page's token; a GET
+    /// never changes them; another site can neither send nor read. Every refused request changes
+    /// nothing: no run, the same settings.
+    func testOnlyThePagesOwnPostsChangeSettings() throws {
         try startServer()
-        XCTAssertEqual(try client.request("GET", "/timeline.json", host: "evil.example:\(client.port)").status, 403)
-        XCTAssertEqual(try client.request("POST", "/params", body: Data("param.extra=5".utf8), origin: "http://evil.example").status, 403)
-        XCTAssertEqual(try client.request("POST", "/params", body: Data("param.extra=5".utf8), origin: "http://127.0.0.1:\(client.port)").status, 200)
-        XCTAssertEqual(try client.request("GET", "/state.json", host: "localhost:\(client.port)").status, 200)
-        XCTAssertEqual(try client.request("GET", "/state.json", host: "[::1]:\(client.port)").status, 200)
-        XCTAssertEqual(lastBoxX(try timeline()), 65, "only the page's own post ran")
+        let port = client.port, own = "http://127.0.0.1:\(port)", token = try client.pageToken()
+        XCTAssertEqual(token.count, 64, "256 bits, as hex")
+        XCTAssertTrue(token.allSatisfy(\.isHexDigit))
+        let before = try client.get("/state.json").text
+        func post(host: String = "127.0.0.1:\(port)", origin: String?, token: String?, headers: [String: String] = [:]) throws -> Int {
+            var headers = headers
+            if let token { headers["X-Animhost-Token"] = token }
+            return try client.request(
+                "POST", "/params", body: Data("param.extra=5".utf8), type: "application/x-www-form-urlencoded", host: host, origin: origin,
+                headers: headers
+            ).status
+        }
+        XCTAssertEqual(try post(origin: "http://evil.example", token: token), 403, "another site")
+        XCTAssertEqual(try post(origin: "http://127.0.0.1:\(port + 1)", token: token), 403, "the same host on another port")
+        XCTAssertEqual(try post(origin: "http://127.0.0.1", token: token), 403, "the same host without the port")
+        XCTAssertEqual(try post(origin: "https://127.0.0.1:\(port)", token: token), 403, "another scheme")
+        XCTAssertEqual(try post(origin: "http://localhost:\(port)", token: token), 403, "another name than the Host's")
+        XCTAssertEqual(try post(origin: "null", token: token), 403, "a sandboxed page or a file")
+        XCTAssertEqual(try post(origin: nil, token: token), 403, "no Origin")
+        XCTAssertEqual(try post(origin: own, token: nil), 403, "no token")
+        XCTAssertEqual(try post(origin: own, token: String(token.reversed())), 403, "another token")
+        XCTAssertEqual(try post(origin: own, token: token + "0"), 403, "a longer token")
+        XCTAssertEqual(try post(host: "evil.example:\(port)", origin: "http://evil.example:\(port)", token: token), 403, "DNS rebinding")
+        XCTAssertEqual(try post(host: "127.0.0.1:\(port + 1)", origin: "http://127.0.0.1:\(port + 1)", token: token), 403, "a Host on another port")
+        XCTAssertEqual(try post(origin: own, token: token, headers: ["Sec-Fetch-Site": "cross-site"]), 403, "a cross-site fetch")
+        XCTAssertEqual(try client.get("/?param.extra=5").status, 400, "a GET with settings")
+        XCTAssertEqual(try client.get("/?fps=30").status, 400)
+        let get = try client.get("/params?param.extra=5")
+        XCTAssertEqual(get.status, 405)
+        XCTAssertEqual(get.headers["allow"], "POST")
+        XCTAssertEqual(try client.request("GET", "/", host: "127.0.0.1:\(port)", headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image"]).status, 403)
+        XCTAssertEqual(try client.request("GET", "/frames/0.png", host: "127.0.0.1:\(port)", headers: ["Sec-Fetch-Site": "same-site"]).status, 403)
+        XCTAssertEqual(try client.request("GET", "/timeline.json", host: "127.0.0.1:\(port)", origin: "http://127.0.0.1:\(port + 1)").status, 403)
+        XCTAssertEqual(try client.get("/state.json").text, before, "nothing refused changed the settings or ran")
+        XCTAssertEqual(lastBoxX(try timeline()), 60)
+
+        XCTAssertEqual(try post(origin: own, token: token), 200, "the page's own post")
+        XCTAssertEqual(lastBoxX(try timeline()), 65)
+    }
+
+    /// Another site's name pointed at loopback is refused; loopback's own names with the server's port
+    /// are not. No answer lets another site read it.
+    func testRequestsAddressedToOtherHostsAreRefused() throws {
+        try startServer()
+        let port = client.port
+        XCTAssertEqual(try client.request("GET", "/timeline.json", host: "evil.example:\(port)").status, 403)
+        XCTAssertEqual(try client.request("GET", "/timeline.json", host: "127.0.0.1").status, 403, "no port: 80")
+        for host in ["127.0.0.1:", "127.0.0.1:x\(port)", "127.0.0.1.:\(port)", "user@127.0.0.1:\(port)", "[::1]x:\(port)", "127.0.0.1:0\(port)", "127.0.0.1:+\(port)"] {
+            XCTAssertEqual(try client.request("GET", "/state.json", host: host).status, 403, host)
+        }
+        XCTAssertEqual(try client.request("GET", "/state.json", host: "localhost:\(port)").status, 200)
+        XCTAssertEqual(try client.request("GET", "/state.json", host: "[::1]:\(port)").status, 200)
+        XCTAssertEqual(
+            try client.request("GET", "/", host: "127.0.0.1:\(port)", headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"]).status,
+            200, "a link to the page from elsewhere opens it")
+        for path in ["/", "/preview.js", "/state.json", "/timeline.json", "/frames/0.png"] {
+            let reply = try client.request("GET", path, host: "127.0.0.1:\(port)", origin: "http://127.0.0.1:\(port)")
+            XCTAssertEqual(reply.status, 200, path)
+            XCTAssertNil(reply.headers["access-control-allow-origin"], path)
+            XCTAssertEqual(reply.headers["cross-origin-resource-policy"], "same-origin", path)
+            XCTAssertEqual(reply.headers["x-content-type-options"], "nosniff", path)
+        }
+        let csp = try client.get("/").headers["content-security-policy"] ?? ""
+        XCTAssertTrue(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), csp)
+        let preflight = try client.request("OPTIONS", "/params", host: "127.0.0.1:\(port)", origin: "http://evil.example")
+        XCTAssertEqual(preflight.status, 403)
+        XCTAssertNil(preflight.headers["access-control-allow-origin"])
+        XCTAssertEqual(preflight.headers["content-type"], "text/plain; charset=utf-8", "a refusal is text, never a page")
+        XCTAssertEqual(preflight.headers["x-content-type-options"], "nosniff")
     }
 }

@@ -63,8 +63,8 @@ public final class Plugin {
     let tableRef: Int32
 
     /// Loads and checks a plugin file. `print` lines are prefixed with the file's base name: the plugin's
-    /// name is known only once the file has run.
-    public init(url: URL, limits: SandboxLimits = SandboxLimits(), printSink: ((String) -> Void)? = nil) throws {
+    /// name is known only once the file has run. `interrupt` can stop its code from another thread.
+    public init(url: URL, limits: SandboxLimits = SandboxLimits(), printSink: ((String) -> Void)? = nil, interrupt: PluginInterrupt? = nil) throws {
         self.url = url
         file = displayPath(url)
         let source: Data
@@ -73,6 +73,7 @@ public final class Plugin {
         }
         host = try LuaHost(chunkName: file, printPrefix: url.deletingPathExtension().lastPathComponent, limits: limits)
         if let printSink { host.printSink = printSink }
+        if let interrupt { host.interruptible(by: interrupt) }
         host.moduleFolders = [url.deletingLastPathComponent()]
         host.startClock()
         try host.load(source: source, chunkName: file)

@@ -144,6 +144,9 @@ final class LuaHost {
     /// True once what the plugin holds is past its memory limit: the trampoline raises when the binding returns.
     var overMemoryLimit: Bool { info.pointee.used > info.pointee.limit }
 
+    /// Lets `interrupt` stop the state's code from another thread (see ``Watchdog/interrupt()``).
+    func interruptible(by interrupt: PluginInterrupt) { interrupt.attach(watchdog) }
+
     /// True once the deadline passed: the state then refuses to run anything.
     var timedOut: Bool { info.pointee.tripped != 0 }
 
@@ -187,6 +190,10 @@ final class LuaHost {
     /// (evaluating animations, sampling and writing frames) is not the plugin's time.
     func call(nargs: Int32, nresults: Int32, on thread: OpaquePointer? = nil) throws {
         let L = thread ?? self.L
+        if watchdog.isInterrupted {
+            lua_settop(L, -(nargs + 2))
+            throw PluginError(file: chunkName, message: "the run was interrupted")
+        }
         if timedOut {
             lua_settop(L, -(nargs + 2))
             throw PluginError.timeout(file: chunkName, seconds: limits.timeout)

@@ -16,6 +16,7 @@ final class Watchdog: @unchecked Sendable {
     private var generation = 0
     private var state: OpaquePointer?
     private let stuckMessage: String?
+    private var interrupted = false
 
     init(state: OpaquePointer, stuckMessage: String?) {
         self.state = state
@@ -47,6 +48,18 @@ final class Watchdog: @unchecked Sendable {
     }
 
     func disarm() { lock.withLock { generation += 1 } }
+
+    /// True once ``interrupt()`` was called: the state runs nothing more.
+    var isInterrupted: Bool { lock.withLock { interrupted } }
+
+    /// From any thread: stops the Lua code running now (as its deadline would) and marks the state
+    /// so that no later call runs. A state not inside Lua is only marked, so that it can still be closed.
+    func interrupt() {
+        lock.withLock {
+            interrupted = true
+            if let state, ah_info(state).pointee.running > 0 { ah_trip(state) }
+        }
+    }
 
     func close() {
         lock.withLock {

@@ -30,7 +30,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         let page = try PreviewPage.parts(title: escapeHTML(title))
         tail = page.tail
         try file.write(Data(page.head.utf8))
-        try file.write(Data("<script>\nconst RUN = \(header);\nconst FRAMES = [\n".utf8))
+        try file.write(Data("<script>\nconst RUN = \(Self.scriptSafe(header));\nconst FRAMES = [\n".utf8))
     }
 
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
@@ -47,8 +47,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         guard let jpeg, let file else { throw OutputError("frame \(frame.index) of the preview is missing") }
         var entry = "{\"i\":\(frame.index),\"t\":\(num(frame.time)),\"src\":\"data:image/jpeg;base64,"
         entry += jpeg.base64EncodedString() + "\",\"nodes\":["
-        entry += frame.nodes.map(HTMLPreviewEncoder.nodeRow).joined(separator: ",")
-            .replacingOccurrences(of: "<", with: "\\u003c")  // no "</script>" from a node's name
+        entry += Self.scriptSafe(frame.nodes.map(HTMLPreviewEncoder.nodeRow).joined(separator: ","))
         entry += "]},\n"
         try file.write(Data(entry.utf8))
     }
@@ -69,7 +68,24 @@ public final class HTMLPreviewEncoder: FrameEncoder {
             + "\(num(n.bbox.height)),\(n.properties.hidden),\(n.isSnapshot)]"
     }
 
+    /// `json` as it may stand inside a `<script>`: every `<`, `>` and `&` (which can only be inside its
+    /// strings) and U+2028/U+2029 written as `\uXXXX`, so that no name a plugin or a scene gives can
+    /// end the script, open a comment or a nested script in it (`</script>`, `<!--<script>`), or break a line.
+    static func scriptSafe(_ json: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for u in json.unicodeScalars {
+            switch u {
+            case "<", ">", "&", "\u{2028}", "\u{2029}": out += String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// `s` as text in an element (the page's title and heading): `&`, `<`, `>` and quotes as entities.
     private func escapeHTML(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
     }
 }

@@ -15,6 +15,7 @@ public final class RenderSink: FrameSink {
     private var held: [FrameSample] = []
     private let workers: Int
     private let progress: ((Int) -> Void)?
+    private let cancelled: (() -> Bool)?
     private var pipeline: RenderPipeline?
     private var finished = false
     /// The frame written last, queued once the next one comes or the run finishes, so that the
@@ -28,12 +29,13 @@ public final class RenderSink: FrameSink {
     private let counter = NSLock()
 
     /// `workers` render threads (by default ``workers(for:)``); `progress`, when given, is told the number of
-    /// frames done as each one completes; `debug` draws the ``DebugOverlay`` over every frame.
+    /// frames done as each one completes; `debug` draws the ``DebugOverlay`` over every frame; once
+    /// `cancelled` says so, no further frame is queued and the rendering fails.
     public init(
         encoders: [FrameEncoder], scale: Double, workers: Int? = nil,
-        progress: ((Int) -> Void)? = nil, debug: Bool = false
+        progress: ((Int) -> Void)? = nil, debug: Bool = false, cancelled: (() -> Bool)? = nil
     ) {
-        self.encoders = encoders; self.scale = scale; self.progress = progress; self.debug = debug
+        self.encoders = encoders; self.scale = scale; self.progress = progress; self.debug = debug; self.cancelled = cancelled
         self.workers = workers ?? RenderSink.workers(for: encoders)
     }
 
@@ -104,6 +106,7 @@ public final class RenderSink: FrameSink {
     }
 
     private func queue(_ frame: FrameSample, overlay: DebugOverlay? = nil, on pipeline: RenderPipeline) throws {
+        if cancelled?() == true { throw OutputError("the rendering was cancelled") }
         try pipeline.submit(frame, overlay: overlay)
         queued += 1
     }

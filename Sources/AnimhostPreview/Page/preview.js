@@ -4,6 +4,29 @@
 const $ = (id) => document.getElementById(id);
 const properties = ["x", "y", "width", "height", "alpha", "scale", "rotation"];
 let timeline = null, pinned = null, shownVersion = 0, frame = 0, timer = null;
+/// The token the server gave this page: every change of settings carries it.
+const token = document.querySelector('meta[name="animhost-token"]').content;
+
+/// A new `tag` element with `attributes` and a `text` child. Every string from a plugin, a scene or a
+/// run reaches the page this way or through textContent: never as markup (no innerHTML).
+function element(tag, attributes, text) {
+  const e = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) e.setAttribute(name, String(value));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/// The label and input of one declared param: a checkbox, a number or a text field by its default's type.
+function paramField(p) {
+  const input = p.type === "boolean"
+    ? element("input", { type: "checkbox" })
+    : element("input", { type: p.type === "number" ? "number" : "text", step: "any" });
+  input.dataset.param = p.name;
+  if (p.type === "boolean") input.checked = String(p.value) === "true"; else input.value = String(p.value);
+  const label = element("label", {}, `${p.name} `);
+  label.append(input);
+  return label;
+}
 
 /// The value of `property` for a node sample of the timeline.
 function measure(node, property) {
@@ -63,9 +86,9 @@ function extent(lists) {
 function drawCurves() {
   const area = $("curves");
   const key = $("node").value;
-  if (!timeline || !key) { area.innerHTML = ""; return; }
+  if (!timeline || !key) { area.replaceChildren(); return; }
   if (area.children.length !== properties.length) {
-    area.innerHTML = properties.map((p) => `<canvas width="260" height="110" data-property="${p}"></canvas>`).join("");
+    area.replaceChildren(...properties.map((p) => element("canvas", { width: 260, height: 110, "data-property": p })));
   }
   const tEnd = Math.max(timeline.frames.at(-1).t, pinned ? pinned.frames.at(-1).t : 0) || 1;
   const now = timeline.frames[Math.min(frame, timeline.frames.length - 1)].t;
@@ -108,7 +131,7 @@ function fillNodes() {
   for (const f of timeline.frames) for (const n of f.nodes) if (!keys.includes(keyOf(n))) keys.push(keyOf(n));
   const moving = keys.filter((k) => ["x", "y", "width", "height"].some((p) => new Set(series(timeline, k, p).map((s) => s[1].toFixed(3))).size > 1));
   const ordered = moving.concat(keys.filter((k) => !moving.includes(k)));
-  select.innerHTML = ordered.map((k) => `<option>${k.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</option>`).join("");
+  select.replaceChildren(...ordered.map((k) => element("option", {}, k)));
   select.value = ordered.includes(previous) ? previous : ordered[0] || "";
 }
 
@@ -146,18 +169,18 @@ async function loadState(now) {
   $("gesture").value = state.gesture;
   $("debug").checked = state.debug;
   $("reducedMotion").checked = state.reducedMotion;
-  $("params").innerHTML = state.params.map((p) => p.type === "boolean"
-    ? `<label>${p.name} <input type="checkbox" data-param="${p.name}" ${p.value === "true" ? "checked" : ""}></label>`
-    : `<label>${p.name} <input type="${p.type === "number" ? "number" : "text"}" step="any" data-param="${p.name}" value="${String(p.value).replace(/"/g, "&quot;")}"></label>`).join("");
+  $("params").replaceChildren(...state.params.map(paramField));
   return state;
 }
 
+/// Shows a run's status; version 0 is the first run, still under way.
 function showStatus(status) {
-  $("version").textContent = status.version;
-  $("badge").className = status.ok ? "" : "failed";
-  document.body.dataset.status = status.ok ? "ok" : "failed";
-  $("error").style.display = status.ok ? "none" : "block";
-  $("error").textContent = status.ok ? "" : status.error;
+  const failed = !status.ok && status.version !== 0;
+  $("version").textContent = status.version === 0 ? "…" : status.version;
+  $("badge").className = failed ? "failed" : "";
+  document.body.dataset.status = status.ok ? "ok" : failed ? "failed" : "running";
+  $("error").style.display = failed ? "block" : "none";
+  $("error").textContent = failed ? status.error : "";
 }
 
 async function onRun(status, now) {
@@ -171,7 +194,8 @@ async function apply() {
   for (const input of document.querySelectorAll("[data-param]")) {
     settings[`param.${input.dataset.param}`] = input.type === "checkbox" ? input.checked : input.value;
   }
-  const response = await fetch("/params", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings) });
+  const headers = { "Content-Type": "application/json", "X-Animhost-Token": token };
+  const response = await fetch("/params", { method: "POST", headers, body: JSON.stringify(settings) });
   const text = await response.text();
   if (!response.ok) showStatus({ version: $("version").textContent, ok: false, error: text });
 }

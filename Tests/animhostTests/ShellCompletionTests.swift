@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// The completion scripts animhost generates, sourced in real shells, in a folder whose `Plugins`
+/// holds files named to run commands, expand or split in a shell: pressing TAB runs nothing, and
+/// offers exactly the plugins whose names read as themselves.
+final class ShellCompletionTests: XCTestCase {
+    /// Each hostile name's command creates a file of its own in the folder (names cannot hold a `/`).
+    private let hostile = [
+        "$(touch ran-dollar)", "`touch ran-backquote`", "(touch ran-fish)", "nl\n$(touch ran-newline)", "${IFS}$(touch ran-ifs)",
+        "$((1))$(touch ran-arith)", "a:b", "tab\there", "{x,y}", "~root", "-rf", "sp ace", "$HOME", "semi;colon", "back\\slash", "q'uote\"",
+        "*", "bi\u{202E}di"
+    ]
+    /// Plugins whose names are text in every shell, non-ASCII letters included.
+    private let plain = ["ok", "zoé+2.1_b-c"]
+
+    func testPluginNamesCompleteAsTextInBashZshAndFish() throws {
+        let dir = try temporaryFolder("completion")
+        let plugins = dir.appendingPathComponent("Plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        for name in hostile + plain { try Data("return {}\n".utf8).write(to: plugins.appendingPathComponent(name + ".lua")) }
+        let builtIns = try FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent("Plugins").path)
+            .filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { String($0.dropLast(4)) }
+        let expected = Set(plain + builtIns)
+
+        let bash = try complete(with: "/bin/bash", "bash.sh", in: dir)
+        XCTAssertEqual(Set(bash.split(separator: "\n").map(String.init)), expected, "bash offers: \(bash)")
+        if executable("fish") != nil, let zsh = executable("zsh") {
+            let offered = try complete(with: zsh, "fish.zsh", in: dir)
+            XCTAssertEqual(Set(offered.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }), expected, "fish offers: \(offered)")
+        }
+        if let zsh = executable("zsh") {
+            let screen = try complete(with: zsh, "zsh.zsh", in: dir)
+            for name in plain { XCTAssertTrue(screen.contains(name), "zsh offers \(name): \(screen)") }
+            XCTAssertFalse(screen.contains("touch ran") || screen.contains("sp ace"), "zsh offers only plain names: \(screen)")
+        }
+        let ran = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("ran-") }
+        XCTAssertEqual(ran, [], "a plugin's file name ran a command on TAB")
+    }
+
+    /// Runs the driver `script` (in Fixtures/completion) with `shell` in `dir`, the built animhost first on the PATH.
+    private func complete(with shell: String, _ script: String, in dir: URL) throws -> String {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/completion/\(script)")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: shell)
+        p.arguments = ["-f", driver.path].filter { shell.hasSuffix("zsh") || $0 != "-f" }
+        p.currentDirectoryURL = dir
+        var env = CLI.environment(home: dir)
+        env["PATH"] = CLI.executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func executable(_ name: String) -> String? {
+        ["/usr/bin", "/bin", "/usr/local/bin"].map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
