@@ -56,7 +56,7 @@ enum RunBinding {
             do {
                 let plugin = try Plugin(
                     url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
-                    limits: host.limits, printSink: host.printSink)
+                    limits: host.limits, printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
                 if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }
@@ -74,6 +74,17 @@ enum RunBinding {
     struct Recorded {
         let info: TimelineInfo
         let frames: [FrameSample]
+
+        /// What the run's frames hold in the host: each node sample and its strings (id, scene, text,
+        /// image), counted against the spec's memory limit while the spec's state keeps the run.
+        var bytes: Int {
+            frames.reduce(0) { total, frame in
+                frame.nodes.reduce(total + MemoryLayout<FrameSample>.stride) { sum, n in
+                    sum + MemoryLayout<NodeSample>.stride + n.id.utf8.count + (n.scene?.utf8.count ?? 0)
+                        + (n.properties.text?.string.utf8.count ?? 0) + (n.properties.image?.utf8.count ?? 0)
+                }
+            }
+        }
     }
 
     /// The registry's weak-keyed table from run tables to their index in ``LuaHost/runs``.
@@ -83,6 +94,7 @@ enum RunBinding {
     private static func remember(_ L: OpaquePointer, _ run: Recorded) {
         let host = LuaHost.of(L)
         host.runs.append(run)
+        host.charge(run.bytes)  // kept until the state closes, as nodes are
         if lua_getfield(L, ah_registryindex(), runsKey) != LUA_TTABLE {
             ah_pop(L, 1)
             ah_newtable(L)

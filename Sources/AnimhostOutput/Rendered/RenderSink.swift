@@ -59,8 +59,10 @@ public final class RenderSink: FrameSink {
 
     public func begin(_ info: TimelineInfo) throws {
         RenderSink.returnLargeBlocks
-        let images = ImageStore(folders: info.imageFolders)
         let encoders = self.encoders
+        let (width, height) = try FrameRenderer.pixelSize(of: info.size, scale: scale)
+        for e in encoders { try e.check(width: width, height: height, size: info.size, scale: scale) }
+        let images = ImageStore(folders: info.imageFolders)
         let pipeline = try RenderPipeline(
             size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
             parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },

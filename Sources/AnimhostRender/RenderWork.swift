@@ -1,0 +1,98 @@
+import Foundation
+import AnimhostCore
+
+/// The pixels a run's renderers draw beyond the frames themselves: backing stores, text images and
+/// shadow masks made anew (a frame reuses those the frame before showed, as the caches keep them), and
+/// regions blurred. Counted in frame order, before a frame goes to a render thread, so that a run past
+/// a limit fails at the same node on every run and before the work, naming the node and the plugin.
+final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
+    /// Pixels of one image the renderer draws (a store, a text image, a shadow mask): as many as a frame holds.
+    static let pixelsInOne = FrameRenderer.maxFramePixels
+    /// Pixels drawn and blurred in one run, all frames together, by default (1 Gi: about 350 full-screen
+    /// stores at @3x; the built-in transitions draw a few percent of it).
+    static let pixelsPerRun = 1 << 30
+
+    private let scale: Double
+    private let plugin: String?
+    /// The run's limit, ``pixelsPerRun`` unless a test sets another.
+    private let limit: Int
+    private let lock = NSLock()
+    private var drawn = 0
+    /// What the frame before showed: kept by the caches, so not drawn again.
+    private var previous: Set<AnyHashable> = []
+
+    /// Work at `scale` pixels per point, at most `limit` pixels; `plugin` is named in the errors.
+    init(scale: Double, plugin: String?, limit: Int = RenderWork.pixelsPerRun) {
+        self.scale = scale; self.plugin = plugin; self.limit = limit
+    }
+
+    /// Counts what drawing `frame` on a `width` × `height` canvas costs, or refuses it at the node that
+    /// would pass a limit.
+    func count(_ frame: FrameSample, width: Int, height: Int, caches: RenderCaches) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        var now: Set<AnyHashable> = []
+        let nodes = frame.nodes
+        var i = 0
+        while i < nodes.count {
+            let node = nodes[i], p = node.properties
+            guard !p.hidden, p.alpha > 0 else {
+                i = FrameRenderer.subtreeEnd(nodes, i)  // the renderer skips the subtree
+                continue
+            }
+            for (key, what, pixels) in images(node, caches: caches) where now.insert(key).inserted && !previous.contains(key) {
+                try charge(pixels, what, node)
+            }
+            if p.blur > 0, let r = FrameRenderer.deviceRegion(nodes, i, FrameRenderer.subtreeEnd(nodes, i), scale: scale, width: width, height: height) {
+                try charge(r.w * r.h, "its blur", node)
+            }
+            i += 1
+        }
+        previous = now
+    }
+
+    /// The images `node` needs (its store, its text's image, its shadow's mask): each one's key, what it
+    /// is, and its pixels.
+    private func images(_ node: NodeSample, caches: RenderCaches) -> [(AnyHashable, String, (Int, Int))] {
+        let p = node.properties
+        var out: [(AnyHashable, String, (Int, Int))] = []
+        if let key = caches.stores.key(for: node) { out.append((key, "its backing store", (key.pixelWidth, key.pixelHeight))) }
+        if let key = TextLayouts.key(node) {
+            out.append((key, "its text", (checkedInt(key.size.width * scale, .up), checkedInt(key.size.height * scale, .up))))
+        }
+        if FrameRenderer.hasShadow(p) {
+            let key = ShadowMasks.key(size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius, color: p.shadow.color)
+            out.append((key, "its shadow", caches.shadows.pixelSize(size: p.frame.size, sigma: p.shadow.radius)))
+        }
+        return out
+    }
+
+    private func charge(_ size: (Int, Int), _ what: String, _ node: NodeSample) throws {
+        let pixels = size.0.multipliedReportingOverflow(by: size.1)
+        guard !pixels.overflow, pixels.partialValue <= RenderWork.pixelsInOne else {
+            throw RenderError(
+                name(node) + "\(what) would be a \(size.0)×\(size.1)-pixel image; one image holds at most "
+                    + "\(RenderWork.pixelsInOne.grouped) pixels (32 Mi), as a frame does\(plugin.map { " (plugin '\($0)')" } ?? ""): "
+                    + "make the node or its shadow smaller, or lower --scale")
+        }
+        try charge(pixels.partialValue, what, node)
+    }
+
+    private func charge(_ pixels: Int, _ what: String, _ node: NodeSample) throws {
+        guard drawn + pixels <= limit else {
+            throw RenderError(
+                name(node) + "drawing \(what) (\(pixels.grouped) pixels) would pass the \(limit.grouped) pixels of backing stores, "
+                    + "text, shadows and blurs a run may draw (\(drawn.grouped) so far). A store or shadow is drawn again whenever "
+                    + "its node's size, content or shadow changes: \(by)changes large ones too often; make them smaller, "
+                    + "change them less often (animate a transform instead of the size) or lower --scale")
+        }
+        drawn += pixels
+    }
+
+    private var by: String { plugin.map { "the plugin '\($0)' " } ?? "" }
+
+    /// "node 'ID' of scene 'S': ", for messages.
+    private func name(_ node: NodeSample) -> String {
+        "node '\(node.id)'" + (node.scene.map { " of scene '\($0)'" } ?? "") + ": "
+    }
+}
