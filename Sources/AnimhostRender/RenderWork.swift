@@ -69,10 +69,10 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
 
     private func charge(_ size: (Int, Int), _ what: String, _ node: NodeSample) throws {
         let pixels = size.0.multipliedReportingOverflow(by: size.1)
-        guard !pixels.overflow, pixels.partialValue <= RenderWork.pixelsInOne else {
+        guard !pixels.overflow, pixels.partialValue <= RenderWork.pixelsInOne, max(size.0, size.1) <= 32_767 else {
             throw RenderError(
                 name(node) + "\(what) would be a \(size.0)×\(size.1)-pixel image; one image holds at most "
-                    + "\(RenderWork.pixelsInOne.grouped) pixels (32 Mi), as a frame does\(plugin.map { " (plugin '\($0)')" } ?? ""): "
+                    + "\(RenderWork.pixelsInOne.grouped) pixels (32 Mi) and 32,767 a side, as a frame does\(plugin.map { " (plugin '\($0)')" } ?? ""): "
                     + "make the node or its shadow smaller, or lower --scale")
         }
         try charge(pixels.partialValue, what, node)

@@ -43,7 +43,7 @@ final class RenderWorkTests: XCTestCase {
         XCTAssertThrowsError(try caches.prepare(frame, width: 200, height: 200)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "node 'n0' of scene 'test': its shadow would be a 6013×6013-pixel image; one image holds at most 33,554,432 pixels (32 Mi), as a frame does (plugin 'slab'): make the node or its shadow smaller, or lower --scale"
+                "node 'n0' of scene 'test': its shadow would be a 6013×6013-pixel image; one image holds at most 33,554,432 pixels (32 Mi) and 32,767 a side, as a frame does (plugin 'slab'): make the node or its shadow smaller, or lower --scale"
             )
         }
     }

@@ -130,7 +130,7 @@ final class HostResourceTests: XCTestCase {
             """, in: work)
         try refused(
             ["run", "hostile.lua", "--format", "png", "--scale", "1", "--out", "out"],
-            "node 'slab': its shadow would be a 6007×6007-pixel image; one image holds at most 33,554,432 pixels (32 Mi), as a frame does (plugin 'hostile')")
+            "node 'slab': its shadow would be a 6007×6007-pixel image; one image holds at most 33,554,432 pixels (32 Mi) and 32,767 a side, as a frame does (plugin 'hostile')")
     }
 
     // MARK: Strings the host keeps
