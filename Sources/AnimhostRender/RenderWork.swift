@@ -3,14 +3,18 @@ import AnimhostCore
 
 /// The pixels a run's renderers draw beyond the frames themselves: backing stores, text images and
 /// shadow masks made anew (a frame reuses those the frame before showed, as the caches keep them), and
-/// regions blurred. Counted in frame order, before a frame goes to a render thread, so that a run past
-/// a limit fails at the same node on every run and before the work, naming the node and the plugin.
+/// regions blurred; and, in each frame, the pixels its nodes paint. Counted in frame order, before a
+/// frame goes to a render thread, so that a run past a limit fails at the same node on every run and
+/// before the work, naming the node and the plugin.
 final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
     /// Pixels of one image the renderer draws (a store, a text image, a shadow mask): as many as a frame holds.
     static let pixelsInOne = FrameRenderer.maxFramePixels
     /// Pixels drawn and blurred in one run, all frames together, by default (1 Gi: about 350 full-screen
     /// stores at @3x; the built-in transitions draw a few percent of it).
     static let pixelsPerRun = 1 << 30
+    /// What one frame's nodes may paint, in frames: each node counts the part of the frame its box
+    /// covers, so 64 full-frame layers (a real transition paints a few).
+    static let paintedFrames = 64
 
     private let scale: Double
     private let plugin: String?
@@ -33,12 +37,21 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
         defer { lock.unlock() }
         var now: Set<AnyHashable> = []
         let nodes = frame.nodes
+        let canvas = Double(width) * Double(height)
+        var painted = 0.0
         var i = 0
         while i < nodes.count {
             let node = nodes[i], p = node.properties
             guard !p.hidden, p.alpha > 0 else {
                 i = FrameRenderer.subtreeEnd(nodes, i)  // the renderer skips the subtree
                 continue
+            }
+            painted += covered(node.bbox, width: width, height: height)
+            guard painted <= Double(RenderWork.paintedFrames) * canvas else {
+                throw RenderError(
+                    name(node) + "frame \(frame.index) would paint more than \(RenderWork.paintedFrames) times its "
+                        + "\(width)×\(height) pixels (\(i + 1) nodes so far): \(by) shows too many large nodes at once; "
+                        + "remove or hide those that are covered")
             }
             for (key, what, pixels) in images(node, caches: caches) where now.insert(key).inserted && !previous.contains(key) {
                 try charge(pixels, what, node)
@@ -49,6 +62,13 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
             i += 1
         }
         previous = now
+    }
+
+    /// The pixels of a `width` × `height` frame that `box` (in points) covers.
+    private func covered(_ box: Rect, width: Int, height: Int) -> Double {
+        let w = min(box.x + box.width, Double(width) / scale) - max(box.x, 0)
+        let h = min(box.y + box.height, Double(height) / scale) - max(box.y, 0)
+        return w > 0 && h > 0 ? w * h * scale * scale : 0
     }
 
     /// The images `node` needs (its store, its text's image, its shadow's mask): each one's key, what it
@@ -83,13 +103,14 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
             throw RenderError(
                 name(node) + "drawing \(what) (\(pixels.grouped) pixels) would pass the \(limit.grouped) pixels of backing stores, "
                     + "text, shadows and blurs a run may draw (\(drawn.grouped) so far). A store or shadow is drawn again whenever "
-                    + "its node's size, content or shadow changes: \(by)changes large ones too often; make them smaller, "
+                    + "its node's size, content or shadow changes: \(by) changes large ones too often; make them smaller, "
                     + "change them less often (animate a transform instead of the size) or lower --scale")
         }
         drawn += pixels
     }
 
-    private var by: String { plugin.map { "the plugin '\($0)' " } ?? "" }
+    /// Who does the work, for messages.
+    private var by: String { plugin.map { "the plugin '\($0)'" } ?? "the run" }
 
     /// "node 'ID' of scene 'S': ", for messages.
     private func name(_ node: NodeSample) -> String {

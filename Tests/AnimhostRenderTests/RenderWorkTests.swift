@@ -73,6 +73,22 @@ final class RenderWorkTests: XCTestCase {
         XCTAssertThrowsError(try work.count(frame, width: 100, height: 100, caches: caches))
     }
 
+    /// The screen (and its container) cover the frame, and so does each of `count` nodes, half of
+    /// each out of the frame but each twice as large: `count` + 2 frames painted.
+    func testAFrameMayPaintSixtyFourTimesItsPixels() throws {
+        func layers(_ count: Int) throws -> FrameSample {
+            try screen(Size(width: 100, height: 100), (0..<count).map { _ in (props(Rect(x: -100, y: 0, width: 200, height: 100)), []) })
+        }
+        let caches = RenderCaches(scale: 2, images: ImageStore(), plugin: "p")
+        XCTAssertNoThrow(try caches.prepare(try layers(62), width: 200, height: 200))
+        XCTAssertThrowsError(try caches.prepare(try layers(63), width: 200, height: 200)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "node 'n62' of scene 'test': frame 0 would paint more than 64 times its 200×200 pixels (65 nodes so far): the plugin 'p' shows too many large nodes at once; remove or hide those that are covered"
+            )
+        }
+    }
+
     func testTheFrameItselfIsBoundedBeforeItsBufferIsMade() throws {
         XCTAssertThrowsError(try FrameRenderer(size: Size(width: 16_000, height: 16_000), scale: 2, images: ImageStore())) { error in
             XCTAssertEqual(

@@ -133,6 +133,18 @@ final class HostResourceTests: XCTestCase {
             "node 'slab': its shadow would be a 6007×6007-pixel image; one image holds at most 33,554,432 pixels (32 Mi) and 32,767 a side, as a frame does (plugin 'hostile')")
     }
 
+    /// 100 translucent layers over the whole screen: 100 frames painted in every frame, past the 64 allowed.
+    func testAFramePaintingTooManyLayersIsRefused() throws {
+        try CLI.writeHostilePlugin(
+            """
+            for i = 1, 100 do ctx.container:add(node{ id = "layer" .. i, frame = rect(0, 0, 390, 844), backgroundColor = color("#f00"), alpha = 0.5 }) end
+            ctx:complete(true)
+            """, in: work)
+        try refused(
+            ["run", "hostile.lua", "--format", "png", "--scale", "0.5", "--out", "out"],
+            "frame 0 would paint more than 64 times its 195×422 pixels (65 nodes so far): the plugin 'hostile' shows too many large nodes at once")
+    }
+
     // MARK: Strings the host keeps
 
     /// 20,000 nodes with texts of 5,000 characters: 100 MB in the host, past a 64 MiB limit.

@@ -25,7 +25,10 @@ enum TimingBinding {
         let L = L!
         return binding(L) {
             let spec = try checkString(L, 1, "easing")
-            pushUserValue(L, try Easing(spec: spec), easingMeta)
+            let easing = try Easing(spec: spec)
+            // A linear() curve's points live in the host, outside Lua's allocator, as long as the state does.
+            if case .piecewiseLinear(let curve) = easing { LuaHost.of(L).charge(curve.points.count * MemoryLayout<LinearEasing.Point>.stride) }
+            pushUserValue(L, easing, easingMeta)
             return 1
         }
     }
