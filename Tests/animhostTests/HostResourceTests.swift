@@ -71,7 +71,8 @@ final class HostResourceTests: XCTestCase {
         for (body, what) in [
             ("node{ id = \(long) }", "node{}.id: 257 bytes long, past the 256 an id, tag or name may have"),
             ("local n = node{}\nn.tag = \(long)", "node.tag: 257 bytes long"),
-            ("local n = node{}\nn.image = \(long)", "node.image: 257 bytes long")
+            ("local n = node{}\nn.image = \(long)", "node.image: 257 bytes long"),
+            ("local n = node{}\nn.modifiers = { 'source(' .. \(long) .. ')' }", "node.modifiers[1]: 265 bytes long")
         ] {
             try CLI.writeHostilePlugin(body + "\nctx:complete(true)", in: work)
             let err = try refused(["run", "hostile.lua", "--format", "json", "--out", "out"], what)
@@ -156,5 +157,19 @@ final class HostResourceTests: XCTestCase {
             ctx:complete(true)
             """, in: work)
         try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "64", "--out", "out"], "not enough memory")
+    }
+
+    /// 40 linear() curves of 30,001 points each: 19 MB of points in the host, past a 16 MiB limit.
+    func testLinearEasingPointsCountInTheMemoryLimit() throws {
+        try CLI.writeHostilePlugin(
+            """
+            local parts = {}
+            for i = 0, 30000 do parts[#parts + 1] = tostring(i / 30000) end
+            local spec, kept = "linear(" .. table.concat(parts, ",") .. ")", {}
+            parts = nil
+            for i = 1, 40 do kept[i] = easing(spec) end
+            ctx:complete(true)
+            """, in: work)
+        try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "16", "--timeout", "60", "--out", "out"], "not enough memory")
     }
 }
