@@ -95,6 +95,19 @@ final class HostResourceTests: XCTestCase {
         }
     }
 
+    /// A did-you-mean suggestion compares names by edit distance; a megabyte-long name is far from
+    /// every known one and is refused at once, not after a quadratic search inside one native call.
+    func testLongUnknownNamesAreRefusedWithoutASearch() throws {
+        try CLI.writeHostilePlugin("easing(string.rep('x', 2000000))", in: work)
+        try refused(["run", "hostile.lua", "--format", "json", "--timeout", "1", "--out", "out"], "hostile.lua:4: unknown easing 'xxxx")
+        try writeScene("b")
+        try #"{ "name": "a", "size": [390, 844], "\#(String(repeating: "k", count: 2_000_000))": 1 }"#
+            .write(to: work.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(run("crossfade", from: "a", to: "b", ["--format", "json"]), in: work)
+        XCTAssertEqual(r.code, 1, String(r.err.prefix(300)))
+        XCTAssertTrue(r.err.hasPrefix("animhost: a.json"), String(r.err.prefix(300)))
+    }
+
     // MARK: The frame and the formats
 
     /// 6,000 × 6,000 points at scale 1: 36 Mpixels, past the 32 Mi a frame may hold.
