@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+import AnimhostHarness
+import AnimhostLua
 
 /// What the host does for a plugin is bounded too (docs/security.md, Limits): long names, the frame's
 /// size, the drawing a run does, the strings the host keeps and what `print` writes. Each bound refuses
@@ -170,6 +172,25 @@ final class HostResourceTests: XCTestCase {
             ctx:complete(true)
             """, in: work)
         try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "64", "--out", "out"], "not enough memory")
+    }
+
+    /// A spec keeps its runs' frames: 19 frames of 5,000 nodes with texts of 1,000 characters hold
+    /// over 95 MB in the host, past the spec's 64 MiB, and the run fails at the frame that passes it.
+    func testASpecsRunsKeepTheirFramesWithinTheSpecsMemoryLimit() throws {
+        try CLI.writeHostilePlugin(
+            """
+            for i = 1, 5000 do ctx.container:add(node{ id = "n" .. i, text = string.rep("t", 1000) }) end
+            animate{ duration = 0.3, function() ctx.container.alpha = 0.5 end, completion = function() ctx:complete(true) end }
+            """, in: work)
+        try """
+        describe("heavy", function()
+          it("runs", function() animhost.run{ plugin = "hostile.lua" } end)
+        end)
+        """.write(to: work.appendingPathComponent("heavy_spec.lua"), atomically: true, encoding: .utf8)
+        let result = SpecRunner(limits: SandboxLimits(maxMemory: 64 << 20, timeout: 60)).run(work.appendingPathComponent("heavy_spec.lua"))
+        let message = result.cases.first?.message ?? result.error ?? ""
+        XCTAssertEqual(result.cases.map(\.status), [.failed], message)
+        XCTAssertTrue(message.contains("the run's frames would pass the spec's memory limit of 64 MiB at frame "), message)
     }
 
     /// 40 linear() curves of 30,001 points each: 19 MB of points in the host, past a 16 MiB limit.

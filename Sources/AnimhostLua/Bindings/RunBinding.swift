@@ -51,7 +51,7 @@ enum RunBinding {
             let catalog =
                 host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
                 ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
-            let frames = FrameRecorder()
+            let frames = KeptFrames(room: max(host.limits.maxMemory - host.memoryInUse, 0), limit: host.limits.maxMemory)
             let outcome: TransitionOutcome
             do {
                 let plugin = try Plugin(
@@ -65,7 +65,7 @@ enum RunBinding {
                 throw BindingError(e.description)
             } catch let e as GestureError { throw BindingError(e.description) }
             push(L, outcome, frames.frames)
-            remember(L, Recorded(info: outcome.info, frames: frames.frames))
+            remember(L, Recorded(info: outcome.info, frames: frames.frames, bytes: frames.bytes))
             return 1
         }
     }
@@ -74,17 +74,9 @@ enum RunBinding {
     struct Recorded {
         let info: TimelineInfo
         let frames: [FrameSample]
-
-        /// What the run's frames hold in the host: each node sample and its strings (id, scene, text,
-        /// image), counted against the spec's memory limit while the spec's state keeps the run.
-        var bytes: Int {
-            frames.reduce(0) { total, frame in
-                frame.nodes.reduce(total + MemoryLayout<FrameSample>.stride) { sum, n in
-                    sum + MemoryLayout<NodeSample>.stride + n.id.utf8.count + (n.scene?.utf8.count ?? 0)
-                        + (n.properties.text?.string.utf8.count ?? 0) + (n.properties.image?.utf8.count ?? 0)
-                }
-            }
-        }
+        /// What the frames hold in the host (``KeptFrames/bytes(of:)``), counted against the spec's
+        /// memory limit while the spec's state keeps the run.
+        let bytes: Int
     }
 
     /// The registry's weak-keyed table from run tables to their index in ``LuaHost/runs``.
