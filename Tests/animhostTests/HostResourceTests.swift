@@ -110,6 +110,17 @@ final class HostResourceTests: XCTestCase {
         XCTAssertTrue(r.err.hasPrefix("animhost: a.json"), String(r.err.prefix(300)))
     }
 
+    /// The Lottie export counts scene names as it counts ids: 9,000 nodes of a scene named with 256
+    /// bytes, over 35 frames, repeat the name 315,000 times, past the 64 MiB of names a document may hold.
+    func testTheLottieExportCountsSceneNames() throws {
+        let nodes = (0..<9000).map { ##"{ "id": "n\##($0)", "frame": [\##($0 % 390), \##($0 / 390 * 10), 5, 5], "backgroundColor": "#FF0000" }"## }
+        try writeScene("a", sceneName: String(repeating: "s", count: 256), nodes: "[" + nodes.joined(separator: ",") + "]")
+        try writeScene("b")
+        try refused(
+            run("crossfade", from: "a", to: "b", ["--fps", "120", "--format", "lottie", "--scale", "0.5"]),
+            "goes past its limit of 67,108,864 bytes of ids, scene names, texts and picture names summed over the frames at frame 28")
+    }
+
     // MARK: The frame and the formats
 
     /// 6,000 × 6,000 points at scale 1: 36 Mpixels, past the 32 Mi a frame may hold.

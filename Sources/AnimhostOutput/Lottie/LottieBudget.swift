@@ -46,7 +46,8 @@ final class LottieBudget {
         for node in nodes {
             textBytes += node.id.utf8.count + (node.scene?.utf8.count ?? 0) + (node.properties.text?.string.utf8.count ?? 0) + (node.properties.image?.utf8.count ?? 0)
         }
-        try check(textBytes, LottieBudget.textBytes, "bytes of ids, scene names, texts and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter ids and texts")
+        try check(
+            textBytes, LottieBudget.textBytes, "bytes of ids, scene names, texts and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter ids, scene names and texts")
     }
 
     /// Counts a node (`scene/id`) followed through `frames` frames.
