@@ -159,7 +159,7 @@ public final class FrameRenderer {
                 let alpha = min(max(p.alpha, 0), 1) * inherited
                 guard !p.hidden, alpha > 0 else { continue }
                 let blurs = p.blur > 0 && level < FrameRenderer.maxGroupLevels
-                if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && needsGroup(nodes, i, end)) {
+                if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && FrameRenderer.needsGroup(nodes, i, end)) {
                     guard let region = FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: pixelWidth, height: pixelHeight) else { continue }
                     let (group, gcr) = try openGroup(level: level, region: region, keeping: opaqueInterior(nodes[i]))
                     open.append(gcr)
@@ -182,7 +182,7 @@ public final class FrameRenderer {
     }
 
     /// A subtree whose parts overlap must be flattened before its alpha applies; a lone layer need not.
-    private func needsGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> Bool {
+    static func needsGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> Bool {
         let p = nodes[i].properties
         let layers =
             (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)

@@ -46,7 +46,14 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
                 i = FrameRenderer.subtreeEnd(nodes, i)  // the renderer skips the subtree
                 continue
             }
-            painted += covered(node.bbox, width: width, height: height)
+            let end = FrameRenderer.subtreeEnd(nodes, i)
+            // Its own box, its shadow's reach, and (translucent or blurred) the group its subtree is drawn in.
+            let shadow = FrameRenderer.hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
+            let box = node.bbox
+            painted += covered(Rect(x: box.x - shadow, y: box.y - shadow, width: box.width + 2 * shadow, height: box.height + 2 * shadow), width: width, height: height)
+            let grouped = p.blur > 0 || (p.alpha < 1 && FrameRenderer.needsGroup(nodes, i, end))
+            let group = grouped ? FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: width, height: height) : nil
+            painted += group.map { 2 * Double($0.w) * Double($0.h) } ?? 0  // cleared, then composited
             guard painted <= Double(RenderWork.paintedFrames) * canvas else {
                 throw RenderError(
                     name(node) + "frame \(frame.index) would paint more than \(RenderWork.paintedFrames) times its "
@@ -56,9 +63,7 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
             for (key, what, pixels) in images(node, caches: caches) where now.insert(key).inserted && !previous.contains(key) {
                 try charge(pixels, what, node)
             }
-            if p.blur > 0, let r = FrameRenderer.deviceRegion(nodes, i, FrameRenderer.subtreeEnd(nodes, i), scale: scale, width: width, height: height) {
-                try charge(r.w * r.h, "its blur", node)
-            }
+            if p.blur > 0, let r = group { try charge(r.w * r.h, "its blur", node) }
             i += 1
         }
         previous = now

@@ -89,6 +89,31 @@ final class RenderWorkTests: XCTestCase {
         }
     }
 
+    /// A dot's wide shadow paints the whole frame, and so does a translucent group whose children lie
+    /// in opposite corners (cleared, then composited): each counts as what it paints, not its box.
+    func testShadowsAndGroupsCountWhatTheyPaint() throws {
+        let caches = RenderCaches(scale: 1, images: ImageStore(), plugin: "p")
+        func dots(_ count: Int) throws -> FrameSample {
+            try screen(
+                Size(width: 100, height: 100),
+                (0..<count).map { _ in
+                    (
+                        props(Rect(x: 50, y: 50, width: 1, height: 1)) {
+                            $0.shadow.radius = 40; $0.shadow.opacity = 1
+                        }, []
+                    )
+                })
+        }
+        XCTAssertNoThrow(try caches.prepare(try dots(62), width: 100, height: 100))
+        XCTAssertThrowsError(try caches.prepare(try dots(63), width: 100, height: 100)) { XCTAssertTrue("\($0)".hasPrefix("node 'n62' of scene 'test': frame 0 would paint"), "\($0)") }
+        func groups(_ count: Int) throws -> FrameSample {
+            let corners = [props(Rect(x: -50, y: -50, width: 1, height: 1)), props(Rect(x: 49, y: 49, width: 1, height: 1))]
+            return try screen(Size(width: 100, height: 100), (0..<count).map { _ in (props(Rect(x: 50, y: 50, width: 1, height: 1)) { $0.alpha = 0.5 }, corners) })
+        }
+        XCTAssertNoThrow(try caches.prepare(try groups(30), width: 100, height: 100))  // 62 frames and the dots
+        XCTAssertThrowsError(try caches.prepare(try groups(31), width: 100, height: 100)) { XCTAssertTrue("\($0)".hasPrefix("node 'n30' of scene 'test': frame 0 would paint"), "\($0)") }
+    }
+
     func testTheFrameItselfIsBoundedBeforeItsBufferIsMade() throws {
         XCTAssertThrowsError(try FrameRenderer(size: Size(width: 16_000, height: 16_000), scale: 2, images: ImageStore())) { error in
             XCTAssertEqual(
