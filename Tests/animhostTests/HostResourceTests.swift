@@ -172,6 +172,19 @@ final class HostResourceTests: XCTestCase {
             "frame 0 would paint more than 64 times its 195×422 pixels (65 nodes so far): the plugin 'hostile' shows too many large nodes at once")
     }
 
+    /// `--debug` holds every frame until the run ends: 5,000 hidden nodes over 103 frames are over half
+    /// a million node samples (each several hundred bytes), past the 256 MiB it may hold.
+    func testDebugHoldsAtMostItsLimitOfFrames() throws {
+        try CLI.writeHostilePlugin(
+            """
+            for i = 1, 5000 do ctx.container:add(node{ id = "n" .. i, hidden = true }) end
+            animate{ duration = 1.7, function() ctx.container.alpha = 0.5 end, completion = function() ctx:complete(true) end }
+            """, duration: "1.7", in: work)
+        try refused(
+            ["run", "hostile.lua", "--format", "png", "--debug", "--scale", "0.5", "--out", "out"],
+            "--debug keeps every frame until the run ends, and frame ")
+    }
+
     // MARK: Strings the host keeps
 
     /// 20,000 nodes with texts of 5,000 characters: 100 MB in the host, past a 64 MiB limit.
@@ -185,12 +198,12 @@ final class HostResourceTests: XCTestCase {
         try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "64", "--out", "out"], "not enough memory")
     }
 
-    /// A spec keeps its runs' frames: 19 frames of 5,000 nodes with texts of 1,000 characters hold
-    /// over 95 MB in the host, past the spec's 64 MiB, and the run fails at the frame that passes it.
+    /// A spec keeps its runs' frames: 19 frames of 10,000 nodes are 190,000 node samples (each several
+    /// hundred bytes) in the host, past the spec's 64 MiB, and the run fails at the frame that passes it.
     func testASpecsRunsKeepTheirFramesWithinTheSpecsMemoryLimit() throws {
         try CLI.writeHostilePlugin(
             """
-            for i = 1, 5000 do ctx.container:add(node{ id = "n" .. i, text = string.rep("t", 1000) }) end
+            for i = 1, 10000 do ctx.container:add(node{ id = "n" .. i }) end
             animate{ duration = 0.3, function() ctx.container.alpha = 0.5 end, completion = function() ctx:complete(true) end }
             """, in: work)
         try """

@@ -74,7 +74,7 @@ enum RunBinding {
     struct Recorded {
         let info: TimelineInfo
         let frames: [FrameSample]
-        /// What the frames hold in the host (``KeptFrames/bytes(of:)``), counted against the spec's
+        /// What the frames hold in the host (``FrameSample/heldBytes``), counted against the spec's
         /// memory limit while the spec's state keeps the run.
         let bytes: Int
     }

@@ -1,12 +1,13 @@
 import AnimhostCore
 
 /// The frames of a spec's `animhost.run{}`, kept for its assertions and image snapshots: counted as
-/// they come against what the spec's memory limit has left, so that a long run of many nodes fails
-/// at the frame that would pass it instead of growing the host's memory until the run ends.
+/// they come (``FrameSample/heldBytes``) against what the spec's memory limit has left, so that a long
+/// run of many nodes fails at the frame that would pass it instead of growing the host's memory until
+/// the run ends.
 final class KeptFrames: FrameSink {
     /// The frames written so far, in order.
     private(set) var frames: [FrameSample] = []
-    /// What they hold in the host, as ``bytes(of:)`` counts it.
+    /// What they hold in the host (``FrameSample/heldBytes``).
     private(set) var bytes = 0
     private let room: Int
     private let limit: Int
@@ -17,7 +18,7 @@ final class KeptFrames: FrameSink {
     func begin(_ info: TimelineInfo) throws {}
 
     func write(_ frame: FrameSample) throws {
-        bytes += KeptFrames.bytes(of: frame)
+        bytes += frame.heldBytes
         guard bytes <= room else {
             throw BindingError(
                 "the run's frames would pass the spec's memory limit of \(limit >> 20) MiB at frame \(frame.index): "
@@ -28,11 +29,4 @@ final class KeptFrames: FrameSink {
 
     func finish(_ result: TransitionRunner.Result) throws {}
 
-    /// What a frame holds in the host: each node sample and its strings (id, scene, text, image).
-    static func bytes(of frame: FrameSample) -> Int {
-        frame.nodes.reduce(MemoryLayout<FrameSample>.stride) { sum, n in
-            sum + MemoryLayout<NodeSample>.stride + n.id.utf8.count + (n.scene?.utf8.count ?? 0)
-                + (n.properties.text?.string.utf8.count ?? 0) + (n.properties.image?.utf8.count ?? 0)
-        }
-    }
 }
