@@ -217,17 +217,21 @@ final class HostResourceTests: XCTestCase {
         XCTAssertTrue(message.contains("the run's frames would pass the spec's memory limit of 64 MiB at frame "), message)
     }
 
-    /// 40 linear() curves of 30,001 points each: 19 MB of points in the host, past a 16 MiB limit.
+    /// 40 linear() curves of 30,001 points each, made by `easing()` or given to `animate{}`: 19 MB of
+    /// points in the host, past a 16 MiB limit.
     func testLinearEasingPointsCountInTheMemoryLimit() throws {
-        try CLI.writeHostilePlugin(
-            """
-            local parts = {}
-            for i = 0, 30000 do parts[#parts + 1] = tostring(i / 30000) end
-            local spec, kept = "linear(" .. table.concat(parts, ",") .. ")", {}
-            parts = nil
-            for i = 1, 40 do kept[i] = easing(spec) end
-            ctx:complete(true)
-            """, in: work)
-        try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "16", "--timeout", "60", "--out", "out"], "not enough memory")
+        for make in ["kept[i] = easing(spec)", "animate{ duration = 1, curve = spec, function() node{}.alpha = 0.5 end }"] {
+            try CLI.writeHostilePlugin(
+                """
+                local parts = {}
+                for i = 0, 30000 do parts[#parts + 1] = tostring(i / 30000) end
+                local spec, kept = "linear(" .. table.concat(parts, ",") .. ")", {}
+                parts = nil
+                for i = 1, 40 do \(make) end
+                ctx:complete(true)
+                """, in: work)
+            let err = try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "16", "--timeout", "60", "--out", "out"], "memory")
+            XCTAssertTrue(err.contains("not enough memory") || err.contains("the plugin ran out of memory (limit 16 MiB"), err)
+        }
     }
 }
