@@ -4,19 +4,40 @@ import AnimhostCore
 /// Writes `timeline.json` (docs/timeline.md): a header, then every frame's nodes in paint order.
 ///
 /// Numbers are rounded to 1e-6 and printed in their shortest form, keys in a fixed order, so the
-/// same run gives the same bytes.
+/// same run gives the same bytes. Frames go to a file beside the output as they come (the header,
+/// which says how the run ended, is written first once it has), so a long run never holds its
+/// timeline in memory; a timeline larger than ``maxBytes`` is refused at the frame that would pass it.
 public final class TimelineWriter: FrameSink {
     /// Where the timeline is written (published only by `finish`).
     public let url: URL
     /// Pixels per point, recorded in the header.
     public let scale: Double
     private var info: TimelineInfo?
-    private var frames = Data()
+    /// The frames written so far, beside the output until it is finished.
+    private var frames: OutputFile?
     private var frameCount = 0
+    private var bytes = 0
 
-    public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
+    /// The most bytes a timeline may have, 1 GiB: a run's node-frames at length (ids, names and texts
+    /// included), refused at the frame that would pass it.
+    public static let maxBytes = 1 << 30
 
-    public func begin(_ info: TimelineInfo) throws { self.info = info }
+    /// The limit of this writer: ``maxBytes`` unless a test sets a smaller one.
+    private let limit: Int
+
+    /// A timeline to be written at `url` for frames at `scale`.
+    public init(url: URL, scale: Double) { self.url = url; self.scale = scale; limit = TimelineWriter.maxBytes }
+
+    /// A timeline of at most `limit` bytes, for tests of the limit.
+    init(url: URL, scale: Double, limit: Int) { self.url = url; self.scale = scale; self.limit = limit }
+
+    public func begin(_ info: TimelineInfo) throws {
+        self.info = info
+        frames = try OutputFile(framesURL)
+    }
+
+    /// Where the frames are kept until the header can be written: a hidden sibling of the output.
+    private var framesURL: URL { url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).frames") }
 
     public func write(_ frame: FrameSample) throws {
         var out = frameCount == 0 ? "\n" : ",\n"
@@ -27,12 +48,19 @@ public final class TimelineWriter: FrameSink {
             out += (i == 0 ? "\n" : ",\n") + "      " + TimelineWriter.encode(node)
         }
         out += frame.nodes.isEmpty ? "]}" : "\n    ]}"
-        frames.append(contentsOf: out.utf8)
+        bytes += out.utf8.count
+        guard bytes <= limit else {
+            throw OutputError(
+                "\(url.lastPathComponent) would pass its limit of \(limit.grouped) bytes at frame \(frame.index) (\(frame.nodes.count) nodes): "
+                    + "a shorter run, a lower --fps, fewer nodes or shorter texts")
+        }
+        guard let frames else { throw OutputError("frames were written before the timeline began") }
+        try frames.write(Data(out.utf8))
         frameCount += 1
     }
 
     public func finish(_ result: TransitionRunner.Result) throws {
-        guard let info else { throw OutputError("the timeline was finished before it began") }
+        guard let info, let frames else { throw OutputError("the timeline was finished before it began") }
         var head = "{\n"
         head += "  \"plugin\": \(str(info.plugin)), \"operation\": \(str(info.operation.rawValue)),"
         head += " \"from\": \(str(info.from)), \"to\": \(str(info.to)),\n"
@@ -40,10 +68,14 @@ public final class TimelineWriter: FrameSink {
         head += " \"size\": [\(num(info.size.width)), \(num(info.size.height))], \"scale\": \(num(scale)),\n"
         head += "  \"completed\": \(result.completed), \"cancelled\": \(result.cancelled),\n"
         head += "  \"frames\": ["
+        try frames.commit()
+        defer { try? FileManager.default.removeItem(at: framesURL) }
         let file = try OutputFile(url)
         do {
             try file.write(Data(head.utf8))
-            try file.write(frames)
+            let written = try FileHandle(forReadingFrom: framesURL)
+            defer { try? written.close() }
+            while let chunk = try written.read(upToCount: 1 << 20), !chunk.isEmpty { try file.write(chunk) }
             try file.write(Data("\n  ]\n}\n".utf8))
             try file.commit()
         } catch {

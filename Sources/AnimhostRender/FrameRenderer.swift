@@ -25,10 +25,26 @@ public final class FrameRenderer {
     public init(size: Size, caches: RenderCaches) throws {
         scale = caches.scale
         self.caches = caches
-        pixelWidth = max(1, checkedInt(size.width * scale, .toNearestOrAwayFromZero))
-        pixelHeight = max(1, checkedInt(size.height * scale, .toNearestOrAwayFromZero))
+        (pixelWidth, pixelHeight) = try FrameRenderer.pixelSize(of: size, scale: scale)
         canvas = try Surface(width: pixelWidth, height: pixelHeight)
         cr = canvas.context()
+    }
+
+    /// The most pixels a frame may have, 32 Mi (8,192 × 4,096): each renderer holds a frame buffer and
+    /// up to ``maxGroupLevels`` group buffers of this size, so the bound is checked before any is made.
+    public static let maxFramePixels = 32 << 20
+
+    /// The frame buffer's size in pixels for a container of `size` points at `scale` (rounded, at
+    /// least 1), or an error naming the limit and what to change when it passes ``maxFramePixels``.
+    public static func pixelSize(of size: Size, scale: Double) throws -> (width: Int, height: Int) {
+        let w = max(1, checkedInt(size.width * scale, .toNearestOrAwayFromZero))
+        let h = max(1, checkedInt(size.height * scale, .toNearestOrAwayFromZero))
+        guard w.multipliedReportingOverflow(by: h).partialValue <= maxFramePixels, w <= 32_767, h <= 32_767 else {
+            throw RenderError(
+                "the frame would be \(w)×\(h) pixels (\(formatNumber(size.width))×\(formatNumber(size.height)) points at scale \(formatNumber(scale))); "
+                    + "a frame holds at most \(maxFramePixels.grouped) pixels (32 Mi) and 32,767 a side: lower --scale or make the scene smaller")
+        }
+        return (w, h)
     }
 
     /// A renderer with caches of its own.
@@ -41,7 +57,7 @@ public final class FrameRenderer {
     /// Draws `frame` over black (a window's colour where no screen covers it), laying out its text
     /// first, and `overlay` over it when given (`--debug`). The pixels stay valid until the next call.
     public func render(_ frame: FrameSample, overlay: DebugOverlay? = nil) throws -> PixelBuffer {
-        try render(frame, texts: try caches.texts.prepare(frame), overlay: overlay)
+        try render(frame, texts: try caches.prepare(frame, width: pixelWidth, height: pixelHeight), overlay: overlay)
     }
 
     /// Draws `frame` with its text laid out already (``TextLayouts/prepare(_:)``), and `overlay` over it.
@@ -67,7 +83,7 @@ public final class FrameRenderer {
         }
         var i = covering ?? (hasContainer ? 1 : 0)
         while i < containerEnd {
-            let end = subtreeEnd(nodes, i)
+            let end = FrameRenderer.subtreeEnd(nodes, i)
             tops.append(.tree(i: i, end: end, cr: cr, level: 0, inherited: 1))
             i = end
         }
@@ -88,7 +104,7 @@ public final class FrameRenderer {
     private func isPlainContainer(_ c: NodeSample) -> Bool {
         let p = c.properties
         return p.transform.isIdentity && p.alpha >= 1 && !p.hidden && p.cornerRadius == 0 && p.border.width == 0
-            && !hasShadow(p) && p.image == nil && p.text == nil && p.frame.origin == .zero
+            && !FrameRenderer.hasShadow(p) && p.image == nil && p.text == nil && p.frame.origin == .zero
             && p.frame.width * scale >= Double(pixelWidth) && p.frame.height * scale >= Double(pixelHeight)
     }
 
@@ -105,7 +121,7 @@ public final class FrameRenderer {
     }
 
     /// The index after the last descendant of `nodes[i]`.
-    private func subtreeEnd(_ nodes: [NodeSample], _ i: Int) -> Int {
+    static func subtreeEnd(_ nodes: [NodeSample], _ i: Int) -> Int {
         var j = i + 1
         while j < nodes.count && nodes[j].depth > nodes[i].depth { j += 1 }
         return j
@@ -143,8 +159,8 @@ public final class FrameRenderer {
                 let alpha = min(max(p.alpha, 0), 1) * inherited
                 guard !p.hidden, alpha > 0 else { continue }
                 let blurs = p.blur > 0 && level < FrameRenderer.maxGroupLevels
-                if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && needsGroup(nodes, i, end)) {
-                    guard let region = deviceRegion(nodes, i, end) else { continue }
+                if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && FrameRenderer.needsGroup(nodes, i, end)) {
+                    guard let region = FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: pixelWidth, height: pixelHeight) else { continue }
                     let (group, gcr) = try openGroup(level: level, region: region, keeping: opaqueInterior(nodes[i]))
                     open.append(gcr)
                     steps.append(.composite(group: group, gcr: gcr, target: cr, region: region, alpha: alpha, sigma: blurs ? p.blur * scale : 0))
@@ -166,15 +182,15 @@ public final class FrameRenderer {
     }
 
     /// A subtree whose parts overlap must be flattened before its alpha applies; a lone layer need not.
-    private func needsGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> Bool {
+    static func needsGroup(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> Bool {
         let p = nodes[i].properties
         let layers =
             (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)
-            + (p.border.width > 0 ? 1 : 0) + (hasShadow(p) ? 1 : 0)
+            + (p.border.width > 0 ? 1 : 0) + (FrameRenderer.hasShadow(p) ? 1 : 0)
         return end > i + 1 || layers > 1
     }
 
-    private func hasShadow(_ p: NodeProperties) -> Bool {
+    static func hasShadow(_ p: NodeProperties) -> Bool {
         p.shadow.opacity > 0 && (p.backgroundColor != nil || p.image != nil)
     }
 
@@ -190,7 +206,7 @@ public final class FrameRenderer {
         let node = nodes[i], p = node.properties
         let bounds = Rect(origin: .zero, size: p.frame.size)
         Draw.setTransform(cr, deviceTransform(node))
-        if hasShadow(p) { try naming(node) { try drawShadow(p, on: cr, opacity: opacity) } }
+        if FrameRenderer.hasShadow(p) { try naming(node) { try drawShadow(p, on: cr, opacity: opacity) } }
         if let key = caches.stores.key(for: node) {
             let text = key.text.flatMap { texts[$0] }
             let store = try naming(node) { try caches.stores.store(key, text: text, frame: frameIndex) }
@@ -211,7 +227,7 @@ public final class FrameRenderer {
         let first = steps.count
         var j = i + 1
         while j < end {
-            let e = subtreeEnd(nodes, j)
+            let e = FrameRenderer.subtreeEnd(nodes, j)
             steps.append(.tree(i: j, end: e, cr: cr, level: level, inherited: inherited))
             j = e
         }
@@ -326,12 +342,15 @@ public final class FrameRenderer {
         return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : nil
     }
 
-    /// The whole-pixel box, within the canvas, that a subtree (shadows and blurs included) can touch.
-    private func deviceRegion(_ nodes: [NodeSample], _ i: Int, _ end: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+    /// The whole-pixel box, within a `width` × `height` canvas at `scale`, that a subtree (shadows and
+    /// blurs included) can touch.
+    static func deviceRegion(
+        _ nodes: [NodeSample], _ i: Int, _ end: Int, scale: Double, width pixelWidth: Int, height pixelHeight: Int
+    ) -> (x: Int, y: Int, w: Int, h: Int)? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for node in nodes[i..<end] {
             let p = node.properties
-            let shadow = hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
+            let shadow = FrameRenderer.hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
             let spread = shadow + (node.depth > nodes[i].depth ? 3 * max(p.blur, 0) : 0)  // a descendant's own blur
             let b = node.bbox
             minX = min(minX, b.x - spread); minY = min(minY, b.y - spread)

@@ -42,10 +42,10 @@ public final class RenderPipeline: @unchecked Sendable {
     /// The frame buffer's size in pixels.
     public var pixelSize: (width: Int, height: Int) { (renderers[0].pixelWidth, renderers[0].pixelHeight) }
 
-    /// Lays out `frame`'s text and queues it (with the debug `overlay`, if any), waiting while every
+    /// Counts `frame`'s drawing, lays out its text and queues it (with the debug `overlay`, if any), waiting while every
     /// renderer is busy; throws the first failure of any frame.
     public func submit(_ frame: FrameSample, overlay: DebugOverlay? = nil) throws {
-        let texts = try caches.texts.prepare(frame)
+        let texts = try caches.prepare(frame, width: renderers[0].pixelWidth, height: renderers[0].pixelHeight)
         condition.lock()
         while free.isEmpty && failure == nil { condition.wait() }
         if let failure { condition.unlock(); throw failure }

@@ -65,6 +65,27 @@ final class TimelineWriterTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["timeline.json"], "no temporary file is left")
     }
 
+    /// Frames go to disk as they come, and a timeline past its limit is refused at the frame that
+    /// would pass it, leaving nothing behind.
+    func testATimelinePastItsLimitIsRefusedAtTheFrameThatPassesIt() throws {
+        let url = dir.appendingPathComponent("timeline.json")
+        let frame = try sample()
+        var out = ",\n    {\"index\": 0, \"t\": 0, \"nodes\": ["
+        for (i, node) in frame.nodes.enumerated() { out += (i == 0 ? "\n" : ",\n") + "      " + TimelineWriter.encode(node) }
+        let later = (out + "\n    ]}").utf8.count  // each frame after the first; the first has no comma
+        let limit = (later - 1) + 2 * later  // three frames exactly
+        let writer = TimelineWriter(url: url, scale: 1, limit: limit)
+        let info = TimelineInfo(plugin: "p", operation: .push, from: "a", to: "b", fps: 60, duration: 0.5, size: Size(width: 390, height: 844))
+        try writer.begin(info)
+        for _ in 0..<3 { try writer.write(frame) }
+        let kept = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.fileSizeKey])
+        XCTAssertEqual(try kept.map { try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }, [limit], "the frames are on disk, not in memory")
+        XCTAssertThrowsError(try writer.write(frame)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("timeline.json would pass its limit of \(limit.grouped) bytes at frame 0 (2 nodes): "), "\(error)")
+        }
+        withExtendedLifetime(writer) {}
+    }
+
     func testFinishingBeforeBeginningIsAnError() {
         let writer = TimelineWriter(url: dir.appendingPathComponent("t.json"), scale: 1)
         XCTAssertThrowsError(try writer.finish(.init(frameCount: 0, completed: true, cancelled: false, endTime: 0))) {

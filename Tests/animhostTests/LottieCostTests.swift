@@ -155,7 +155,7 @@ final class LottieCostTests: XCTestCase {
               local labels = {}
               for i = 1, 300 do labels[i] = ctx.container:add(node{ id = "l" .. i, frame = rect(0, 0, 0, 0), text = "x" }) end
               \(everyFrame(60, flickering: "labels[1]", "for i = 1, 300 do labels[i].text = string.rep(string.char(65 + (k + i) % 26), 10000) end"))
-            """, duration: "1", "67,108,864 bytes of ids, texts and picture names summed over the frames at frame ")
+            """, duration: "1", "67,108,864 bytes of ids, scene names, texts and picture names summed over the frames at frame ")
     }
 
     func testNumbersInKeyframesAreBounded() throws {

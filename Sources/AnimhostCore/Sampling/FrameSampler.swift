@@ -55,6 +55,11 @@ public struct FrameSample: Sendable {
         self.index = index; self.time = time; self.nodes = nodes; self.chromeIndex = chromeIndex; self.touch = touch
     }
 
+    /// What keeping the frame costs in memory, for the bounds on what is kept of a run (a spec's
+    /// runs, the frames `--debug` holds): its node samples. Their strings are shared with the nodes,
+    /// and a plugin pays for those where it hands them over (docs/security.md, memory).
+    public var heldBytes: Int { MemoryLayout<FrameSample>.stride + nodes.count * MemoryLayout<NodeSample>.stride }
+
     /// The first node with `id` (and `scene`, when given) in paint order.
     public func node(_ id: String, scene: String? = nil) -> NodeSample? {
         nodes.first { $0.id == id && (scene == nil || $0.scene == scene) }

@@ -99,7 +99,7 @@ struct SceneReader {
     private func references(_ json: JSONValue?) throws -> [TransitionOperation?: String] {
         switch json {
         case nil, .null?: return [:]
-        case .string(let id)?: return [nil: id]
+        case .string?: return [nil: try string(json, "reference")!]
         case .object(let map)?:
             var out: [TransitionOperation?: String] = [:]
             for (key, value) in map {
@@ -180,7 +180,7 @@ struct SceneReader {
             return TextStyle(string: s)
         }
         let o = try object(json, path, keys: ["string", "size", "weight", "color", "alignment"])
-        let s = try string(o["string"], path + ".string", required: true)!
+        let s = try string(o["string"], path + ".string", required: true, text: true)!
         if let problem = Bounds.textProblem(s) { throw fail(path + ".string", problem) }
         var t = TextStyle(string: s)
         t.fontSize = try number(o["size"], path + ".size", min: 1, max: 1000) ?? 17
@@ -230,12 +230,15 @@ struct SceneReader {
         return a
     }
 
-    private func string(_ json: JSONValue?, _ path: String, required: Bool = false) throws -> String? {
+    /// The string at `path`: a name (``Bounds/nameBytes`` at most) unless it is a node's `text`.
+    private func string(_ json: JSONValue?, _ path: String, required: Bool = false, text: Bool = false) throws -> String? {
         switch json {
         case nil, .null?:
             if required { throw fail(path, "missing: expected a string") }
             return nil
-        case .string(let s)?: return s
+        case .string(let s)?:
+            if !text, let problem = Bounds.nameProblem(s) { throw fail(path, problem) }
+            return s
         case let other?: throw fail(path, "expected a string, got \(other.kindName)")
         }
     }

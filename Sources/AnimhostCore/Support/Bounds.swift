@@ -9,6 +9,9 @@ public enum Bounds {
     public static let frames = 100_000
     /// Characters of text in one node, so that no text layout runs unbounded.
     public static let textLength = 10_000
+    /// Bytes of one id, tag, scene name, image name or other name (not a text): a frame repeats each
+    /// node's id and scene name in the timeline and the Lottie document, so a long one amplifies.
+    public static let nameBytes = 256
     /// Characters of text one run may lay out, all layouts together (a text is laid out again only
     /// when its node's text or model size changes), refused before the layout that would pass it.
     public static let textLayoutCharacters = 200_000
@@ -28,6 +31,12 @@ extension Bounds {
     public static func textProblem(_ text: String) -> String? {
         let n = text.unicodeScalars.count
         return n > textLength ? "text of \(n) characters is longer than the \(textLength) one node may hold" : nil
+    }
+
+    /// Why `name` (an id, a tag, a scene or image name) is too long, or nil when it is not.
+    public static func nameProblem(_ name: String) -> String? {
+        let n = name.utf8.count
+        return n > nameBytes ? "\(n) bytes long, past the \(nameBytes) an id, tag or name may have: use a shorter one" : nil
     }
 }
 

@@ -1,5 +1,9 @@
 /// The candidate nearest to `name` by edit distance, when near enough to be a likely typo.
 public func closestName(to name: String, among candidates: [String]) -> String? {
+    // A match lies within a third of the name's length, so a name three times longer than every
+    // candidate (a plugin's megabyte of text) has none: refused before the quadratic distance.
+    let longest = candidates.map(\.count).max() ?? 0
+    guard name.utf8.count <= 3 * longest + 6 else { return nil }
     let target = Array(name.lowercased())
     var best: (String, Int)? = nil
     for candidate in candidates {

@@ -95,7 +95,7 @@ enum AnimateBinding {
             if let e = TimingBinding.easing(L, -1) {
                 options.timing = .curve(e)
             } else if let spec = LuaHost.string(L, -1) {
-                options.timing = .curve(try Easing(spec: spec))
+                options.timing = .curve(TimingBinding.kept(try Easing(spec: spec), L))
             } else {
                 throw BindingError("\(what).curve: expected an easing spec such as \"easeOut\" or easing(…), got \(typeName(L, -1)) (curves run in the host, not in Lua)")
             }

@@ -145,6 +145,23 @@ func checkString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> 
     return s
 }
 
+/// A string the host keeps for the plugin (an id, a tag, an image name): at most ``Bounds/nameBytes``,
+/// and counted against the state's memory limit (see ``keptString(_:_:_:)``).
+func checkName(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
+    let s = try checkString(L, index, what())
+    if let problem = Bounds.nameProblem(s) { throw BindingError("\(what()): \(problem)") }
+    LuaHost.of(L).charge(s.utf8.count)
+    return s
+}
+
+/// A string the host keeps for the plugin (a node's text), counted at its length against the state's
+/// memory limit, as nodes are: the copy lives in the host, outside Lua's allocator, until the state closes.
+func keptString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
+    let s = try checkString(L, index, what())
+    LuaHost.of(L).charge(s.utf8.count)
+    return s
+}
+
 func checkBool(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Bool {
     guard lua_type(L, index) == LUA_TBOOLEAN else { throw BindingError("\(what()): expected true or false, got \(typeName(L, index))") }
     return lua_toboolean(L, index) != 0

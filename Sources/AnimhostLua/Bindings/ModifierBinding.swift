@@ -25,7 +25,7 @@ enum ModifierBinding {
         for k in stride(from: 1, through: count, by: 1) {
             lua_rawgeti(L, i, lua_Integer(k))
             defer { ah_pop(L, 1) }
-            let text = try checkString(L, -1, "\(what)[\(k)]")
+            let text = try checkName(L, -1, "\(what)[\(k)]")
             do { out.append(try Modifier(parsing: text)) } catch let e as ModifierError {
                 throw BindingError("\(what)[\(k)]: \(e.description)")
             }

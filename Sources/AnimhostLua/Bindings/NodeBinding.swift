@@ -312,7 +312,7 @@ enum NodeBinding {
         let absent = ah_isnoneornil(L, v) != 0
         switch check.kind {
         case .flag: return .flag(try checkBool(L, v, what()))
-        case .label: return .string(absent ? nil : try checkString(L, v, what()))
+        case .label: return .string(absent ? nil : try checkName(L, v, what()))
         case .choice:
             let s = try checkString(L, v, what()), names = NodeProperty.all[i].choices
             guard names.contains(s) else {
@@ -321,13 +321,13 @@ enum NodeBinding {
             }
             return .string(s)
         case .imagePath:
-            let s = absent ? nil : try checkString(L, v, what())
+            let s = absent ? nil : try checkName(L, v, what())
             if let s, !s.hasPrefix("placeholder:"), !ContainedPath.isPlainRelative(s) {
                 throw BindingError("\(what()): images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
             }
             return .string(s)
         case .text:
-            let t = absent ? nil : TextStyle(string: try checkString(L, v, what()))
+            let t = absent ? nil : TextStyle(string: try keptString(L, v, what()))
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
@@ -391,7 +391,7 @@ enum NodeBinding {
                 given &= given - 1
                 let value = slots + Int32(ordinal), key = NodeKey.byOrdinal[ordinal]
                 switch key {
-                case .id: id = try checkString(L, value, "node{}.id")
+                case .id: id = try checkName(L, value, "node{}.id")
                 case .children: hasChildren = true
                 default: try assign(L, key: key, value: value, to: &writer)
                 }

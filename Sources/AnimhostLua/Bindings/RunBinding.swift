@@ -51,12 +51,12 @@ enum RunBinding {
             let catalog =
                 host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
                 ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
-            let frames = FrameRecorder()
+            let frames = KeptFrames(room: max(host.limits.maxMemory - host.memoryInUse, 0), limit: host.limits.maxMemory)
             let outcome: TransitionOutcome
             do {
                 let plugin = try Plugin(
                     url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
-                    limits: host.limits, printSink: host.printSink)
+                    limits: host.limits, printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
                 if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }
@@ -65,7 +65,7 @@ enum RunBinding {
                 throw BindingError(e.description)
             } catch let e as GestureError { throw BindingError(e.description) }
             push(L, outcome, frames.frames)
-            remember(L, Recorded(info: outcome.info, frames: frames.frames))
+            remember(L, Recorded(info: outcome.info, frames: frames.frames, bytes: frames.bytes))
             return 1
         }
     }
@@ -74,6 +74,9 @@ enum RunBinding {
     struct Recorded {
         let info: TimelineInfo
         let frames: [FrameSample]
+        /// What the frames hold in the host (``FrameSample/heldBytes``), counted against the spec's
+        /// memory limit while the spec's state keeps the run.
+        let bytes: Int
     }
 
     /// The registry's weak-keyed table from run tables to their index in ``LuaHost/runs``.
@@ -83,6 +86,7 @@ enum RunBinding {
     private static func remember(_ L: OpaquePointer, _ run: Recorded) {
         let host = LuaHost.of(L)
         host.runs.append(run)
+        host.charge(run.bytes)  // kept until the state closes, as nodes are
         if lua_getfield(L, ah_registryindex(), runsKey) != LUA_TTABLE {
             ah_pop(L, 1)
             ah_newtable(L)

@@ -21,11 +21,18 @@ enum TimingBinding {
     static func easing(_ L: OpaquePointer, _ i: Int32) -> Easing? { userValue(L, i, easingMeta, as: Easing.self) }
     static func spring(_ L: OpaquePointer, _ i: Int32) -> Spring? { userValue(L, i, springMeta, as: Spring.self) }
 
+    /// `easing`, its `linear()` points counted against the plugin's memory limit: they live in the
+    /// host, outside Lua's allocator, for as long as the state or the animation holding them does.
+    static func kept(_ easing: Easing, _ L: OpaquePointer) -> Easing {
+        if case .piecewiseLinear(let curve) = easing { LuaHost.of(L).charge(curve.points.count * MemoryLayout<LinearEasing.Point>.stride) }
+        return easing
+    }
+
     private static let newEasing: LuaBinding = { L in
         let L = L!
         return binding(L) {
             let spec = try checkString(L, 1, "easing")
-            pushUserValue(L, try Easing(spec: spec), easingMeta)
+            pushUserValue(L, try kept(Easing(spec: spec), L), easingMeta)
             return 1
         }
     }

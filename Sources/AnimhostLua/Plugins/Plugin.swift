@@ -121,12 +121,26 @@ public final class Plugin {
             params = try Plugin.readParams(L, table: t, file: file)
             (defaultScenes, defaultChrome) = try Plugin.readScenes(L, table: t, file: file)
             interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))
+            try Plugin.keep(summary: summary, params: params, in: host, file: file)
         } catch {
             ah_pop(L, 1)
             throw error
         }
         tableRef = host.ref()
         host.stopClock()
+    }
+
+    /// Counts the declarations the host keeps (the summary, the params' names and string defaults)
+    /// against the plugin's memory limit, as the strings bindings keep are.
+    private static func keep(summary: String?, params: [(name: String, value: ParamValue)], in host: LuaHost, file: String) throws {
+        host.charge(
+            params.reduce(summary?.utf8.count ?? 0) { total, p in
+                if case .string(let s) = p.value { return total + p.name.utf8.count + s.utf8.count }
+                return total + p.name.utf8.count
+            })
+        guard !host.overMemoryLimit else {
+            throw PluginError(file: file, message: "the plugin ran out of memory (limit \(host.limits.maxMemory >> 20) MiB; raise it with --max-memory)")
+        }
     }
 
     private static func readParams(_ L: OpaquePointer, table t: Int32, file: String) throws -> [(name: String, value: ParamValue)] {
@@ -141,13 +155,17 @@ public final class Plugin {
             guard let key = lua_type(L, -2) == LUA_TSTRING ? LuaHost.string(L, -2) : nil else {
                 throw PluginError(file: file, message: "params: every key must be a name")
             }
+            if let problem = Bounds.nameProblem(key) { throw PluginError(file: file, message: "params: a name \(problem)") }
             switch lua_type(L, -1) {
             case LUA_TNUMBER:
                 let n = lua_tonumberx(L, -1, nil)
                 guard n.isFinite else { throw PluginError(file: file, message: "params.\(key): the default must be finite") }
                 out.append((key, .number(n)))
             case LUA_TBOOLEAN: out.append((key, .bool(lua_toboolean(L, -1) != 0)))
-            case LUA_TSTRING: out.append((key, .string(LuaHost.string(L, -1)!)))
+            case LUA_TSTRING:
+                let value = LuaHost.string(L, -1)!
+                if let problem = Bounds.textProblem(value) { throw PluginError(file: file, message: "params.\(key): the default's \(problem)") }
+                out.append((key, .string(value)))
             default: throw PluginError(file: file, message: "params.\(key): a default must be a number, a boolean or a string, got \(typeName(L, -1))")
             }
         }

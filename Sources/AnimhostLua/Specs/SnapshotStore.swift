@@ -41,7 +41,7 @@ enum SnapshotBinding {
         let L = L!
         return binding(L) {
             guard let store = LuaHost.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
-            let name = try checkString(L, 1, "snapshot name")
+            let name = try keptString(L, 1, "snapshot name")
             guard let run = RunBinding.recorded(L, 2) else { throw BindingError("image snapshots take a run from animhost.run{}") }
             let index = checkedInt(try checkNumber(L, 3, "frame index"))
             guard run.frames.indices.contains(index) else { throw BindingError("the run has frames 0 to \(run.frames.count - 1)") }
@@ -66,8 +66,8 @@ enum SnapshotBinding {
         let L = L!
         return binding(L) {
             guard let store = LuaHost.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
-            let name = try checkString(L, 1, "snapshot name")
-            let text = try checkString(L, 2, "snapshot text")
+            let name = try keptString(L, 1, "snapshot name")
+            let text = try keptString(L, 2, "snapshot text")
             switch try store.check(name: name, text: text) {
             case .matched: LuaHost.push(L, "matched"); return 1
             case .recorded: LuaHost.push(L, "recorded"); return 1

@@ -37,6 +37,8 @@ final class LuaHost {
     var printPrefix: String
     /// Where `print` writes; stderr unless a test captures it.
     var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// What `print` has written and left out in this state (see ``printLine(_:)``).
+    private var printBudget = PrintBudget()
     /// The engine that node property changes go to.
     @exclusivity(unchecked) var engine = AnimationEngine()
     /// The transition being run, for `ctx` and delegate bindings.
@@ -103,6 +105,7 @@ final class LuaHost {
     }
 
     deinit {
+        if let summary = printBudget.summary { printSink("[\(printPrefix)] " + summary) }
         watchdog.close()
         // A state whose deadline tripped may hold code that would run again at close; its memory is left.
         if info.pointee.tripped == 0 {
@@ -116,6 +119,11 @@ final class LuaHost {
     @inline(__always)
     static func of(_ L: OpaquePointer) -> LuaHost {
         Unmanaged<LuaHost>.fromOpaque(ah_info(L).pointee.host).takeUnretainedValue()
+    }
+
+    /// Writes a line `print` made to ``printSink`` while the run's ``PrintBudget`` lasts.
+    func printLine(_ line: String) {
+        if printBudget.admit(line.utf8.count) { printSink(line) }
     }
 
     /// Bytes the plugin's state holds now, and at most so far.

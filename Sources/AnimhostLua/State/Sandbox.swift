@@ -64,11 +64,12 @@ enum Sandbox {
         ah_pop(L, 1)
     }
 
-    /// `print`: one line on the host's sink, cut as error messages are (a plugin may print megabytes).
+    /// `print`: one line on the host's sink, cut as error messages are (a plugin may print megabytes),
+    /// while the run's print budget lasts.
     private static let printBinding: LuaBinding = { L in
         let L = L!
         let host = LuaHost.of(L)
-        host.printSink("[\(host.printPrefix)] " + PluginError.bounded(LuaHost.string(L, 1) ?? ""))
+        host.printLine("[\(host.printPrefix)] " + PluginError.bounded(LuaHost.string(L, 1) ?? ""))
         return 0
     }
 

@@ -8,7 +8,7 @@ import AnimhostCore
 final class LottieBudget {
     /// Nodes summed over the frames (hidden ones too): what the export keeps of the run.
     static let nodeFrames = 500_000
-    /// Bytes of the nodes' ids, texts and picture names summed over the frames: what a node-frame may add.
+    /// Bytes of the nodes' ids, scene names, texts and picture names summed over the frames: what a node-frame may add.
     static let textBytes = 64 << 20
     /// Layers in all compositions together, and nodes followed through the run (a node whose id,
     /// parent or order among its siblings changes is a new one).
@@ -38,15 +38,16 @@ final class LottieBudget {
     /// A budget for a run of `plugin`.
     init(plugin: String) { self.plugin = plugin }
 
-    /// Counts frame `index`'s nodes, and the bytes of their ids, texts and picture names.
+    /// Counts frame `index`'s nodes, and the bytes of their ids, scene names, texts and picture names.
     func frame(_ index: Int, nodes: [NodeSample]) throws {
         nodeFrames += nodes.count
         let fix = "a shorter run, a lower --fps, a higher --speed"
         try check(nodeFrames, LottieBudget.nodeFrames, "nodes summed over the frames", at: "frame \(index)", fix: fix + " or fewer nodes")
         for node in nodes {
-            textBytes += node.id.utf8.count + (node.properties.text?.string.utf8.count ?? 0) + (node.properties.image?.utf8.count ?? 0)
+            textBytes += node.id.utf8.count + (node.scene?.utf8.count ?? 0) + (node.properties.text?.string.utf8.count ?? 0) + (node.properties.image?.utf8.count ?? 0)
         }
-        try check(textBytes, LottieBudget.textBytes, "bytes of ids, texts and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter ids and texts")
+        try check(
+            textBytes, LottieBudget.textBytes, "bytes of ids, scene names, texts and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter ids, scene names and texts")
     }
 
     /// Counts a node (`scene/id`) followed through `frames` frames.
@@ -114,13 +115,5 @@ final class LottieBudget {
     private func refusal(_ limit: Int, _ what: String, at place: String, fix: String) -> OutputError {
         OutputError(
             "the Lottie export of plugin '\(plugin)' goes past its limit of \(limit.grouped) \(what) at \(place): export \(fix) (docs/lottie.md, Limits)")
-    }
-}
-
-extension Int {
-    /// The (positive) number with thousands separated by commas, as the docs write limits.
-    fileprivate var grouped: String {
-        let digits = Array(String(self))
-        return String(digits.enumerated().flatMap { i, c in i > 0 && (digits.count - i) % 3 == 0 ? [",", c] : [c] })
     }
 }

@@ -12,6 +12,8 @@ import CGIF
 /// hand, so that its quantisation needs only itself (see ``UnchangedMask``).
 public final class GIFEncoder: FrameEncoder {
     public let url: URL
+    /// GIF's 16-bit sizes.
+    public var maxSide: Int { 65_535 }
     public var keepsFrames: Bool { true }
     private var file: OutputFile?
     private var gif: UnsafeMutablePointer<GifFileType>?

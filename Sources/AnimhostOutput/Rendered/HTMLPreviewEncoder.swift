@@ -8,6 +8,8 @@ import CTurboJPEG
 /// Frames are compressed by the render workers and appended to the file in order as they come.
 public final class HTMLPreviewEncoder: FrameEncoder {
     public let url: URL
+    /// JPEG's limit.
+    public var maxSide: Int { 65_500 }
     /// JPEG quality of the inlined frames, 1…100.
     public let quality: Int32
     private var file: OutputFile?

@@ -6,6 +6,8 @@ import AnimhostRender
 /// into a temporary folder renamed to `frames` when the run succeeds.
 public final class PNGSequenceEncoder: FrameEncoder {
     public let url: URL
+    /// Cairo's limit (PNG's own is 2³¹ − 1).
+    public var maxSide: Int { 32_767 }
     private let temporary: URL
 
     /// Frames go to `folder` (e.g. `out/zoom/frames`).

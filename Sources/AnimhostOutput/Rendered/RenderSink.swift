@@ -13,6 +13,11 @@ public final class RenderSink: FrameSink {
     private let scale: Double
     private let debug: Bool
     private var held: [FrameSample] = []
+    private var heldBytes = 0
+
+    /// What `--debug` may hold of a run's frames until it ends, 256 MiB (``FrameSample/heldBytes``):
+    /// a few hundred thousand node-frames, where a real transition has a few thousand.
+    public static let maxHeldBytes = 256 << 20
     private let workers: Int
     private let progress: ((Int) -> Void)?
     private let cancelled: (() -> Bool)?
@@ -61,8 +66,10 @@ public final class RenderSink: FrameSink {
 
     public func begin(_ info: TimelineInfo) throws {
         RenderSink.returnLargeBlocks
-        let images = ImageStore(folders: info.imageFolders)
         let encoders = self.encoders
+        let (width, height) = try FrameRenderer.pixelSize(of: info.size, scale: scale)
+        for e in encoders { try e.check(width: width, height: height, size: info.size, scale: scale) }
+        let images = ImageStore(folders: info.imageFolders)
         let pipeline = try RenderPipeline(
             size: info.size, scale: scale, images: images, workers: workers, plugin: info.plugin,
             parallel: { frame, pixels in for e in encoders { try e.encode(frame, pixels) } },
@@ -79,7 +86,17 @@ public final class RenderSink: FrameSink {
 
     public func write(_ frame: FrameSample) throws {
         guard let pipeline else { throw OutputError("frames were written before the run began") }
-        if debug { held.append(frame); return }
+        if debug {
+            heldBytes += frame.heldBytes
+            guard heldBytes <= RenderSink.maxHeldBytes else {
+                abandon()
+                throw OutputError(
+                    "--debug keeps every frame until the run ends, and frame \(frame.index) (\(frame.nodes.count) nodes) would pass "
+                        + "the 256 MiB it may keep: debug a shorter run, at a lower --fps, or with fewer nodes")
+            }
+            held.append(frame)
+            return
+        }
         defer { waiting = frame }
         guard let previous = waiting else { return }
         do { try queue(previous, on: pipeline) } catch { abandon(); throw error }

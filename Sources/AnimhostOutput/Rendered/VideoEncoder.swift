@@ -6,6 +6,8 @@ import AnimhostRender
 /// fed frames converted to I420 on the render threads (``I420Frame``) through a pipe enlarged to 1 MiB.
 public final class VideoEncoder: FrameEncoder {
     public let url: URL
+    /// x264's limit, on the even size the video is encoded at.
+    public var maxSide: Int { 16_384 }
     private let temporary: URL
     private var process: Process?
     private var input: FileHandle?

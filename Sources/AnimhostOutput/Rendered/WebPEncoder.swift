@@ -8,6 +8,8 @@ import CWebP
 /// once, and muxed in order. The smallest of the preview formats.
 public final class WebPEncoder: FrameEncoder {
     public let url: URL
+    /// WebP's limit.
+    public var maxSide: Int { 16_383 }
     public var keepsFrames: Bool { true }
     /// libwebp's quality, 0…100.
     public let quality: Float
