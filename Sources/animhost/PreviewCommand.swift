@@ -64,9 +64,14 @@ struct PreviewCommand: ParsableCommand {
         settings.fps = request.fps; settings.params = request.params
         settings.scale = scale; settings.gesture = gesture; settings.debug = debug
         settings.reducedMotion = reducedMotion
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-preview-\(getpid())")
-        let cleanup = ProcessExit.register { try? FileManager.default.removeItem(at: folder) }
-        defer { ProcessExit.unregister(cleanup); try? FileManager.default.removeItem(at: folder) }
+        // A folder of our own in TMPDIR, named by mkdtemp: no other user can guess it or plant a link there.
+        let root: URL
+        do { root = try PrivateFolder.make(in: FileManager.default.temporaryDirectory, prefix: "animhost-preview-") } catch {
+            throw CommandError("cannot make a folder in \(FileManager.default.temporaryDirectory.path) for the preview's frames: \(error.localizedDescription); set TMPDIR to a folder you can write to")
+        }
+        let folder = root.appendingPathComponent("run")
+        let cleanup = ProcessExit.register { PrivateFolder.remove(root) }
+        defer { ProcessExit.unregister(cleanup); PrivateFolder.remove(root) }
         ProcessExit.catchInterrupts()
         var limits = sandbox.limits
         limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
