@@ -18,7 +18,7 @@ enum ImageDecoder {
         let name = url.lastPathComponent
         let data: Data
         do { data = try InputFile.read(url.path, limit: maxFileBytes, within: root) } catch let e as InputFileError {
-            throw RenderError("image \(name): \(e.description)")
+            throw RenderError("cannot read image \(name): \(e.reason)")
         }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try png(data, name: name) }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(data, name: name) }

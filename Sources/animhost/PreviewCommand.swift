@@ -64,15 +64,19 @@ struct PreviewCommand: ParsableCommand {
         settings.fps = request.fps; settings.params = request.params
         settings.scale = scale; settings.gesture = gesture; settings.debug = debug
         settings.reducedMotion = reducedMotion
-        // A folder of our own in TMPDIR, named by mkdtemp: no other user can guess it or plant a link there.
+        // A folder of our own in TMPDIR, named by mkdtemp: no other user can guess it or plant a link
+        // there. Interrupts are caught first, so that one arriving as it is made removes it too.
+        ProcessExit.catchInterrupts()
+        let made = MadeFolder()
+        let cleanup = ProcessExit.register { made.remove() }
+        defer { ProcessExit.unregister(cleanup); made.remove() }
+        let temporary = FileManager.default.temporaryDirectory
         let root: URL
-        do { root = try PrivateFolder.make(in: FileManager.default.temporaryDirectory, prefix: "animhost-preview-") } catch {
-            throw CommandError("cannot make a folder in \(FileManager.default.temporaryDirectory.path) for the preview's frames: \(error.localizedDescription); set TMPDIR to a folder you can write to")
+        do { root = try made.make(in: temporary, prefix: "animhost-preview-") } catch {
+            throw CommandError(
+                "cannot make a folder in \(temporary.path) for the preview's frames: \(error.localizedDescription); set TMPDIR to a folder you can write to")
         }
         let folder = root.appendingPathComponent("run")
-        let cleanup = ProcessExit.register { PrivateFolder.remove(root) }
-        defer { ProcessExit.unregister(cleanup); PrivateFolder.remove(root) }
-        ProcessExit.catchInterrupts()
         var limits = sandbox.limits
         limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
@@ -93,6 +97,22 @@ struct PreviewCommand: ParsableCommand {
         done.wait()
         if let error = failure.error { throw CommandError("cannot serve on \(host):\(port): \(error)") }
     }
+}
+
+/// The preview's private folder, once made, for whichever thread removes it.
+private final class MadeFolder: @unchecked Sendable {  // `url` is read and written under `lock`
+    private let lock = NSLock()
+    private var url: URL?
+
+    func make(in parent: URL, prefix: String) throws -> URL {
+        try lock.withLock {
+            let made = try PrivateFolder.make(in: parent, prefix: prefix)
+            url = made
+            return made
+        }
+    }
+
+    func remove() { lock.withLock { url.map(PrivateFolder.remove) } }
 }
 
 /// Holds an error across a task boundary.

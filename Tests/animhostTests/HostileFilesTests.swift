@@ -159,7 +159,7 @@ final class HostileFilesTests: XCTestCase {
             }
         }
         let cases: [(file: String, args: [String])] = [
-            ("p/s/pic.png", ["run", "plain.lua", "--from", "grid", "--to", "s/s.json", "--format", "png", "--scale", "0.5"]),
+            ("p/s/pic.png", ["run", "crossfade", "--from", "grid", "--to", "s/s.json", "--format", "png", "--scale", "0.5", "--fps", "10"]),
             ("p/s/s.json", ["run", "plain.lua", "--from", "s/s.json", "--to", "detail"]),
             ("p/s/d.lua", ["run", "plain.lua", "--from", "s/s.json", "--to", "detail"]),
             ("p/plain.lua", ["run", "plain.lua"]),

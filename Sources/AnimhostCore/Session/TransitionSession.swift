@@ -79,9 +79,10 @@ public final class TransitionSession {
         return (try load(fromURL), try load(toURL))
     }
 
-    /// The folders the plugin's declared scenes may lie in: its own, and the locator's (the search path, the built-ins).
-    private var declaredScenes: ConfinedFiles {
-        ConfinedFiles((plugin.location.map { [$0.deletingLastPathComponent()] } ?? []) + sceneLocator.sceneFolders, namer: "the plugin's scenes")
+    /// The folders the plugin's declared scenes may lie in: its own, and the locator's (the search
+    /// path, the built-ins); nil when the locator answers for its files itself.
+    private var declaredScenes: ConfinedFiles? {
+        sceneLocator.sceneFolders.map { ConfinedFiles((plugin.location.map { [$0.deletingLastPathComponent()] } ?? []) + $0, namer: "the plugin's scenes") }
     }
 
     /// Where `request`'s scene files may lie, all of them: nil when the command line names any of them
@@ -90,7 +91,7 @@ public final class TransitionSession {
         guard let given = request.confined else {
             return request.from == nil && request.to == nil && request.chrome == nil ? declaredScenes : nil
         }
-        return ConfinedFiles(given.folders + declaredScenes.folders, namer: given.namer)
+        return ConfinedFiles(given.folders + (declaredScenes?.folders ?? []), namer: given.namer)
     }
 
     /// The file of the scene `given` by the request, else of the plugin's `declared` one, checked
@@ -100,7 +101,8 @@ public final class TransitionSession {
         let isPath = declared.hasSuffix(".json") || declared.contains("/")
         let base = plugin.location?.deletingLastPathComponent()
         let name = isPath && !declared.hasPrefix("/") ? base.map { $0.appendingPathComponent(declared).path } ?? declared : declared
-        do { return try declaredScenes.check(try sceneLocator.locateScene(name, besides: plugin.location), named: declared) } catch let e as ConfinementError {
+        let url = try sceneLocator.locateScene(name, besides: plugin.location)
+        do { return try declaredScenes?.check(url, named: declared) ?? url } catch let e as ConfinementError {
             throw plugin.error(e.description)
         }
     }
@@ -108,7 +110,7 @@ public final class TransitionSession {
     /// `url`, the file of `name` in `request`, when the request's files are confined and it lies inside.
     private func checked(_ url: URL, named name: String?, in request: TransitionRequest) throws -> URL {
         guard let name, let confined = request.confined else { return url }
-        do { return try ConfinedFiles(confined.folders + declaredScenes.folders, namer: confined.namer).check(url, named: name) } catch let e as ConfinementError {
+        do { return try ConfinedFiles(confined.folders + (declaredScenes?.folders ?? []), namer: confined.namer).check(url, named: name) } catch let e as ConfinementError {
             throw plugin.error(e.description)
         }
     }

@@ -24,7 +24,7 @@ public enum InputFile {
             }
         }
         if !prefix, Int(info.st_size) > limit {
-            throw InputFileError(path: path, reason: "its \(info.st_size) bytes are more than the \(limit) it may hold")
+            throw InputFileError(path: path, reason: "its \(info.st_size) bytes are more than the \(bytes(limit)) it may hold")
         }
         return try readAll(fd, path: path, limit: limit, prefix: prefix)
     }
@@ -54,10 +54,13 @@ public enum InputFile {
         }
         if !prefix {
             var extra: UInt8 = 0
-            if Foundation.read(fd, &extra, 1) == 1 { throw InputFileError(path: path, reason: "it grew past the \(limit) bytes it may hold while being read") }
+            if Foundation.read(fd, &extra, 1) == 1 { throw InputFileError(path: path, reason: "it grew past the \(bytes(limit)) it may hold while being read") }
         }
         return data
     }
+
+    /// `count` bytes in words: "16 MiB" when a whole number of MiB.
+    private static func bytes(_ count: Int) -> String { count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes" }
 
     /// What the file at `path` is when it is not a regular file ("a FIFO (a named pipe)", "a folder"), else nil.
     public static func irregularKind(_ path: String) -> String? {

@@ -54,7 +54,7 @@ enum RunBinding {
             let catalog =
                 host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
                 ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
-            let confined = ConfinedFiles(catalog.sceneFolders, namer: "the spec")
+            let confined = ConfinedFiles(catalog.folders.map(\.url), namer: "the spec")
             request.confined = confined
             let frames = FrameRecorder()
             let outcome: TransitionOutcome

@@ -30,7 +30,7 @@ public struct PluginCatalog: Sendable, SceneLocating {
     }
 
     /// The folders of the search path: where scenes a plugin or a spec names may lie besides their own folder.
-    public var sceneFolders: [URL] { folders.map(\.url) }
+    public var sceneFolders: [URL]? { folders.map(\.url) }
 
     /// The same search path with `folder` searched first (a spec's own folder).
     public func searching(first folder: URL, origin: String) -> PluginCatalog {
