@@ -31,17 +31,20 @@ public final class OutputStage {
         let created = OutputFolder(parent)
         self.created = created
         ProcessExit.catchInterrupts()
+        let slot = PrivateFolderSlot()  // registered before it is made: an interrupt meanwhile removes it too
+        let token = ProcessExit.register {
+            slot.remove()
+            created.removeCreatedIfEmpty()
+        }
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-            folder = try PrivateFolder.make(in: parent, prefix: OutputStage.stagingPrefix(destination) + "\(getpid())-")
+            folder = try slot.make(in: parent, prefix: OutputStage.stagingPrefix(destination) + "\(getpid())-")
         } catch {
+            ProcessExit.unregister(token)
             created.removeCreatedIfEmpty()
             throw OutputError.writing(destination, error)
         }
-        token = ProcessExit.register { [folder] in
-            PrivateFolder.remove(folder)
-            created.removeCreatedIfEmpty()
-        }
+        self.token = token
     }
 
     /// The start of the staging folders' names for `destination`: `.NAME.animhost-`, then the PID and six random characters.

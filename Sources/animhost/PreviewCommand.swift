@@ -67,7 +67,7 @@ struct PreviewCommand: ParsableCommand {
         // A folder of our own in TMPDIR, named by mkdtemp: no other user can guess it or plant a link
         // there. Interrupts are caught first, so that one arriving as it is made removes it too.
         ProcessExit.catchInterrupts()
-        let made = MadeFolder()
+        let made = PrivateFolderSlot()
         let cleanup = ProcessExit.register { made.remove() }
         defer { ProcessExit.unregister(cleanup); made.remove() }
         let temporary = FileManager.default.temporaryDirectory
@@ -97,22 +97,6 @@ struct PreviewCommand: ParsableCommand {
         done.wait()
         if let error = failure.error { throw CommandError("cannot serve on \(host):\(port): \(error)") }
     }
-}
-
-/// The preview's private folder, once made, for whichever thread removes it.
-private final class MadeFolder: @unchecked Sendable {  // `url` is read and written under `lock`
-    private let lock = NSLock()
-    private var url: URL?
-
-    func make(in parent: URL, prefix: String) throws -> URL {
-        try lock.withLock {
-            let made = try PrivateFolder.make(in: parent, prefix: prefix)
-            url = made
-            return made
-        }
-    }
-
-    func remove() { lock.withLock { url.map(PrivateFolder.remove) } }
 }
 
 /// Holds an error across a task boundary.

@@ -32,3 +32,24 @@ public enum PrivateFolder {
         }
     }
 }
+
+/// A private folder about to be made, for a cleanup registered before it exists: an interrupt that
+/// comes as the folder is made still removes it.
+public final class PrivateFolderSlot: @unchecked Sendable {  // `url` is read and written under `lock`
+    private let lock = NSLock()
+    private var url: URL?
+
+    public init() {}
+
+    /// Makes the folder (``PrivateFolder/make(in:prefix:)``) and holds it.
+    public func make(in parent: URL, prefix: String) throws -> URL {
+        try lock.withLock {
+            let made = try PrivateFolder.make(in: parent, prefix: prefix)
+            url = made
+            return made
+        }
+    }
+
+    /// Removes the folder, if it was made.
+    public func remove() { lock.withLock { url.map(PrivateFolder.remove) } }
+}
