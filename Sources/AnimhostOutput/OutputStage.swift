@@ -107,7 +107,9 @@ public final class OutputStage {
 
     /// The outputs the last run published in `folder`.
     static func manifest(in folder: URL) -> [String] {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return [] }
+        // A regular file of at most 64 KiB, or nothing: a FIFO or a device planted there never blocks the run.
+        guard let data = try? InputFile.read(folder.appendingPathComponent(manifestName).path, limit: 1 << 16) else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n").map(String.init).filter { OutputFormat.all.flatMap(\.files).contains($0) }
     }
 
