@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostOutput
 
 /// `animhost new`: a starting plugin and a passing spec for it.
 public enum Scaffold {
@@ -18,29 +19,49 @@ public enum Scaffold {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw ScaffoldError("\(folder.path) is a file, not a folder; give --dir a folder")
         }
+        let folders = OutputFolder(folder)  // the folder and the ancestors this call makes
         var made: [URL] = []
         do {
-            if !FileManager.default.fileExists(atPath: folder.path) {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                made.append(folder)
-            }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (url, text) in files {
-                try text.write(to: url, atomically: true, encoding: .utf8)
+                try write(text, to: url)
                 made.append(url)
             }
         } catch {
-            // Nothing half-written: what this call made is removed again, newest first.
+            // Nothing half-written: the files this call made, then the folders, are removed again.
             for url in made.reversed() { try? FileManager.default.removeItem(at: url) }
-            throw ScaffoldError("cannot write into \(folder.path): \(reason(error)); give --dir a folder you can write to")
+            folders.removeCreatedIfEmpty()
+            throw ScaffoldError("cannot write into \(folder.path): \(advice(error))")
         }
         return files.map(\.0)
     }
 
-    /// Why a write failed, in the system's words rather than Foundation's domain and code.
-    static func reason(_ error: Error) -> String {
+    /// Writes `text` into a new file at `url` (never over one: `O_EXCL`, no link followed); a file
+    /// it could not finish is removed again.
+    static func write(_ text: String, to url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+            guard fsync(fd) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            unlink(url.path)
+            throw error
+        }
+    }
+
+    /// Why a write failed, in the system's words rather than Foundation's domain and code, and what to do.
+    static func advice(_ error: Error) -> String {
         let ns = error as NSError
-        let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
-        return posix.map { String(cString: strerror($0)) } ?? "it could not be written"
+        let posix =
+            (error as? POSIXError).map { Int32($0.code.rawValue) }
+            ?? (ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil)
+            ?? (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+        if posix == ENOSPC || posix == EDQUOT || (error as? CocoaError)?.code == .fileWriteOutOfSpace {
+            return "no space left on device (the disk is full); free some space or give --dir a folder on another disk"
+        }
+        return (posix.map { String(cString: strerror($0)) } ?? "it could not be written") + "; give --dir a folder you can write to"
     }
 
     /// The new plugin: `Lua/new-plugin.lua` with its name filled in.

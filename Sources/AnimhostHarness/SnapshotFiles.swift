@@ -47,13 +47,11 @@ public final class SnapshotFiles: SnapshotStore {
 
     /// Compares with `NAME.snap`, or writes it when missing or re-recording.
     public func check(name: String, text: String) throws -> SnapshotVerdict {
-        let file = SnapshotFiles.fileName(for: name)
-        used.insert(file)
+        let file = try claim(SnapshotFiles.fileName(for: name), name: name)
         let url = try contained(file)
-        if !update, let recorded = try? String(contentsOf: url, encoding: .utf8) {
-            return recorded == text ? .matched : .differs(recorded: recorded)
-        }
-        if (try? String(contentsOf: url, encoding: .utf8)) == text { return .matched }
+        let recorded = try recordedText(url)
+        if !update, let recorded { return recorded == text ? .matched : .differs(recorded: recorded) }
+        if recorded == text { return .matched }
         try writing(url) {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
@@ -62,11 +60,27 @@ public final class SnapshotFiles: SnapshotStore {
         return .recorded
     }
 
+    /// Notes that the snapshot `name` uses `file`; a second snapshot of the same name in one run is refused, as it could never pass.
+    private func claim(_ file: String, name: String) throws -> String {
+        guard used.insert(file).inserted else {
+            throw SnapshotError("two snapshots of this spec are named '\(name)' (\(folder.lastPathComponent)/\(file)): give each test, or each snapshot's name =, its own name")
+        }
+        return file
+    }
+
+    /// The text recorded at `url`, or nil when there is none; anything but a regular file there is refused, naming it.
+    private func recordedText(_ url: URL) throws -> String? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        do { return String(decoding: try InputFile.read(url.path, within: ContainedPath.resolved(root.path)), as: UTF8.self) } catch {
+            throw SnapshotError("\(error)")
+        }
+    }
+
     /// Renders the frame and compares it with `NAME.png`, or writes that when missing or re-recording.
     /// On a difference, writes `NAME.diff.png`: the new frame faded, differing pixels in red.
     public func checkImage(name: String, frame: FrameSample, info: TimelineInfo, scale: Double, tolerance: Int) throws -> ImageSnapshotVerdict {
-        let file = SnapshotFiles.fileName(for: name, extension: "png")
-        used.insert(file)
+        let file = try claim(SnapshotFiles.fileName(for: name, extension: "png"), name: name)
         let url = try contained(file)
         let diffURL = try contained(SnapshotFiles.fileName(for: name, extension: "diff.png"))
         let renderer = try FrameRenderer(size: info.size, scale: scale, images: ImageStore(folders: info.imageFolders))
@@ -117,11 +131,25 @@ public final class SnapshotFiles: SnapshotStore {
             .sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// A file name from a test name: letters, digits, '-' and '_' kept, the rest as '_'. A name of more
-    /// than 200 bytes keeps what fits in 200 and a hash of the whole (FNV-1a), so that every name gives
-    /// a file name the disk accepts (at most 255 bytes) and different names stay apart.
+    /// A file name from a test name, one to one: ASCII letters and digits, '-' and other scripts'
+    /// letters and digits are kept, a space becomes '_', and every other byte (of '_', '%', '/' and '.'
+    /// too) is written `%XX`, so that different names never share a file ("push fast" is
+    /// `push_fast`, "push/fast" `push%2Ffast`, "push_fast" `push%5Ffast`). A name of more than 200 bytes
+    /// keeps what fits in 200 and a hash of the whole (FNV-1a), so that every name gives a file name
+    /// the disk accepts (at most 255 bytes).
     static func fileName(for name: String, extension ext: String = "snap") -> String {
-        let plain = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        var plain = ""
+        for scalar in name.unicodeScalars {
+            if scalar == " " {
+                plain += "_"
+            } else if (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"))
+                || (!scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+            {
+                plain.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { plain += String(format: "%%%02X", byte) }
+            }
+        }
         guard plain.utf8.count > 200 else { return plain + "." + ext }
         var kept = ""
         for c in plain where kept.utf8.count + c.utf8.count <= 200 { kept.append(c) }

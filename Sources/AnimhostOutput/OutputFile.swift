@@ -57,12 +57,13 @@ public struct OutputError: Error, CustomStringConvertible {
         if let e = error as? OutputError { return e }
         let ns = error as NSError
         let path = folder.path
+        if let posix = error as? POSIXError { return writing(folder, NSError(domain: NSPOSIXErrorDomain, code: Int(posix.code.rawValue))) }
         let posix =
             (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
             ?? (ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil)
         switch (posix, (error as? CocoaError)?.code) {
-        case (ENOSPC?, _), (_, .fileWriteOutOfSpace?):
-            return OutputError("cannot write \(path): the disk is full; free some space or give --out a folder on another disk")
+        case (ENOSPC?, _), (_, .fileWriteOutOfSpace?), (EDQUOT?, _):
+            return OutputError("cannot write \(path): no space left on device (the disk is full); free some space or give --out a folder on another disk")
         case (EROFS?, _), (_, .fileWriteVolumeReadOnly?):
             return OutputError("cannot write \(path): the disk is read-only; give --out a folder on a writable disk")
         case (EACCES?, _), (EPERM?, _), (_, .fileWriteNoPermission?):

@@ -49,9 +49,15 @@ public final class OutputRun: FrameSink {
         }
         var render: RenderSink?
         if !encoders.isEmpty {
-            render = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone, debug: debug, cancelled: cancelled)
-            sinks += (progress.map { [$0.sink] } ?? []) + [render!]
-            stage.onAbort { encoders.forEach { $0.abort() } }
+            let sink = RenderSink(encoders: encoders, scale: scale, progress: progress?.frameDone, debug: debug, cancelled: cancelled)
+            render = sink
+            sinks += (progress.map { [$0.sink] } ?? []) + [sink]
+            // An abrupt end first lets the frames being drawn finish (nothing is written into the
+            // staging folder once it is removed), then stops the encoders' child processes.
+            stage.onAbort { [weak sink] in
+                sink?.stopRendering()
+                encoders.forEach { $0.abort() }
+            }
         }
         self.sinks = sinks
         self.render = render
@@ -81,11 +87,15 @@ public final class OutputRun: FrameSink {
         finished = true
     }
 
-    /// Runs `body` on every sink, turning file-system errors into plain messages naming the output folder.
+    /// Runs `body` on every sink, turning file-system errors into plain messages naming the output
+    /// folder: never the staging folder, which is gone once the run has failed.
     private func each(_ body: (FrameSink) throws -> Void) throws {
         do { for s in sinks { try body(s) } } catch {
-            guard let stage, error is CocoaError || (error as NSError).domain == NSPOSIXErrorDomain else { throw error }
-            throw OutputError.writing(stage.destination, error)
+            guard let stage else { throw error }
+            if error is CocoaError || (error as NSError).domain == NSPOSIXErrorDomain { throw OutputError.writing(stage.destination, error) }
+            guard let output = error as? OutputError else { throw error }
+            if output.description.contains("No space left on device") { throw OutputError.writing(stage.destination, POSIXError(.ENOSPC)) }
+            throw OutputError(output.description.replacingOccurrences(of: stage.folder.path, with: stage.destination.path))
         }
     }
 }

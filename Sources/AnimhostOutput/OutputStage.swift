@@ -2,7 +2,8 @@ import Foundation
 import AnimhostCore
 
 /// Where a run's outputs are written until every one of them is complete: a hidden folder beside the
-/// output folder (`out/.zoom.animhost-PID`), published into it only by ``publish(_:)``.
+/// output folder (`out/.zoom.animhost-PID-XXXXXX`, made by `mkdtemp`: a name no one can guess, mode
+/// 0700, never an existing folder or link), published into it only by ``publish(_:)``.
 ///
 /// Publishing replaces the files the run wrote, and removes the ones an earlier run wrote for formats
 /// this run does not (named in the folder's `.animhost-outputs`), so the folder shows the latest run;
@@ -24,24 +25,30 @@ public final class OutputStage {
     public init(destination: URL, owned: [String]) throws {
         let destination = destination.standardizedFileURL
         self.destination = destination
-        folder = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).animhost-\(ProcessInfo.processInfo.processIdentifier)")
+        let parent = destination.deletingLastPathComponent()
         try OutputStage.checkReplaceable(destination, owned: owned)
         OutputStage.removeAbandoned(beside: destination)
-        let created = OutputFolder(folder)
+        let created = OutputFolder(parent)
         self.created = created
         ProcessExit.catchInterrupts()
-        token = ProcessExit.register { [folder] in
-            try? FileManager.default.removeItem(at: folder)
+        let slot = PrivateFolderSlot()  // registered before it is made: an interrupt meanwhile removes it too
+        let token = ProcessExit.register {
+            slot.remove()
             created.removeCreatedIfEmpty()
         }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            folder = try slot.make(in: parent, prefix: OutputStage.stagingPrefix(destination) + "\(getpid())-")
         } catch {
-            discard()
+            ProcessExit.unregister(token)
+            created.removeCreatedIfEmpty()
             throw OutputError.writing(destination, error)
         }
+        self.token = token
     }
+
+    /// The start of the staging folders' names for `destination`: `.NAME.animhost-`, then the PID and six random characters.
+    static func stagingPrefix(_ destination: URL) -> String { ".\(destination.lastPathComponent).animhost-" }
 
     deinit { discard() }
 
@@ -61,7 +68,9 @@ public final class OutputStage {
             fm.fileExists(atPath: destination.appendingPathComponent(name).path)
                 && (names.contains(name) || (try? OutputStage.checkReplaceable(destination, owned: [name])) != nil)
         }
-        try Data((names.sorted().map { $0 + "\n" }.joined()).utf8).write(to: folder.appendingPathComponent(OutputStage.manifestName))
+        do { try Data((names.sorted().map { $0 + "\n" }.joined()).utf8).write(to: folder.appendingPathComponent(OutputStage.manifestName)) } catch {
+            throw OutputError.writing(destination, error)
+        }
         let previous = folder.appendingPathComponent(".previous")
         var movedOut: [String] = [], movedIn: [String] = []
         do {
@@ -91,14 +100,16 @@ public final class OutputStage {
         }
         pending.1.forEach { $0() }
         guard let token = pending.0 else { return }
-        try? FileManager.default.removeItem(at: folder)
+        PrivateFolder.remove(folder)
         created.removeCreatedIfEmpty()
         ProcessExit.unregister(token)
     }
 
     /// The outputs the last run published in `folder`.
     static func manifest(in folder: URL) -> [String] {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return [] }
+        // A regular file of at most 64 KiB, or nothing: a FIFO or a device planted there never blocks the run.
+        guard let data = try? InputFile.read(folder.appendingPathComponent(manifestName).path, limit: 1 << 16) else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n").map(String.init).filter { OutputFormat.all.flatMap(\.files).contains($0) }
     }
 
@@ -125,16 +136,24 @@ public final class OutputStage {
     }
 
     /// Removes the staging folders of earlier runs into `destination` whose process is gone (killed
-    /// with no chance to clean up: SIGKILL, the out-of-memory killer, a power cut). A name that only
-    /// looks like one (a link is removed, never followed) or a process still running is left alone.
+    /// with no chance to clean up: SIGKILL, the out-of-memory killer, a power cut): `.NAME.animhost-PID-XXXXXX`
+    /// (or `.NAME.animhost-PID`, as earlier versions named them). Only a folder of this user's is
+    /// removed, and a link of that name (removed, never followed); another name, another user's
+    /// folder or a process still running is left alone.
     static func removeAbandoned(beside destination: URL) {
         let parent = destination.deletingLastPathComponent()
-        let prefix = ".\(destination.lastPathComponent).animhost-"
+        let prefix = stagingPrefix(destination)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names where name.hasPrefix(prefix) {
-            let digits = name.dropFirst(prefix.count)
-            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(digits), pid > 0, pid != getpid(), !isRunning(pid) else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            let parts = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            let digits = parts[0]
+            guard parts.count == 1 || (parts[1].count == 6 && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(digits), pid > 0, pid != getpid(), !isRunning(pid)
+            else { continue }
+            let url = parent.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK || PrivateFolder.isOwnFolder(url) else { continue }
+            PrivateFolder.remove(url)
         }
     }
 

@@ -1,15 +1,31 @@
 import Foundation
 
-/// The files a run read, with what each looked like then (modification time and size), so that a
-/// save of any of them can be noticed by polling: portable, and a save is seen within one interval.
+/// The files a run read, with what each looked like then (modification time, size and inode, of the
+/// file named and, when that is a link, of the file it leads to), so that a save of any of them can
+/// be noticed by polling: portable, and a save is seen within one interval, through a link too.
 public struct WatchedFiles: Equatable, Sendable {
     /// The files, in the order given, without repeats.
     public let urls: [URL]
     private let stamps: [Stamp?]
 
     private struct Stamp: Equatable, Sendable {
+        /// The name itself (`lstat`): a link replaced or retargeted.
+        let entry: Entry
+        /// What it leads to (`stat`), every link followed: a save of the file a link names.
+        let target: Entry?
+        var modified: Date { max(entry.modified, target?.modified ?? entry.modified) }
+    }
+
+    private struct Entry: Equatable, Sendable {
         let modified: Date
         let size: Int
+        let inode: UInt64
+
+        init(_ info: stat) {
+            modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            size = Int(info.st_size)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// Whether a file was saved while the run that read it went on, so that the run may have read it before the save.
@@ -37,9 +53,8 @@ public struct WatchedFiles: Equatable, Sendable {
     }
 
     private static func stamp(_ url: URL) -> Stamp? {
-        guard let a = try? FileManager.default.attributesOfItem(atPath: url.path),
-            let modified = a[.modificationDate] as? Date, let size = a[.size] as? Int
-        else { return nil }
-        return Stamp(modified: modified, size: size)
+        var own = stat(), target = stat()
+        guard lstat(url.path, &own) == 0 else { return nil }
+        return Stamp(entry: Entry(own), target: stat(url.path, &target) == 0 ? Entry(target) : nil)
     }
 }

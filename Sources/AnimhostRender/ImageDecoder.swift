@@ -1,21 +1,26 @@
 import Foundation
 import CCairo
 import CTurboJPEG
+import AnimhostCore
 
 /// Reads PNG and JPEG files into Cairo images, refusing what is corrupt, truncated or too large
 /// before it can cost memory.
 enum ImageDecoder {
     /// Images wider or taller than this are refused.
-    static let maxSide = 16_384
+    static let maxSide = ImageSize.maxSide
     /// Images with more pixels than this are refused (256 MiB decoded).
-    static let maxPixels = 64 * 1024 * 1024
+    static let maxPixels = ImageSize.maxPixels
+    /// Image files larger than this are refused before they are read (a 16,384-pixel-square PNG compresses far below it).
+    static let maxFileBytes = 256 << 20
 
-    static func decode(_ url: URL) throws -> Surface {
+    /// Decodes the image file at `url` (a regular file only, read once, inside the real folder `within` when given).
+    static func decode(_ url: URL, within root: String? = nil) throws -> Surface {
         let name = url.lastPathComponent
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw RenderError("cannot read image \(url.path)")
+        let data: Data
+        do { data = try InputFile.read(url.path, limit: maxFileBytes, within: root) } catch let e as InputFileError {
+            throw RenderError("cannot read image \(name): \(e.reason)")
         }
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try png(data, url: url) }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try png(data, name: name) }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(data, name: name) }
         throw RenderError("image \(name) is neither PNG nor JPEG")
     }
@@ -27,12 +32,11 @@ enum ImageDecoder {
         }
     }
 
-    private static func png(_ data: Data, url: URL) throws -> Surface {
-        let name = url.lastPathComponent
+    private static func png(_ data: Data, name: String) throws -> Surface {
         guard data.count >= 33 else { throw RenderError("image \(name) is a truncated PNG") }
         let be = { (at: Int) in data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         try checkSize(be(16), be(20), name: name)
-        let image = cairo_image_surface_create_from_png(url.path)!
+        let image = PNGStream.decode(data)
         guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(image)
             throw RenderError("image \(name) is a corrupt or truncated PNG")

@@ -13,6 +13,8 @@ public final class ImageStore: @unchecked Sendable {
     private var pictures: [String: (picture: Picture, frame: Int)] = [:]
     /// The frame each picture not kept was last decoded for.
     private var decoded: [String: Int] = [:]
+    /// Each scene's image name, as its file's real path (every link resolved): what pictures are keyed by.
+    private var located: [String: String] = [:]
 
     /// `folders` maps each scene's name to the folder its image paths are relative to.
     public init(folders: [String: URL] = [:]) { self.folders = folders }
@@ -20,15 +22,15 @@ public final class ImageStore: @unchecked Sendable {
     /// The picture a node of `scene` names: a file beside the scene, or `placeholder:N`. `frame` is the
     /// frame it is drawn for; without one, the picture is kept for the store's life.
     public func picture(_ name: String, scene: String?, frame: Int? = nil) throws -> Picture {
-        let key = name.hasPrefix("placeholder:") ? name : (scene ?? "") + "\u{0}" + name
         lock.lock()
         defer { lock.unlock() }
+        let key = try self.key(name, scene: scene)
         let frame = frame ?? .max
         if let cached = pictures[key] {
             if cached.frame < frame { pictures[key]?.frame = frame }
             return cached.picture
         }
-        let picture = Picture(try decode(name, scene: scene))
+        let picture = Picture(try decode(name, scene: scene, file: key))
         if frame == .max || decoded[key].map({ abs(frame - $0) <= 1 }) == true {
             pictures[key] = (picture, frame)
             decoded[key] = nil
@@ -45,19 +47,29 @@ public final class ImageStore: @unchecked Sendable {
         pictures = pictures.filter { $0.value.frame >= frame }
     }
 
-    private func decode(_ name: String, scene: String?) throws -> Surface {
-        if name.hasPrefix("placeholder:") {
-            guard let n = Int(name.dropFirst("placeholder:".count)) else {
-                throw RenderError("image '\(name)' should be placeholder:N with a whole number N")
-            }
-            return try Placeholder.draw(n)
-        }
+    /// What the picture `name` of `scene` is cached by: its name for a placeholder, else its file's real path.
+    private func key(_ name: String, scene: String?) throws -> String {
+        if name.hasPrefix("placeholder:") { return name }
+        let scoped = (scene ?? "") + "\u{0}" + name
+        if let known = located[scoped] { return known }
         guard let folder = scene.flatMap({ folders[$0] }) else {
             throw RenderError("image '\(name)' of scene '\(scene ?? "?")' has no folder to be found in")
         }
         guard let url = ContainedPath.resolve(name, in: folder) else {
             throw RenderError("image '\(name)' of scene '\(scene ?? "?")' lies outside the scene's folder \(folder.path) (links included): images must be files inside it")
         }
-        return try ImageDecoder.decode(url)
+        located[scoped] = url.path
+        return url.path
+    }
+
+    private func decode(_ name: String, scene: String?, file: String) throws -> Surface {
+        if name.hasPrefix("placeholder:") {
+            guard let n = Int(name.dropFirst("placeholder:".count)) else {
+                throw RenderError("image '\(name)' should be placeholder:N with a whole number N")
+            }
+            return try Placeholder.draw(n)
+        }
+        let root = ContainedPath.resolved(scene.flatMap { folders[$0] }?.path ?? "/")
+        return try ImageDecoder.decode(URL(fileURLWithPath: file), within: root)
     }
 }

@@ -52,8 +52,8 @@ public final class RenderPipeline: @unchecked Sendable {
         let worker = free.removeLast()
         let sequence = submitted
         submitted += 1
+        group.enter()  // under the lock: ``stop(waitingUpTo:)`` never misses a frame being queued
         condition.unlock()
-        group.enter()
         queues[worker].async { [self] in
             work(frame, texts: texts, overlay: overlay, sequence: sequence, worker: worker)
             group.leave()
@@ -64,6 +64,15 @@ public final class RenderPipeline: @unchecked Sendable {
     public func finish() throws {
         group.wait()
         if let failure { throw failure }
+    }
+
+    /// Queues nothing more and waits, at most `seconds`, for the frames being drawn to finish, so
+    /// that no render thread writes once it returns (an interrupted run removing what it staged).
+    /// Returns whether they finished.
+    @discardableResult
+    public func stop(waitingUpTo seconds: Double) -> Bool {
+        fail(CancellationError())
+        return group.wait(timeout: .now() + seconds) == .success
     }
 
     private func work(_ frame: FrameSample, texts: TextLayouts.Rasters, overlay: DebugOverlay?, sequence: Int, worker: Int) {

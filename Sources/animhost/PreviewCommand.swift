@@ -65,10 +65,19 @@ struct PreviewCommand: ParsableCommand {
         settings.fps = request.fps; settings.params = request.params
         settings.scale = scale; settings.gesture = gesture; settings.debug = debug
         settings.reducedMotion = reducedMotion
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-preview-\(getpid())")
-        let cleanup = ProcessExit.register { try? FileManager.default.removeItem(at: folder) }
-        defer { ProcessExit.unregister(cleanup); try? FileManager.default.removeItem(at: folder) }
+        // A folder of our own in TMPDIR, named by mkdtemp: no other user can guess it or plant a link
+        // there. Interrupts are caught first, so that one arriving as it is made removes it too.
         ProcessExit.catchInterrupts()
+        let made = PrivateFolderSlot()
+        let cleanup = ProcessExit.register { made.remove() }
+        defer { ProcessExit.unregister(cleanup); made.remove() }
+        let temporary = FileManager.default.temporaryDirectory
+        let root: URL
+        do { root = try made.make(in: temporary, prefix: "animhost-preview-") } catch {
+            throw CommandError(
+                "cannot make a folder in \(temporary.path) for the preview's frames: \(error.localizedDescription); set TMPDIR to a folder you can write to")
+        }
+        let folder = root.appendingPathComponent("run")
         var limits = sandbox.limits
         limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))

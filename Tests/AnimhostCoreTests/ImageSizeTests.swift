@@ -19,4 +19,27 @@ final class ImageSizeTests: XCTestCase {
         XCTAssertThrowsError(try ImageSize.of("../x.png", in: URL(fileURLWithPath: "/tmp")))
         XCTAssertEqual(try ImageSize.of("placeholder:3", in: nil), Size(width: 1024, height: 768))
     }
+
+    /// The size the shared library's flights use: never read through a link out of the scene's
+    /// folder, nor from a header past the image limits, nor from a FIFO.
+    func testFlightSizesAreReadOnlyInsideTheFolderAndWithinTheLimits() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("animhost-size-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let scenes = root.appendingPathComponent("scenes")
+        try fm.createDirectory(at: scenes, withIntermediateDirectories: true)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        png += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0]  // 20,000 × 20,000
+        try Data(png).write(to: root.appendingPathComponent("outside.png"))
+        try fm.createSymbolicLink(atPath: scenes.appendingPathComponent("link.png").path, withDestinationPath: root.appendingPathComponent("outside.png").path)
+        try Data(png).write(to: scenes.appendingPathComponent("huge.png"))
+        png.replaceSubrange(16..<24, with: [0, 0, 0, 40, 0, 0, 0, 30])
+        try Data(png).write(to: scenes.appendingPathComponent("small.png"))
+        XCTAssertEqual(mkfifo(scenes.appendingPathComponent("pipe.png").path, 0o644), 0)
+        XCTAssertEqual(ImageSize.of("small.png", relativeTo: scenes), Size(width: 40, height: 30))
+        for name in ["link.png", "huge.png", "pipe.png"] {
+            XCTAssertNil(ImageSize.of(name, relativeTo: scenes), name)
+            XCTAssertThrowsError(try ImageSize.of(name, in: scenes), name)
+        }
+    }
 }

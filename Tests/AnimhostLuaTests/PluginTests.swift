@@ -39,9 +39,8 @@ final class PluginLoadingTests: XCTestCase {
 
     /// The delegate's reference methods return a node and a rect, never nil: a scene without a `reference` is an error.
     func testAReferenceTheSceneDoesNotNameIsAnError() throws {
-        let examples = BuiltinResources.pluginsFolder!.deletingLastPathComponent().appendingPathComponent("Examples/popup/scenes")
         let source = """
-            return { name = "ref", scenes = { from = "\(examples.path)/screen.json", to = "\(examples.path)/dialog.json" },
+            return { name = "ref", scenes = { from = "scenes/screen.json", to = "scenes/dialog.json" },
               duration = function() return 0.1 end,
               animate = function(ctx)
                 local frame = ctx.to.delegate:referenceFrame(ctx)
@@ -49,6 +48,8 @@ final class PluginLoadingTests: XCTestCase {
               end }
             """
         let plugin = try makePlugin(source)
+        let examples = BuiltinResources.pluginsFolder!.deletingLastPathComponent().appendingPathComponent("Examples/popup/scenes")
+        try FileManager.default.copyItem(at: examples, to: plugin.url.deletingLastPathComponent().appendingPathComponent("scenes"))
         XCTAssertThrowsError(try plugin.run(TransitionRequest(), catalog: PluginCatalog(environment: [:]), sink: nil)) {
             XCTAssertEqual(
                 ($0 as? PluginError).map { withoutTemporaryFolder($0.headline) },

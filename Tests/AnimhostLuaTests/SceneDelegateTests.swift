@@ -80,7 +80,7 @@ final class SceneDelegateTests: XCTestCase {
         for (path, message) in [
             ("../p.lua", "expected a .lua file inside the scene's folder (a relative path without '..'), got '../p.lua'"),
             ("out.lua", "'out.lua' leads outside the scene's folder (links included)"),
-            ("none.lua", "no readable file 'none.lua' beside the scene")
+            ("none.lua", "no file 'none.lua' beside the scene")
         ] {
             try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("scenes/out.lua"), withDestinationURL: dir.appendingPathComponent("p.lua"))
             defer { try? FileManager.default.removeItem(at: dir.appendingPathComponent("scenes/out.lua")) }

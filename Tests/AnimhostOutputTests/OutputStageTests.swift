@@ -70,6 +70,40 @@ final class OutputStageTests: XCTestCase {
         XCTAssertTrue(Set(kept).isSubset(of: left), "left: \(left.sorted())")
     }
 
+    /// The staging folder's name cannot be guessed: a link planted under the name a run of this
+    /// process would once have used (`.out.animhost-PID`) is never written through, and two stages of
+    /// one output folder never share a folder.
+    func testAStagingFolderHasANameNoOneCanPlantALinkAt() throws {
+        let victim = base.appendingPathComponent("victim")
+        try fm.createDirectory(at: victim, withIntermediateDirectories: true)
+        try fm.createSymbolicLink(at: base.appendingPathComponent(".out.animhost-\(getpid())"), withDestinationURL: victim)
+        let stage = try OutputStage(destination: base.appendingPathComponent("out"), owned: ["timeline.json"])
+        let other = try OutputStage(destination: base.appendingPathComponent("out"), owned: ["timeline.json"])
+        defer { stage.discard(); other.discard() }
+        XCTAssertNotEqual(stage.folder, other.folder)
+        try Data("mine".utf8).write(to: stage.folder.appendingPathComponent("timeline.json"))
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: victim.path), [], "nothing written through the link")
+        var info = stat()
+        XCTAssertEqual(lstat(stage.folder.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFDIR)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+    }
+
+    /// A killed run's staging folder under the current naming is removed; another user's folder of that name is not.
+    func testAKilledRunsStagingFolderOfTheCurrentNamingIsRemoved() throws {
+        let dead = try deadProcessID()
+        let abandoned = base.appendingPathComponent(".out.animhost-\(dead)-Ab12Cd")
+        try fm.createDirectory(at: abandoned.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        let foreign = base.appendingPathComponent(".out.animhost-\(dead)-Zz99Yy")
+        try fm.createDirectory(at: foreign, withIntermediateDirectories: true)
+        XCTAssertEqual(chown(foreign.path, 4242, 4242), getuid() == 0 ? 0 : -1)
+        let stage = try OutputStage(destination: base.appendingPathComponent("out"), owned: ["timeline.json"])
+        defer { stage.discard() }
+        let left = Set(try fm.contentsOfDirectory(atPath: base.path))
+        XCTAssertFalse(left.contains(abandoned.lastPathComponent))
+        if getuid() == 0 { XCTAssertTrue(left.contains(foreign.lastPathComponent), "another user's folder stays") }
+    }
+
     /// The ID of a process that has ended (and been reaped), so that no process has it.
     func deadProcessID() throws -> Int32 {
         let p = Process()
@@ -83,8 +117,9 @@ final class OutputStageTests: XCTestCase {
     func testWriteErrorsArePlainWords() {
         let folder = URL(fileURLWithPath: "/x/out")
         let cases: [(Error, String)] = [
-            (CocoaError(.fileWriteOutOfSpace), "the disk is full"),
-            (NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC)), "the disk is full"),
+            (CocoaError(.fileWriteOutOfSpace), "no space left on device (the disk is full)"),
+            (NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC)), "no space left on device (the disk is full)"),
+            (POSIXError(.ENOSPC), "no space left on device (the disk is full)"),
             (CocoaError(.fileWriteVolumeReadOnly), "read-only"),
             (
                 NSError(

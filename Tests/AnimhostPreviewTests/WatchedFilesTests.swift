@@ -50,4 +50,22 @@ final class WatchedFilesTests: XCTestCase {
         try "return 1".write(to: missing, atomically: false, encoding: .utf8)
         XCTAssertTrue(again.changed, "the missing file was created")
     }
+
+    /// A plugin reached through a link: a save of the file it leads to is a change, even one that keeps
+    /// the size, and so is pointing the link elsewhere.
+    func testASaveThroughALinkIsAChange() throws {
+        let past = Date(timeIntervalSinceNow: -100)
+        let target = try file("real.lua", "aaaa", modified: past)
+        let link = dir.appendingPathComponent("link.lua")
+        try fm.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let watched = WatchedFiles([link])
+        XCTAssertFalse(watched.changed)
+        try "bbbb".write(to: target, atomically: false, encoding: .utf8)
+        XCTAssertTrue(watched.changed, "the file behind the link was saved")
+        let other = try file("other.lua", "bbbb", modified: past)
+        let relinked = WatchedFiles([link])
+        try fm.removeItem(at: link)
+        try fm.createSymbolicLink(atPath: link.path, withDestinationPath: other.path)
+        XCTAssertTrue(relinked.changed, "the link now leads to another file")
+    }
 }

@@ -101,12 +101,12 @@ final class HostileSpecAndSignalTests: XCTestCase {
         try Data("{\"samples\":[".utf8 + Data(repeating: 0x20, count: 17 << 20) + Data("]}".utf8)).write(to: file)
         let r = try CLI.run(["run", "zoom", "--operation", "pop", "--gesture", "g.json", "--format", "none"], in: work)
         XCTAssertEqual(r.code, 1, r.err)
-        XCTAssertEqual(r.err, "animhost: g.json: \(17 << 20 + 14) bytes is more than the 16 MiB a gesture trace may hold\n")
+        XCTAssertEqual(r.err, "animhost: g.json: cannot read the gesture file: its \(17 << 20 + 14) bytes are more than the 16 MiB it may hold\n")
         for special in ["/dev/zero"] {
             try? fm.removeItem(at: file)
             try fm.createSymbolicLink(atPath: file.path, withDestinationPath: special)
             let r = try CLI.run(["run", "zoom", "--operation", "pop", "--gesture", "g.json", "--format", "none"], in: work)
-            XCTAssertEqual(r.err, "animhost: g.json: cannot read the gesture file\n")
+            XCTAssertEqual(r.err, "animhost: g.json: cannot read the gesture file: it is a device, not a regular file\n")
         }
     }
 

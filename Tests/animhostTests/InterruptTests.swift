@@ -30,10 +30,11 @@ final class InterruptTests: XCTestCase {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
-        let stage = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).animhost-\(p.processIdentifier)")
+        let parent = out.deletingLastPathComponent(), prefix = ".\(out.lastPathComponent).animhost-\(p.processIdentifier)-"
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && p.isRunning {
-            let staged = contents(stage)
+            let stage = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).first { $0.hasPrefix(prefix) }
+            let staged = stage.map { contents(parent.appendingPathComponent($0)) } ?? []
             if staged.contains(".animation.mp4.ffmpeg.log") && staged.contains(where: { $0.hasSuffix("0002.png") }) { break }
             usleep(20_000)
         }

@@ -9,31 +9,35 @@ public enum ImageSize {
 
     /// How much of a file is read to find a JPEG's frame header.
     static let maxHeaderBytes = 1 << 20
+    /// The largest image the renderer draws: 16,384 pixels a side, 64 Mpixels (as `ImageDecoder` checks).
+    public static let maxSide = 16_384
+    /// See ``maxSide``.
+    public static let maxPixels = 64 * 1024 * 1024
 
-    /// The size of `name` (`placeholder:N`, or a PNG or JPEG relative to `directory` and inside it),
-    /// or nil when it cannot be told.
+    /// The size of `name` (`placeholder:N`, or a PNG or JPEG inside `directory`, links resolved), or
+    /// nil when it cannot be told.
     public static func of(_ name: String, relativeTo directory: URL?) -> Size? {
-        if name.hasPrefix("placeholder:") { return placeholder }
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard let directory, !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !parts.contains("..") else { return nil }
-        guard let file = FileHandle(forReadingAtPath: directory.appendingPathComponent(name).path) else { return nil }
-        defer { try? file.close() }
-        guard let data = try? file.read(upToCount: maxHeaderBytes) else { return nil }
-        return header(Array(data))
+        try? of(name, in: directory)
     }
 
     /// The size of `name` (`placeholder:N`, or a PNG or JPEG inside `folder`, links resolved), or an
-    /// error that says why it cannot be told.
+    /// error that says why it cannot be told. The header is checked as a drawn image is: a regular
+    /// file inside the folder, at most 16,384 pixels a side and 64 Mpixels.
     public static func of(_ name: String, in folder: URL?) throws -> Size {
         if name.hasPrefix("placeholder:") { return placeholder }
         guard let folder else { throw ImageSizeError("image '\(name)' has no scene folder to be found in (only placeholder:N images have a size without one)") }
         guard let url = ContainedPath.resolve(name, in: folder) else {
             throw ImageSizeError("image '\(name)' lies outside the scene's folder \(folder.path) (links included)")
         }
-        guard let file = FileHandle(forReadingAtPath: url.path) else { throw ImageSizeError("cannot read image '\(name)' in \(folder.path)") }
-        defer { try? file.close() }
-        guard let size = (try? file.read(upToCount: maxHeaderBytes)).flatMap({ header(Array($0)) }) else {
+        let bytes: Data
+        do { bytes = try InputFile.read(url.path, limit: maxHeaderBytes, prefix: true, within: ContainedPath.resolved(folder.path)) } catch {
+            throw ImageSizeError("image '\(name)' in \(folder.path): \(error)")
+        }
+        guard let size = header(Array(bytes)) else {
             throw ImageSizeError("image '\(name)' is neither a PNG nor a JPEG with a readable size")
+        }
+        guard size.width <= Double(maxSide), size.height <= Double(maxSide), size.width * size.height <= Double(maxPixels) else {
+            throw ImageSizeError("image '\(name)' is too large (\(Int(size.width))×\(Int(size.height)); at most \(maxSide) a side and \(maxPixels) pixels)")
         }
         return size
     }

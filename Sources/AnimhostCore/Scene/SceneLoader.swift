@@ -14,12 +14,12 @@ public enum SceneLoader {
     public static let maxNodes = 10_000
     public static let maxDepth = 64
 
-    /// Loads a scene file.
-    public static func load(contentsOf url: URL, displayName: String? = nil) throws -> Scene {
+    /// Loads a scene file (a regular file, inside one of the real folders `within` when given).
+    public static func load(contentsOf url: URL, displayName: String? = nil, within roots: [String]? = nil) throws -> Scene {
         let name = displayName ?? url.path
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SceneError(file: name, path: "", message: "cannot read the file")
+        do { data = try InputFile.read(url.path, withinAny: roots) } catch let e as InputFileError {
+            throw SceneError(file: name, path: "", message: "cannot read the file: \(e.reason)")
         }
         return try parse(data, file: name, directory: url.deletingLastPathComponent())
     }
@@ -92,7 +92,8 @@ struct SceneReader {
         guard let url = ContainedPath.resolve(path, in: directory) else {
             throw fail("delegate", "'\(path)' leads outside the scene's folder (links included)")
         }
-        guard FileManager.default.isReadableFile(atPath: url.path) else { throw fail("delegate", "no readable file '\(path)' beside the scene") }
+        if let kind = InputFile.irregularKind(url.path) { throw fail("delegate", "'\(path)' beside the scene is \(kind), not a regular file") }
+        guard FileManager.default.fileExists(atPath: url.path) else { throw fail("delegate", "no file '\(path)' beside the scene") }
         return url
     }
 

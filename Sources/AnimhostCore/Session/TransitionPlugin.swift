@@ -57,4 +57,11 @@ extension PreparedAnimator {
 public protocol SceneLocating {
     /// The scene file for a name or a `.json` path, looked up beside `plugin` first when given.
     func locateScene(_ nameOrPath: String, besides plugin: URL?) throws -> URL
+    /// The folders besides the plugin's own that scenes a plugin or a spec names may lie in
+    /// (docs/security.md); nil (the default) when the locator answers for its files itself.
+    var sceneFolders: [URL]? { get }
+}
+
+extension SceneLocating {
+    public var sceneFolders: [URL]? { nil }
 }

@@ -22,6 +22,9 @@ public struct TransitionRequest: Sendable, Equatable {
     public var chrome: String?
     /// The viewer asked for reduced motion: the context's ``TransitionContext/reducedMotion``.
     public var reducedMotion: Bool
+    /// Where the scene and gesture files this request names may lie, when a file names them (a spec);
+    /// nil for the command line, whose files are the user's choice.
+    public var confined: ConfinedFiles?
 
     /// A request; every part has the command line's default.
     public init(
@@ -40,12 +43,11 @@ public struct TransitionRequest: Sendable, Equatable {
     public func gestureTrace(size: Size) throws -> GestureTrace? {
         guard let gesture else { return nil }
         if let url = gestureFile {
-            var info = stat()
-            guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw GestureError("\(gesture): cannot read the gesture file") }
-            guard info.st_size <= Bounds.gestureFileBytes else {
-                throw GestureError("\(gesture): \(info.st_size) bytes is more than the \(Bounds.gestureFileBytes >> 20) MiB a gesture trace may hold")
+            if let confined { do { _ = try confined.check(url, named: gesture) } catch { throw GestureError("\(error)") } }
+            let data: Data
+            do { data = try InputFile.read(url.path, limit: Bounds.gestureFileBytes, withinAny: confined?.roots) } catch let e as InputFileError {
+                throw GestureError("\(gesture): cannot read the gesture file: \(e.reason)")
             }
-            guard let data = try? Data(contentsOf: url) else { throw GestureError("\(gesture): cannot read the gesture file") }
             return try GestureTrace.parse(data, file: displayPath(url))
         }
         return try GeneratedGesture.trace(gesture, size: size)

@@ -74,8 +74,45 @@ public final class TransitionSession {
     /// ``TransitionPlugin/fallbackScenes`` (swapped for pop and dismiss).
     public func scenes(for request: TransitionRequest) throws -> (from: Scene, to: Scene) {
         let (fromURL, toURL) = try sceneFiles(for: request)
-        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url)) }
+        let roots = confinement(for: request)?.roots
+        func load(_ url: URL) throws -> Scene { try SceneLoader.load(contentsOf: url, displayName: displayPath(url), within: roots) }
         return (try load(fromURL), try load(toURL))
+    }
+
+    /// The folders the plugin's declared scenes may lie in: its own, and the locator's (the search
+    /// path, the built-ins); nil when the locator answers for its files itself.
+    private var declaredScenes: ConfinedFiles? {
+        sceneLocator.sceneFolders.map { ConfinedFiles((plugin.location.map { [$0.deletingLastPathComponent()] } ?? []) + $0, namer: "the plugin's scenes") }
+    }
+
+    /// Where `request`'s scene files may lie, all of them: nil when the command line names any of them
+    /// (a plugin's declared scenes are checked where they are found).
+    private func confinement(for request: TransitionRequest) -> ConfinedFiles? {
+        guard let given = request.confined else {
+            return request.from == nil && request.to == nil && request.chrome == nil ? declaredScenes : nil
+        }
+        return ConfinedFiles(given.folders + (declaredScenes?.folders ?? []), namer: given.namer)
+    }
+
+    /// The file of the scene `given` by the request, else of the plugin's `declared` one, checked
+    /// against the folders each may be read from.
+    private func sceneFile(given: String?, declared: String) throws -> URL {
+        if let given { return try sceneLocator.locateScene(given, besides: plugin.location) }
+        let isPath = declared.hasSuffix(".json") || declared.contains("/")
+        let base = plugin.location?.deletingLastPathComponent()
+        let name = isPath && !declared.hasPrefix("/") ? base.map { $0.appendingPathComponent(declared).path } ?? declared : declared
+        let url = try sceneLocator.locateScene(name, besides: plugin.location)
+        do { return try declaredScenes?.check(url, named: declared) ?? url } catch let e as ConfinementError {
+            throw plugin.error(e.description)
+        }
+    }
+
+    /// `url`, the file of `name` in `request`, when the request's files are confined and it lies inside.
+    private func checked(_ url: URL, named name: String?, in request: TransitionRequest) throws -> URL {
+        guard let name, let confined = request.confined else { return url }
+        do { return try ConfinedFiles(confined.folders + (declaredScenes?.folders ?? []), namer: confined.namer).check(url, named: name) } catch let e as ConfinementError {
+            throw plugin.error(e.description)
+        }
     }
 
     /// The scene files `request` runs on (what a re-run on save watches), found as ``scenes(for:)`` finds them.
@@ -84,8 +121,8 @@ public final class TransitionSession {
         let defaults = plugin.runScenes
         let fromName = request.from ?? (presenting ? defaults.from : defaults.to)
         let toName = request.to ?? (presenting ? defaults.to : defaults.from)
-        let fromURL = try sceneLocator.locateScene(fromName, besides: plugin.location)
-        let toURL = try sceneLocator.locateScene(toName, besides: plugin.location)
+        let fromURL = try checked(try sceneFile(given: request.from, declared: fromName), named: request.from, in: request)
+        let toURL = try checked(try sceneFile(given: request.to, declared: toName), named: request.to, in: request)
         if fromURL.standardizedFileURL.resolvingSymlinksInPath() == toURL.standardizedFileURL.resolvingSymlinksInPath() {
             throw plugin.error(sameScene(displayPath(fromURL), request: request, defaults: (fromName, toName)))
         }
@@ -95,13 +132,13 @@ public final class TransitionSession {
     /// The chrome scene for `request`: the given one, else the plugin's default, else none.
     public func chrome(for request: TransitionRequest) throws -> Scene? {
         guard let url = try chromeFile(for: request) else { return nil }
-        return try SceneLoader.load(contentsOf: url, displayName: displayPath(url))
+        return try SceneLoader.load(contentsOf: url, displayName: displayPath(url), within: confinement(for: request)?.roots)
     }
 
     /// The chrome scene's file for `request` (what a re-run on save watches besides ``sceneFiles(for:)``), or nil for none.
     public func chromeFile(for request: TransitionRequest) throws -> URL? {
         guard let name = request.chrome ?? plugin.defaultChrome else { return nil }
-        return try sceneLocator.locateScene(name, besides: plugin.location)
+        return try checked(try sceneFile(given: request.chrome, declared: name), named: request.chrome, in: request)
     }
 
     /// Why a run whose two scenes are one file is refused, and what to pass instead.
@@ -121,8 +158,19 @@ public final class TransitionSession {
 
     private func makeContext(from: Scene, to: Scene, chrome: Scene?, operation: TransitionOperation) throws -> TransitionContext {
         guard from !== to else { throw plugin.error("the from and to scenes must be different scenes") }
+        let scenes = [from, to] + (chrome.map { [$0] } ?? [])
+        for (i, a) in scenes.enumerated() {
+            for b in scenes[(i + 1)...] where a.name == b.name && folder(of: a) != folder(of: b) {
+                throw plugin.error(
+                    "two scenes of this run are named '\(a.name)', in \(folder(of: a) ?? "no folder") and \(folder(of: b) ?? "no folder"): "
+                        + "their nodes and images could not be told apart; give one of them another \"name\"")
+            }
+        }
         return try TransitionContext(from: from, to: to, chrome: chrome, operation: operation)
     }
+
+    /// The real path of the folder `scene`'s images are found in, if it has one.
+    private func folder(of scene: Scene) -> String? { scene.directory.map { ContainedPath.resolved($0.standardizedFileURL.path) } }
 
     /// The run's header, its duration still unknown.
     private func header(_ context: TransitionContext, fps: Int) -> TimelineInfo {

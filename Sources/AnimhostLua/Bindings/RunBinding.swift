@@ -29,8 +29,13 @@ enum RunBinding {
             }
             let host = LuaHost.of(L)
             guard let name = try string("plugin") else { throw BindingError("animhost.run: plugin = \"name\" or a .lua path is required") }
-            var request = TransitionRequest(from: try string("from"), to: try string("to"))
-            request.chrome = try string("chrome")
+            /// A path the spec gives, relative to its folder; a name stays a name.
+            func besideSpec(_ path: String?, _ isPath: (String) -> Bool) -> String? {
+                path.map { isPath($0) && !$0.hasPrefix("/") ? host.folder.appendingPathComponent($0).path : $0 }
+            }
+            let scenePath = { (s: String) in s.hasSuffix(".json") || s.contains("/") }
+            var request = TransitionRequest(from: besideSpec(try string("from"), scenePath), to: besideSpec(try string("to"), scenePath))
+            request.chrome = besideSpec(try string("chrome"), scenePath)
             if let op = try string("operation") {
                 guard let parsed = TransitionOperation(rawValue: op) else { throw BindingError("animhost.run.operation: expected push, pop, present or dismiss, got '\(op)'") }
                 request.operation = parsed
@@ -45,25 +50,26 @@ enum RunBinding {
             request.reducedMotion = ah_isnoneornil(L, -1) != 0 ? false : try checkBool(L, -1, "animhost.run.reducedMotion")
             ah_pop(L, 1)
             request.params = try params(L)
-            request.gesture = try string("gesture").map { spec in
-                spec.hasSuffix(".json") && !spec.hasPrefix("/") ? host.folder.appendingPathComponent(spec).path : spec
-            }
+            request.gesture = besideSpec(try string("gesture")) { $0.hasSuffix(".json") }
             let catalog =
                 host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
                 ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
+            let confined = ConfinedFiles(catalog.folders.map(\.url), namer: "the spec")
+            request.confined = confined
             let frames = KeptFrames(room: max(host.limits.maxMemory - host.memoryInUse, 0), limit: host.limits.maxMemory)
             let outcome: TransitionOutcome
             do {
+                let located = try catalog.locate(besideSpec(name) { $0.hasSuffix(".lua") || $0.contains("/") } ?? name).url
                 let plugin = try Plugin(
-                    url: try catalog.locate(name.hasSuffix(".lua") && !name.hasPrefix("/") ? host.folder.appendingPathComponent(name).path : name).url,
-                    limits: host.limits, printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
+                    url: try confined.check(located, named: name), limits: host.limits,
+                    printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
                 if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }
                 outcome = try TransitionSession(plugin, scenes: catalog).run(request, sink: frames)
             } catch let e as PluginError { throw BindingError(e.headline) } catch let e as SceneError {
                 throw BindingError(e.description)
-            } catch let e as GestureError { throw BindingError(e.description) }
+            } catch let e as GestureError { throw BindingError(e.description) } catch let e as ConfinementError { throw BindingError(e.description) }
             push(L, outcome, frames.frames)
             remember(L, Recorded(info: outcome.info, frames: frames.frames, bytes: frames.bytes))
             return 1

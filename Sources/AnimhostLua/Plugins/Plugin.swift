@@ -68,8 +68,8 @@ public final class Plugin {
         self.url = url
         file = displayPath(url)
         let source: Data
-        do { source = try Data(contentsOf: url) } catch {
-            throw PluginError(file: file, message: "cannot read the plugin (missing or unreadable)")
+        do { source = try InputFile.read(url.path) } catch let e as InputFileError {
+            throw PluginError(file: file, message: "cannot read the plugin: \(e.reason)")
         }
         host = try LuaHost(chunkName: file, printPrefix: url.deletingPathExtension().lastPathComponent, limits: limits)
         if let printSink { host.printSink = printSink }

@@ -29,6 +29,9 @@ public struct PluginCatalog: Sendable, SceneLocating {
         self.folders = folders.filter { seen.insert($0.url.path).inserted }
     }
 
+    /// The folders of the search path: where scenes a plugin or a spec names may lie besides their own folder.
+    public var sceneFolders: [URL]? { folders.map(\.url) }
+
     /// The same search path with `folder` searched first (a spec's own folder).
     public func searching(first folder: URL, origin: String) -> PluginCatalog {
         var copy = self

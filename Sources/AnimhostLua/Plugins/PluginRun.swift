@@ -58,8 +58,9 @@ extension Plugin: TransitionPlugin {
     private func loadDelegate(of scene: Scene, into transition: LuaTransition) throws -> Int32? {
         guard let url = scene.delegate else { return nil }
         let file = displayPath(url)
-        guard let source = FileManager.default.contents(atPath: url.path) else {
-            throw PluginError(file: file, message: "cannot read the delegate of scene '\(scene.name)'")
+        let source: Data
+        do { source = try InputFile.read(url.path, within: scene.directory.map { ContainedPath.resolved($0.path) }) } catch let e as InputFileError {
+            throw PluginError(file: file, message: "cannot read the delegate of scene '\(scene.name)': \(e.reason)")
         }
         if !host.modulesRead.contains(url) { host.modulesRead.append(url) }  // a file the run read, for --watch
         try host.load(source: source, chunkName: file)

@@ -25,7 +25,7 @@ public enum SpecFile {
     ) throws -> [SpecCase] {
         let file = displayPath(url)
         let source: Data
-        do { source = try Data(contentsOf: url) } catch { throw PluginError(file: file, message: "cannot read the spec") }
+        do { source = try InputFile.read(url.path) } catch let e as InputFileError { throw PluginError(file: file, message: "cannot read the spec: \(e.reason)") }
         let host = try LuaHost(chunkName: file, printPrefix: url.deletingPathExtension().lastPathComponent, limits: limits)
         if let printSink { host.printSink = printSink }
         host.folder = url.deletingLastPathComponent()

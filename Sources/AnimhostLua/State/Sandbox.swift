@@ -97,7 +97,10 @@ enum Sandbox {
                 guard let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
                     throw BindingError("require: module '\(name)' leads outside the plugin's folder (through a symbolic link): only files inside it are loaded")
                 }
-                guard let source = FileManager.default.contents(atPath: real) else { continue }
+                let source: Data
+                do { source = try InputFile.read(real, within: root) } catch let e as InputFileError {
+                    throw BindingError("require: module '\(name)' (\(displayPath(url))): \(e.reason)")
+                }
                 if !host.modulesRead.contains(url) { host.modulesRead.append(url) }
                 try host.load(source: source, chunkName: displayPath(url))
                 return 1

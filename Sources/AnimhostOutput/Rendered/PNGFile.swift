@@ -8,7 +8,8 @@ public enum PNGFile {
     /// Writes `pixels` to `path` directly (callers that need atomicity write into a temporary place).
     static func write(_ pixels: PixelBuffer, path: String) throws {
         guard ah_png_write_bgrx(path, pixels.base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), 1) == 0 else {
-            throw OutputError("cannot write \(path)")
+            // errno says why (ENOSPC on a full disk): the caller names the place in the user's words.
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 

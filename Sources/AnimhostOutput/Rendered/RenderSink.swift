@@ -150,6 +150,12 @@ public final class RenderSink: FrameSink {
         progress?(done)
     }
 
+    /// Stops the render threads, waiting up to `seconds` for the frames they are drawing, so that none
+    /// writes after it returns (the process ending abruptly); the outputs are left for the caller to remove.
+    public func stopRendering(waitingUpTo seconds: Double = 10) {
+        pipeline?.stop(waitingUpTo: seconds)
+    }
+
     /// Stops rendering and removes every output written so far (a run that failed elsewhere).
     public func abandon() {
         guard !finished else { return }

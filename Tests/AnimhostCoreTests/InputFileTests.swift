@@ -1,0 +1,62 @@
+import XCTest
+@testable import AnimhostCore
+
+/// Input files: only regular files are read, at once, and a file confined to a folder is checked as
+/// it is opened, so that a link swapped in meanwhile cannot lead out.
+final class InputFileTests: XCTestCase {
+    var root: URL!
+    let fm = FileManager.default
+
+    override func setUpWithError() throws {
+        root = fm.temporaryDirectory.appendingPathComponent("animhost-input-\(UUID().uuidString)")
+        try fm.createDirectory(at: root.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: root.appendingPathComponent("outside"), withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? fm.removeItem(at: root) }
+
+    func testSpecialFilesAreRefusedAtOnceNamingWhatTheyAre() throws {
+        let fifo = root.appendingPathComponent("inside/pipe")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        for (path, kind) in [(fifo.path, "a FIFO"), ("/dev/zero", "a device"), (root.path, "a folder")] {
+            XCTAssertThrowsError(try InputFile.read(path)) {
+                XCTAssertTrue("\($0)".contains(path) && "\($0)".contains(kind), "\($0)")
+            }
+        }
+        try Data("12345".utf8).write(to: root.appendingPathComponent("inside/five"))
+        XCTAssertEqual(try InputFile.read(root.appendingPathComponent("inside/five").path, limit: 3, prefix: true), Data("123".utf8))
+        XCTAssertThrowsError(try InputFile.read(root.appendingPathComponent("inside/five").path, limit: 4))
+    }
+
+    /// A folder inside flips, as fast as it can, between a real folder and a link to one outside
+    /// holding a file of the same name: a confined read never returns the outside file's bytes.
+    func testAFolderSwappedForALinkWhileReadingNeverLeadsOut() throws {
+        let inside = root.appendingPathComponent("inside")
+        let real = root.appendingPathComponent("real"), outside = root.appendingPathComponent("outside")
+        try fm.createDirectory(at: real, withIntermediateDirectories: true)
+        try Data("inside".utf8).write(to: real.appendingPathComponent("f"))
+        try Data("OUTSIDE".utf8).write(to: outside.appendingPathComponent("f"))
+        let flip = inside.appendingPathComponent("d")
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("toOut").path, withDestinationPath: outside.path)
+        try fm.moveItem(at: real, to: flip)
+        let stop = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let parked = root.appendingPathComponent("parked").path, link = root.appendingPathComponent("toOut").path
+        let flipper = Thread {
+            while stop.wait(timeout: .now()) == .timedOut {
+                rename(flip.path, parked); rename(link, flip.path)  // d is now a link out
+                rename(flip.path, link); rename(parked, flip.path)  // d is the real folder again
+            }
+            done.signal()
+        }
+        flipper.start()
+        let base = ContainedPath.resolved(inside.path)
+        var read = 0
+        for _ in 0..<3000 {
+            guard let url = ContainedPath.resolve("d/f", in: inside), let data = try? InputFile.read(url.path, within: base) else { continue }
+            XCTAssertEqual(String(decoding: data, as: UTF8.self), "inside")
+            read += 1
+        }
+        stop.signal()
+        done.wait()
+        XCTAssertGreaterThan(read, 0, "some reads met the real folder")
+    }
+}
