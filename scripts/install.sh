@@ -33,14 +33,15 @@ manifest="share/animhost/installed-files"
 if $uninstall; then
   [ -f "$prefix/$manifest" ] || { echo "install.sh: no animhost installed in $prefix (no $prefix/$manifest)" >&2; exit 1; }
   # Files first, then the folders they leave empty, deepest first; nothing outside the list is touched.
-  while IFS= read -r path; do
+  mapfile -t paths < <(sort -r "$prefix/$manifest")
+  for path in "${paths[@]}"; do
     case "$path" in /*|*..*) echo "install.sh: skipping unexpected entry '$path'" >&2; continue ;; esac
     rm -f -- "${prefix:?}/$path"
-  done < "$prefix/$manifest"
-  while IFS= read -r path; do
+  done
+  for path in "${paths[@]}"; do
     dir=$(dirname -- "$path")
     while [ "$dir" != "." ]; do rmdir -- "$prefix/$dir" 2>/dev/null || break; dir=$(dirname -- "$dir"); done
-  done < <(sort -r "$prefix/$manifest")
+  done
   echo "removed animhost from $prefix"
   exit 0
 fi

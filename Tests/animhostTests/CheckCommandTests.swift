@@ -19,6 +19,17 @@ final class CheckCommandTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/check/\(kind)/\(name).lua").path
     }
 
+    /// A glob such as `Examples/popup/*.lua` brings the specs along: they are skipped, saying so.
+    func testSpecFilesAmongThePluginsAreSkippedWithANote() throws {
+        let r = try check(["Examples/popup/popup.lua", "Examples/popup/popup_spec.lua"], in: CLI.repository)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
+        XCTAssertEqual(r.out, "✓ popup: conforms (19 runs)\n")
+        XCTAssertEqual(r.err, "animhost check: skipping Examples/popup/popup_spec.lua, a spec (run it with animhost test)\n")
+        let only = try check(["Examples/popup/popup_spec.lua"], in: CLI.repository)
+        XCTAssertEqual(only.code, 1)
+        XCTAssert(only.err.contains("every file named is a spec"), only.err)
+    }
+
     func testEveryBuiltInPluginAndExampleConforms() throws {
         let examples = ["popup/popup.lua", "album/album.lua"].map { CLI.repository.appendingPathComponent("Examples/" + $0).path }
         let r = try check(["zoom", "crossfade", "card-lift", "match"] + examples)

@@ -115,6 +115,4 @@ extension DocSample {
             return code.filter { !$0.isWhitespace }
         }.joined()
     }
-        return code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
 }
