@@ -39,10 +39,11 @@ final class InstallTests: XCTestCase {
         let install = try DocSampleTests.bash(
             "scripts/install.sh --prefix '\(prefix.path)' --build-dir '\(CLI.executable.deletingLastPathComponent().path)'", in: CLI.repository)
         XCTAssertEqual(install.code, 0, install.out + install.err)
-        for file in ["bin/animhost", "share/animhost/Plugins/zoom.lua", "share/animhost/Plugins/scenes/grid.json", "share/animhost/editor/animhost.d.lua",
+        for file in [
+            "bin/animhost", "share/animhost/Plugins/zoom.lua", "share/animhost/Plugins/scenes/grid.json", "share/animhost/editor/animhost.d.lua",
             "share/man/man1/animhost.1", "share/bash-completion/completions/animhost", "share/zsh/site-functions/_animhost",
-            "share/fish/vendor_completions.d/animhost.fish"]
-        {
+            "share/fish/vendor_completions.d/animhost.fish"
+        ] {
             XCTAssert(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "missing \(file)")
         }
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/animhost.1"), encoding: .utf8)
