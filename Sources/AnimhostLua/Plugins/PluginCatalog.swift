@@ -121,11 +121,13 @@ public struct PluginCatalog: Sendable, SceneLocating {
 
 /// The built-in plugins and scenes: the checkout's `Plugins/` for a build, `share/animhost/Plugins` for an install.
 public enum BuiltinResources {
-    /// `$ANIMHOST_BUILTINS`, else the folder found from the running executable's real location (never from
-    /// the current folder, where a project's own `Plugins/` lives).
+    /// `$ANIMHOST_BUILTINS`, else the folder found from the running executable's real location, else the
+    /// checkout this module was built from (a program of another package embedding animhost); never the
+    /// current folder, where a project's own `Plugins/` lives.
     public static let pluginsFolder: URL? = {
         if let env = ProcessInfo.processInfo.environment["ANIMHOST_BUILTINS"] { return URL(fileURLWithPath: env) }
-        return executable.flatMap(folder(near:))
+        if let found = executable.flatMap(folder(near:)) { return found }
+        return folder(near: URL(fileURLWithPath: #filePath))  // CHECKOUT/Sources/AnimhostLua/Plugins/PluginCatalog.swift
     }()
 
     /// The running executable, symbolic links resolved: `/proc/self/exe` on Linux.
