@@ -133,8 +133,7 @@ func measureRounds(_ rounds: Int = 5) throws -> (engine: Spread, sampled: Spread
 
 /// Wall time of whole `animhost run` processes, started with posix_spawn and reaped with waitpid
 /// (Foundation's Process adds tens of milliseconds of its own).
-func measureCold() throws -> (median: Double, max: Double) {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost").path
+func measureCold(_ binary: String) throws -> (median: Double, max: Double) {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-benchmark/out").path
     let args = [binary, "run", "zoom", "--format", "json", "--out", out]
     var times: [Double] = []
@@ -197,8 +196,15 @@ if !arguments.isEmpty {
     FileHandle.standardError.write(Data("animhost-benchmark: unknown arguments \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
     exit(2)
 }
+// The cold start runs the `animhost` built beside this program: said up front when it is missing.
+let coldBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost").path
+guard FileManager.default.isExecutableFile(atPath: coldBinary) else {
+    let message = "animhost-benchmark: the cold start runs \(coldBinary), which is not built: run swift build -c release --product animhost first\n"
+    FileHandle.standardError.write(Data(message.utf8))
+    exit(1)
+}
 let (engine, sampled, tween) = try measureRounds()
-let cold = try measureCold()
+let cold = try measureCold(coldBinary)
 print("1,000 nodes × (frame + alpha) × \(frames + 1) frames; ns per property-frame, best and median of 25, 15 and 10 runs:")
 print(String(format: "  animhost, evaluated (--format none):         %6.1f best  %6.1f median", engine.best, engine.median))
 print(String(format: "  animhost, evaluated and sampled into frames: %6.1f best  %6.1f median", sampled.best, sampled.median))

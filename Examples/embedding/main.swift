@@ -1,11 +1,21 @@
 // Embedding animhost in a Swift program: load a plugin, start a transition, drive it on the real
 // clock frame by frame with a live (here simulated) finger, and read the nodes' states.
 //   swift run animhost-embedding [PLUGIN]     (default: crossfade, with a linear curve)
+//   swift run animhost-embedding --whole [PLUGIN]   a whole pop on the virtual clock instead (Whole.swift)
 // docs/embedding.md walks through it.
 import AnimhostCore
 import AnimhostLua
 import Foundation
 
+if CommandLine.arguments.dropFirst().first == "--whole" {
+    do {
+        try runWhole(CommandLine.arguments.dropFirst(2).first ?? "zoom")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("animhost-embedding: \(error)\n".utf8))
+        exit(1)
+    }
+}
 let name = CommandLine.arguments.dropFirst().first ?? "crossfade"
 let catalog = PluginCatalog()
 let frameInterval = 1.0 / 60

@@ -91,6 +91,7 @@ extension Conformance {
         let nodes = PixelComparison.nodes(in: difference.region, shown: frame, expected: expected)
         var text = "frame \(frame.index): \(difference.percent) of the pixels differ, in \(Conformance.show(difference.region))"
         if !nodes.isEmpty { text += ", where \(nodes.joined(separator: ", ")) \(nodes.count == 1 ? "is" : "are") drawn" }
+        if let cause = PixelComparison.likelyCause(in: difference.region, shown: frame, expected: expected) { text += "; likely: " + cause }
         if let folder = options.artifacts {
             do { text += "; images: " + (try Artifacts(folder: folder).write(difference, plugin: plugin, run: run, label: label)) } catch {
                 text += "; the images could not be written: \(error)"

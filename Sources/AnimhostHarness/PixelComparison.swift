@@ -108,6 +108,29 @@ struct PixelComparison {
         return found.reversed()
     }
 
+    /// Why the node named first by ``nodes(in:shown:expected:)`` likely differs, in a newcomer's words:
+    /// missing from the container, left in it, invisible, faded or out of place; nil when nothing says.
+    static func likelyCause(in region: Rect, shown: FrameSample, expected: FrameSample) -> String? {
+        func key(_ n: NodeSample) -> String { "\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)" }
+        let shownByKey = Dictionary(shown.nodes.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let expectedByKey = Dictionary(expected.nodes.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for n in shown.nodes.reversed() + expected.nodes.reversed() where overlaps(n.bbox, region) && n.depth == 1 {
+            let now = shownByKey[key(n)], rest = expectedByKey[key(n)]
+            guard let now else { return "'\(n.id)' is not in the container (never added to it? ctx.container:add(ctx.to.view))" }
+            guard let rest else {
+                return "'\(n.id)' is not in the state at rest it is compared with" + (n.scene == nil ? " (a node added and not removed?)" : "")
+            }
+            let nowVisible = !now.properties.hidden && now.opacity > 0.01
+            let restVisible = !rest.properties.hidden && rest.opacity > 0.01
+            if restVisible && !nowVisible { return "'\(n.id)' is invisible, opacity \(formatNumber(now.opacity))\(now.properties.hidden ? " and hidden" : "") (never made visible?)" }
+            if abs(now.opacity - rest.opacity) > 0.01 { return "'\(n.id)' has opacity \(formatNumber(now.opacity)), \(formatNumber(rest.opacity)) at rest" }
+            if !close(now.bbox, rest.bbox) {
+                return "'\(n.id)' is at \(Conformance.show(now.bbox)), \(Conformance.show(rest.bbox)) at rest (a frame or transform not set back?)"
+            }
+        }
+        return nil
+    }
+
     private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }

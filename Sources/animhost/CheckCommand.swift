@@ -73,7 +73,7 @@ struct CheckCommand: ParsableCommand {
         options.artifacts = artifacts.map { URL(fileURLWithPath: $0) }
         let suite = Conformance(catalog: catalog, limits: sandbox.limits, options: options)
         var entries: [ConformanceReport.Entry] = []
-        for name in plugins {
+        for name in try pluginsWithoutSpecs() {
             let entry: PluginCatalog.Entry
             do { entry = try catalog.locate(name) } catch { throw CommandError(error) }
             let progress = CheckProgress(plugin: entry.name)
@@ -89,6 +89,17 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardError.write(Data((ConformanceReport.summary(entries) + "\n").utf8))
         }
         if entries.contains(where: { !$0.verdict.failures.isEmpty }) { throw ExitCode.failure }
+    }
+}
+
+extension CheckCommand {
+    /// The plugins named, less the spec files a glob such as `Examples/uikit/*.lua` brings along, each
+    /// skipped with a note: specs are run by `animhost test`.
+    func pluginsWithoutSpecs() throws -> [String] {
+        let specs = plugins.filter { $0.hasSuffix("_spec.lua") }
+        for spec in specs { FileHandle.standardError.write(Data("animhost check: skipping \(spec), a spec (run it with animhost test)\n".utf8)) }
+        guard specs.count < plugins.count else { throw CommandError("animhost check: every file named is a spec; name plugins, e.g. animhost check zoom") }
+        return plugins.filter { !$0.hasSuffix("_spec.lua") }
     }
 }
 

@@ -17,8 +17,14 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let entries = sandbox.catalog.all()
         if entries.isEmpty { print("No plugins found (searched \(sandbox.catalog.folders.map(\.url.path).joined(separator: ", ")))") }
+        let hidden = Dictionary(grouping: sandbox.catalog.shadowed(), by: \.name)
         var failures = 0
         for entry in entries {
+            defer {
+                for other in hidden[entry.name] ?? [] {
+                    print("    hides \(other.origin): \(displayPath(other.url)) (run that one by its path)")
+                }
+            }
             do {
                 let plugin = try Plugin(url: entry.url, limits: sandbox.limits)
                 print("\(plugin.name)  (\(entry.origin): \(displayPath(entry.url)))")

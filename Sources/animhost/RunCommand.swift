@@ -142,8 +142,8 @@ struct RunCommand: ParsableCommand {
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { print(note) }
             let outcome = try session.run(request, sink: sink)
-            for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
-            print(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
+            for warning in outcome.warnings + outcome.advice { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
+            report(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {
@@ -153,6 +153,25 @@ struct RunCommand: ParsableCommand {
         } catch let e as OutputError {
             throw CommandError(e)
         }
+    }
+
+    /// Prints a run's summary; while watching into a pipe or a file, with the time of day first and at
+    /// once (not when a buffer fills), so that a log shows which save each run followed.
+    private func report(_ line: String) {
+        if watch && isatty(STDOUT_FILENO) == 0 {
+            print("[\(Self.timeOfDay())] " + line)
+        } else {
+            print(line)
+        }
+        fflush(nil)  // every stream: stdout is a C global Swift 6 will not name here
+    }
+
+    /// The time now as `HH:mm:ss`, in the local time zone.
+    private static func timeOfDay() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
     }
 
     private func summary(_ o: TransitionOutcome, written: [URL], notes: (URL) -> String?) -> String {

@@ -57,10 +57,19 @@ final class PluginLoadingTests: XCTestCase {
         }
     }
 
-    func testUnknownPluginsAndScenesListWhatExists() {
-        let catalog = PluginCatalog(environment: [:])
-        XCTAssertThrowsError(try catalog.locate("zom")) { XCTAssertTrue("\($0)".contains("unknown plugin. Did you mean 'zoom'? Plugins found: card-lift, crossfade, match, zoom")) }
-        XCTAssertThrowsError(try catalog.locateScene("gird", besides: nil)) { XCTAssertTrue("\($0)".contains("built-in scene: article, card, cards, detail, grid, news")) }
+    /// The built-ins are named whatever else a user saved beside them (README's `Plugins/fade.lua`, say).
+    func testUnknownPluginsAndScenesListWhatExists() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-nowhere-\(UUID().uuidString)")
+        let catalog = PluginCatalog(environment: [:], workingDirectory: elsewhere)
+        XCTAssertThrowsError(try catalog.locate("zom")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("unknown plugin. Did you mean 'zoom'? Plugins found: "), message)
+            for name in ["card-lift", "crossfade", "match", "zoom"] { XCTAssertTrue(message.contains(name), message) }
+        }
+        XCTAssertThrowsError(try catalog.locateScene("gird", besides: nil)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("built-in scene: article, card, cards, detail, grid, news"), message)
+        }
     }
 }
 

@@ -84,6 +84,29 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertEqual(frames(), 7, "the output stays")
     }
 
+    /// Watching into a file (a log, a pipe): each summary comes at once, after the time it was written.
+    func testRunWatchIntoAFileWritesEachSummaryAtOnceWithItsTime() throws {
+        let log = work.appendingPathComponent("watch.log")
+        try Data().write(to: log)
+        let p = Process()
+        p.executableURL = CLI.executable
+        p.arguments = ["run", "slide.lua", "--format", "json", "--out", "out", "--watch"]
+        p.currentDirectoryURL = work
+        p.standardOutput = try FileHandle(forWritingTo: log)
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        func summaries() -> [String] {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").map(String.init).filter { $0.contains("slide push") }
+        }
+        XCTAssertTrue(waitFor { summaries().count == 1 }, "the first summary, while the run still watches")
+        let line = try XCTUnwrap(summaries().first)
+        XCTAssertNotNil(line.wholeMatch(of: #/\[\d\d:\d\d:\d\d\] slide push .*/#), line)
+        p.interrupt()
+        p.waitUntilExit()
+    }
+
     /// `--chrome FILE` is one of the files a save of re-runs the watched run.
     func testRunWatchRerunsWhenTheChromeSceneIsSaved() throws {
         let bars = work.appendingPathComponent("bars.json")

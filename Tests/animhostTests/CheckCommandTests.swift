@@ -19,6 +19,33 @@ final class CheckCommandTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/check/\(kind)/\(name).lua").path
     }
 
+    /// Beside the nodes where the pixels differ, the likely cause: here a destination never added, and
+    /// one left 10 pt to the right (the fixture's own comment says by how much).
+    func testAPixelFailureNamesTheLikelyCause() throws {
+        let dir = try temporaryFolder("cause")
+        try """
+        return { name = "unadded", scenes = { from = "news", to = "article" }, duration = function() return 0.2 end,
+          animate = function(ctx)
+            animate{ duration = 0.2, function() ctx.from.view.alpha = 0.5 end, completion = function() ctx:complete(true) end }
+          end }
+        """.write(to: dir.appendingPathComponent("unadded.lua"), atomically: true, encoding: .utf8)
+        let unadded = try check(["unadded.lua", "--operation", "push", "--fps", "60"], in: dir)
+        XCTAssert(unadded.out.contains("; likely: 'article' is not in the container (never added to it? ctx.container:add(ctx.to.view))"), unadded.out)
+        let off = try check([fixture("fail", "off-by-10"), "--operation", "push", "--fps", "60"])
+        XCTAssert(off.out.contains("where 'article' (article) is drawn; likely: 'article' is at [10, 0, 390, 844], [0, 0, 390, 844] at rest"), off.out)
+    }
+
+    /// A glob such as `Examples/popup/*.lua` brings the specs along: they are skipped, saying so.
+    func testSpecFilesAmongThePluginsAreSkippedWithANote() throws {
+        let r = try check(["Examples/popup/popup.lua", "Examples/popup/popup_spec.lua"], in: CLI.repository)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
+        XCTAssertEqual(r.out, "✓ popup: conforms (19 runs)\n")
+        XCTAssertEqual(r.err, "animhost check: skipping Examples/popup/popup_spec.lua, a spec (run it with animhost test)\n")
+        let only = try check(["Examples/popup/popup_spec.lua"], in: CLI.repository)
+        XCTAssertEqual(only.code, 1)
+        XCTAssert(only.err.contains("every file named is a spec"), only.err)
+    }
+
     func testEveryBuiltInPluginAndExampleConforms() throws {
         let examples = ["popup/popup.lua", "album/album.lua"].map { CLI.repository.appendingPathComponent("Examples/" + $0).path }
         let r = try check(["zoom", "crossfade", "card-lift", "match"] + examples)

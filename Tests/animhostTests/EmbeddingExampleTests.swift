@@ -55,4 +55,21 @@ final class EmbeddingExampleTests: XCTestCase {
         XCTAssertTrue(lines.last?.hasPrefix("finished: completed true, cancelled false, frames ") ?? false, text)
         XCTAssertTrue(lines.last?.hasSuffix("on screen: article") ?? false, "the news screen left the container: \(text)")
     }
+
+    /// docs/embedding.md's "Running a transition": zoom's pop lasts its declared `popDuration` (0.25 s in
+    /// Plugins/zoom.lua), so 120 fps gives 30 intervals and 31 frames, every one kept by the recorder.
+    func testTheWholeRunOfTheDocumentationRecordsEveryFrame() throws {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = ["--whole", "zoom"]
+        p.currentDirectoryURL = FileManager.default.temporaryDirectory
+        p.environment = CLI.environment(home: FileManager.default.temporaryDirectory)
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, text)
+        XCTAssertEqual(text, "0.25 true 31\nkept 31 frames\n")
+    }
 }

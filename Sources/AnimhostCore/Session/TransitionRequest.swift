@@ -64,6 +64,9 @@ public struct TransitionOutcome {
     public let calls: [(time: Double, call: String)]
     /// What the animator did that UIKit allows but rarely means (`ctx:complete(true)` after a cancel), each placed in its source.
     public var warnings: [String] = []
+    /// What the run's state suggests a newcomer got wrong (the destination never added or left
+    /// invisible, a node left behind, `complete` before the first frame): `run` prints these as warnings.
+    public var advice: [String] = []
 
     public init(info: TimelineInfo, result: TransitionRunner.Result, calls: [(time: Double, call: String)], warnings: [String] = []) {
         self.info = info; self.result = result; self.calls = calls; self.warnings = warnings

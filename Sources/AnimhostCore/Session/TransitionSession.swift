@@ -56,7 +56,9 @@ public final class TransitionSession {
             throw animator.error(for: e)
         }
         try animator.offTheBudget { try sink?.finish(result) }
-        return TransitionOutcome(info: info, result: result, calls: context.calls, warnings: animator.warnings)
+        var outcome = TransitionOutcome(info: info, result: result, calls: context.calls, warnings: animator.warnings)
+        outcome.advice = RunAdvice.notes(for: context, result: result)
+        return outcome
     }
 
     /// Starts `request` as a transition its caller steps on its own clock, frame by frame; a `touch`

@@ -67,20 +67,37 @@ public struct PluginCatalog: Sendable, SceneLocating {
         let known = all().map(\.name)
         let hint = closestName(to: nameOrPath, among: known).map { " Did you mean '\($0)'?" } ?? ""
         throw PluginError(
-            file: nameOrPath, message: "unknown plugin.\(hint) Plugins found: \(known.isEmpty ? "none" : known.joined(separator: ", ")) (searched \(folders.map(\.url.path).joined(separator: ", ")))")
+            file: nameOrPath,
+            message:
+                "unknown plugin.\(hint) Plugins found: \(known.isEmpty ? "none" : known.joined(separator: ", ")) (searched \(folders.map(\.url.path).joined(separator: ", ")))"
+                + BuiltinResources.missingNote)
     }
 
     /// Every plugin on the search path, the first of each name winning, sorted by name.
     public func all() -> [Entry] {
-        var found: [String: Entry] = [:]
+        var seen = Set<String>()
+        return everyFile().filter { seen.insert($0.name).inserted }
+    }
+
+    /// The plugins a same-named one earlier on the search path hides (a project's `Plugins/zoom.lua` hides
+    /// the built-in `zoom`), sorted by name: still runnable by their path.
+    public func shadowed() -> [Entry] {
+        var seen = Set<String>()
+        return everyFile().filter { !seen.insert($0.name).inserted }
+    }
+
+    /// Every plugin file in every folder, by name, then in search order.
+    private func everyFile() -> [Entry] {
+        var entries: [Entry] = []
         for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
             for file in files.sorted() where file.hasSuffix(".lua") && !file.hasSuffix("_spec.lua") {
-                let name = String(file.dropLast(4))
-                if found[name] == nil { found[name] = Entry(name: name, url: folder.url.appendingPathComponent(file), origin: folder.origin) }
+                entries.append(Entry(name: String(file.dropLast(4)), url: folder.url.appendingPathComponent(file), origin: folder.origin))
             }
         }
-        return found.values.sorted { $0.name < $1.name }
+        return entries.enumerated().sorted { a, b in
+            a.element.name != b.element.name ? a.element.name < b.element.name : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Resolves a scene name or `.json` path: beside the plugin (`NAME.json`, `scenes/NAME.json`), then the built-in scenes.
@@ -99,29 +116,56 @@ public struct PluginCatalog: Sendable, SceneLocating {
         if let builtins = BuiltinResources.scenesFolder { candidates.append(builtins.appendingPathComponent(nameOrPath + ".json")) }
         if let hit = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) { return hit }
         let known = BuiltinResources.builtinSceneNames
-        throw PluginError(file: nameOrPath, message: "unknown scene (give a .json file, or a built-in scene: \(known.joined(separator: ", ")))")
+        throw PluginError(
+            file: nameOrPath,
+            message: "unknown scene (give a .json file, or a built-in scene: \(known.isEmpty ? "none" : known.joined(separator: ", ")))" + BuiltinResources.missingNote)
     }
 }
 
-/// The built-in plugins and scenes shipped in the package's `Plugins/` folder.
+/// The built-in plugins and scenes: the checkout's `Plugins/` for a build, `share/animhost/Plugins` for an install.
 public enum BuiltinResources {
-    /// `$ANIMHOST_BUILTINS`, else `Plugins/` beside the executable's package, else the one this was built from.
+    /// `$ANIMHOST_BUILTINS`, else the folder found from the running executable's real location, else the
+    /// checkout this module was built from (a program of another package embedding animhost); never the
+    /// current folder, where a project's own `Plugins/` lives.
     public static let pluginsFolder: URL? = {
-        let fm = FileManager.default
-        func valid(_ url: URL) -> Bool { fm.fileExists(atPath: url.appendingPathComponent("zoom.lua").path) }
         if let env = ProcessInfo.processInfo.environment["ANIMHOST_BUILTINS"] { return URL(fileURLWithPath: env) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            for candidate in [dir.appendingPathComponent("Plugins"), dir.appendingPathComponent("share/animhost/Plugins")] where valid(candidate) {
-                return candidate.standardizedFileURL
+        if let found = executable.flatMap(folder(near:)) { return found }
+        return folder(near: URL(fileURLWithPath: #filePath))  // CHECKOUT/Sources/AnimhostLua/Plugins/PluginCatalog.swift
+    }()
+
+    /// The running executable, symbolic links resolved: `/proc/self/exe` on Linux.
+    static var executable: URL? {
+        #if os(Linux)
+            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+            return Bundle.main.executableURL?.resolvingSymlinksInPath()
+        #endif
+    }
+
+    /// The built-ins for an executable at `executable`: `share/animhost/Plugins` beside its `bin` (an install),
+    /// or the `Plugins` of the package it was built in (`.build/TRIPLE/CONFIG/animhost`).
+    static func folder(near executable: URL) -> URL? {
+        let fm = FileManager.default
+        var dir = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let installed = dir.appendingPathComponent("share/animhost/Plugins")
+            if fm.fileExists(atPath: installed.appendingPathComponent("zoom.lua").path) { return installed.standardizedFileURL }
+            let checkout = dir.appendingPathComponent("Plugins")
+            if fm.fileExists(atPath: dir.appendingPathComponent("Package.swift").path),
+                fm.fileExists(atPath: checkout.appendingPathComponent("zoom.lua").path)
+            {
+                return checkout.standardizedFileURL
             }
             dir = dir.deletingLastPathComponent()
         }
-        let source = URL(fileURLWithPath: #filePath)
-        let root = source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let built = root.appendingPathComponent("Plugins")
-        return valid(built) ? built.standardizedFileURL : nil
-    }()
+        return nil
+    }
+
+    /// A sentence for errors when no built-ins were found, else nothing.
+    public static var missingNote: String {
+        pluginsFolder != nil
+            ? "" : "; the built-in plugins and scenes were not found beside the executable (share/animhost/Plugins): reinstall it (docs/install.md)"
+    }
 
     /// The built-in scenes' folder, `Plugins/scenes`.
     public static var scenesFolder: URL? { pluginsFolder?.appendingPathComponent("scenes") }

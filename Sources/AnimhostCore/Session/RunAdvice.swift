@@ -1,0 +1,29 @@
+/// What a finished run's state suggests went wrong, in words a newcomer can act on: UIKit allows each
+/// of these, so `run` warns rather than fails (`animhost check` fails the ones that change the picture).
+enum RunAdvice {
+    /// The notes for a run of `context` that ended as `result`; none for a clean run.
+    static func notes(for context: TransitionContext, result: TransitionRunner.Result) -> [String] {
+        var notes: [String] = []
+        if let time = context.completionTime, time == 0, context.duration > 0 {
+            notes.append(
+                "ctx:complete was called at t = 0, before the first frame, in a transition that lasts \(formatNumber(context.duration)) s: "
+                    + "call it in the last animation's completion")
+        }
+        guard result.completed else { return notes }
+        let destination = context.to.root
+        if destination.parent !== context.container {
+            notes.append(
+                "the destination '\(context.to.name)' (ctx.to.view) was never added to the container, so it is never drawn: "
+                    + "ctx.container:add(ctx.to.view)")
+        } else if destination.model.hidden || destination.model.alpha == 0 {
+            let state = destination.model.hidden ? "hidden = true" : "alpha 0"
+            notes.append("the destination '\(context.to.name)' (ctx.to.view) ends with \(state), so the screen ends blank: make it visible before completing")
+        }
+        let leftBehind = context.container.children.filter { $0 !== destination && $0 !== context.from.root }
+        if !leftBehind.isEmpty {
+            let names = leftBehind.map { "'\($0.id)'" }.joined(separator: ", ")
+            notes.append("\(names) stayed in the container after the transition: remove what you added (node:remove()) in the last completion")
+        }
+        return notes
+    }
+}
