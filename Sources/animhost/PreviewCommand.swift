@@ -73,7 +73,7 @@ struct PreviewCommand: ParsableCommand {
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
         session.start()
         let first = session.status
-        FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
+        sayNow(first.ok ? "first run ok" : "first run failed: \(first.error ?? "")")
         let server = PreviewServer(session: session, host: host, port: port)
         let failure = ErrorBox()
         let done = DispatchSemaphore(value: 0)

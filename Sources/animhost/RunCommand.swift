@@ -111,7 +111,7 @@ struct RunCommand: ParsableCommand {
             var read: [URL] = []
             let started = Date()
             do { try runOnce(reading: &read) } catch {
-                FileHandle.standardError.write(Data("animhost: \(error)\n".utf8))
+                complain("animhost: \(error)")
                 read += watched.urls  // what failed before being read again is still worth watching
             }
             watched = WatchedFiles(read, readSince: started)
@@ -140,10 +140,10 @@ struct RunCommand: ParsableCommand {
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { print(note) }
+            if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { say(note) }
             let outcome = try session.run(request, sink: sink)
-            for warning in outcome.warnings { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
-            print(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
+            for warning in outcome.warnings { complain("animhost: warning: \(warning)") }
+            say(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
         } catch let e as PluginError {
             throw CommandError(e)
         } catch let e as SceneError {

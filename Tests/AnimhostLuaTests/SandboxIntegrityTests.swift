@@ -230,4 +230,17 @@ final class SandboxIntegrityTests: XCTestCase {
         }
         XCTAssertTrue(lines[2].contains("broken.lua:2:"), lines[2])
     }
+
+    /// The deadline's error names the file and line where the time ran out: a loop in a module the
+    /// plugin requires is the module's, not the plugin's.
+    func testTheDeadlineNamesTheModuleWhereTheTimeRanOut() throws {
+        let plugin = try makePlugin(animatorSource("require('spinner').spin()\nctx:complete(true)"), limits: SandboxLimits(timeout: 0.3))
+        try "local m = {}\nfunction m.spin()\n  local n = 0\n  while true do n = n + 1 end\nend\nreturn m\n"
+            .write(to: plugin.url.deletingLastPathComponent().appendingPathComponent("spinner.lua"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try plugin.run(TransitionRequest(), catalog: PluginCatalog(environment: [:]))) { error in
+            let e = error as? PluginError
+            XCTAssertTrue(e?.isTimeout ?? false, "\(error)")
+            XCTAssertEqual(e.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0)" }, "spinner.lua:4", "\(error)")
+        }
+    }
 }

@@ -35,8 +35,8 @@ final class LuaHost {
     let chunkName: String
     /// Prefix for `print` output on stderr.
     var printPrefix: String
-    /// Where `print` writes; stderr unless a test captures it.
-    var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// Where `print` writes; stderr unless a test captures it, with control characters shown as escapes (``TerminalText``).
+    var printSink: (String) -> Void = { FileHandle.standardError.write(Data((TerminalText.escaped($0) + "\n").utf8)) }
     /// The engine that node property changes go to.
     @exclusivity(unchecked) var engine = AnimationEngine()
     /// The transition being run, for `ctx` and delegate bindings.
@@ -69,6 +69,8 @@ final class LuaHost {
     @exclusivity(unchecked) var nodeKeys = InternedKeys()
     /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
     @exclusivity(unchecked) private var heldNodes: [Node] = []
+    /// Each held node's place in the order it was first handed to Lua: the walking order of nodes used as keys.
+    @exclusivity(unchecked) private var handOver: [UnsafeMutableRawPointer: Int] = [:]
     /// This host's mark on the nodes it holds, unique in the process.
     private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
     private static let marks = Atomic<Int>(0)
@@ -131,8 +133,14 @@ final class LuaHost {
     /// Keeps `node` alive for as long as the state lives.
     @inline(__always)
     func keepAlive(_ node: Node) {
-        if node.markHeld(by: holderMark) { heldNodes.append(node) }
+        guard node.markHeld(by: holderMark) else { return }
+        heldNodes.append(node)
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        if handOver[address] == nil { handOver[address] = handOver.count }
     }
+
+    /// The place of the node at `address` in the order the host first handed nodes to Lua.
+    func handOverOrder(of address: UnsafeMutableRawPointer) -> Int { handOver[address] ?? handOver.count }
 
     /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
     /// limit, which the binding's caller enforces once the binding returns.
@@ -223,8 +231,10 @@ final class LuaHost {
 
     private func errorFromTop(_ L: OpaquePointer, status: Int32) -> PluginError {
         if timedOut {
-            let where_ = LuaHost.string(L, -1).map(PluginError.location(in:)) ?? nil
-            return PluginError.timeout(file: chunkName, seconds: limits.timeout, line: where_)
+            // The hook names the function where the time ran out: the plugin's, a module's or a delegate script's.
+            let place = LuaHost.string(L, -1).map { PluginError(file: chunkName, luaMessage: $0) }
+            let line = place?.line
+            return PluginError.timeout(file: line == nil ? chunkName : place!.file, seconds: limits.timeout, line: line)
         }
         if let pending = pendingError { return pending }
         if status == LUA_ERRMEM {
