@@ -113,15 +113,16 @@ end
 -- `next`, fields may be changed or cleared during a walk but not added.
 local rawnext, rawpairs, sort = next, pairs, table.sort
 local typeRank = { number = 1, string = 2, boolean = 3 }
--- Lua's functions without upvalues are no object of the state: numbered below, once every library
--- is in place, in the order of their names.
-local builtins, builtinCount = {}, 0
+-- Lua's functions without upvalues are no object of the state: they are numbered in the order of
+-- their names (numberBuiltins, below) when a walk first meets one.
+local builtins, builtinCount, numberBuiltins = nil, 0, nil
 local builtinBase = 1 << 61
 
 -- A key's place among the keys that are neither numbers, strings nor booleans.
 local function orderOf(v)
   local order = objectOrder(v)  -- an object's creation serial, or a node's, past 1 << 60
   if order ~= nil then return order end
+  if builtins == nil then numberBuiltins() end
   return builtinBase + (builtins[v] or builtinCount + idOf(v))
 end
 
@@ -302,20 +303,27 @@ function require(name)
   return value
 end
 
--- Lua's own functions, numbered for the walking order in the order of their names.
-local function numberBuiltins(t)
-  local keys = orderedKeys(t)
-  for i = 1, #keys do
-    local v = rawget(t, keys[i])
-    if type_(v) == "function" and objectOrder(v) == nil and builtins[v] == nil then
-      builtinCount = builtinCount + 1
-      builtins[v] = builtinCount
+-- Lua's own functions, numbered for the walking order: those of the global table and the libraries
+-- (as the plugin left them: the same plugin, the same numbers), each table's in the order of their
+-- names, then the iterators `ipairs` and `utf8.codes` return.
+local libraries = { G }
+for _, name in ipairs({ "coroutine", "math", "string", "table", "utf8" }) do libraries[#libraries + 1] = rawget(G, name) end
+libraries[#libraries + 1] = { ipairs({}), (utf8.codes("")), (utf8.codes("", true)) }
+
+numberBuiltins = function()
+  builtins = {}
+  for l = 1, #libraries do
+    local t = libraries[l]
+    local keys = orderedKeys(t)
+    for i = 1, #keys do
+      local v = rawget(t, keys[i])
+      if type_(v) == "function" and objectOrder(v) == nil and builtins[v] == nil then
+        builtinCount = builtinCount + 1
+        builtins[v] = builtinCount
+      end
     end
   end
 end
-numberBuiltins(G)
-for _, name in ipairs({ "coroutine", "math", "string", "table", "utf8" }) do numberBuiltins(rawget(G, name)) end
-numberBuiltins({ ipairs({}), (utf8.codes("")), (utf8.codes("", true)) })
 
 -- The host hands this `next` to the `__pairs` of its read-only tables.
 return orderedNext
