@@ -37,6 +37,7 @@ typedef struct ah_state_info {
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
     uint64_t serials;     /* objects created so far: the last creation serial given (see AH_HEADER) */
+    char timeout_place[128]; /* "file:line" where the deadline first stopped plugin code, or "" */
     void *newest;         /* the newest object's memory */
     size_t userdata_offset; /* from a userdata's block to its memory (lua_touserdata), for ah_serial */
     ah_pool pool;         /* the state's small blocks */
@@ -161,6 +162,14 @@ static inline lua_State *ah_newstate(ah_state_info *info) {
     return L;
 }
 
+/* The chunk name of the sandbox's prelude, whose frames are the host's and never an error's place. */
+#define AH_PRELUDE_NAME "animhost/prelude.lua"
+
+/* Notes in info->timeout_place, once, the place of the innermost plugin function running at
+ * `level` or above ("file:line"): where the time ran out, in a coroutine as in the main thread.
+ * The prelude's frames are skipped: their caller's line is the plugin's. */
+static inline void ah_note_timeout_place(lua_State *L, int level);
+
 /* ---- deadline: a hook that pcall cannot swallow --------------------------
  * The main thread runs without a hook (hooks slow every instruction); a watchdog
  * thread calls ah_trip at the deadline, which lua_sethook allows asynchronously.
@@ -180,6 +189,7 @@ static inline void ah_hook(lua_State *L, lua_Debug *ar) {
     }
     /* Once tripped, fire on every instruction so no pcall can resume the plugin. */
     lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
+    ah_note_timeout_place(L, 0);
     lua_getinfo(L, "Sl", ar);
     lua_pushfstring(L, "%s:%d: the plugin ran past its time limit", ar->short_src, ar->currentline);
     lua_error(L);
@@ -214,7 +224,10 @@ typedef int (*ah_swift_function)(lua_State *L);
 static inline int ah_trampoline(lua_State *L) {
     ah_swift_function f = (ah_swift_function)lua_touserdata(L, lua_upvalueindex(1));
     ah_state_info *info = ah_info(L);
-    if (info->tripped) return luaL_error(L, "the plugin ran past its time limit");
+    if (info->tripped) {
+        ah_note_timeout_place(L, 1);
+        return luaL_error(L, "the plugin ran past its time limit");
+    }
     int enforced = info->enforce;
     info->enforce = 0;
     int n = f(L);
@@ -244,8 +257,6 @@ static inline void ah_pushfunction(lua_State *L, ah_swift_function f, int nup) {
     lua_pushcclosure(L, ah_trampoline, nup + 1);
 }
 
-/* The chunk name of the sandbox's prelude, whose frames are the host's and never an error's place. */
-#define AH_PRELUDE_NAME "animhost/prelude.lua"
 
 /* The place of the innermost plugin function running, as "file:line: ", or "" when there is none. */
 static inline const char *ah_innermost_place(lua_State *L) {
@@ -256,6 +267,20 @@ static inline const char *ah_innermost_place(lua_State *L) {
         if (ar.currentline > 0 && !prelude) return lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
     }
     return lua_pushliteral(L, "");
+}
+
+static inline void ah_note_timeout_place(lua_State *L, int level) {
+    ah_state_info *info = ah_info(L);
+    if (info->timeout_place[0] != 0) return;
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        int prelude = ar.source[0] == '@' && strcmp(ar.source + 1, AH_PRELUDE_NAME) == 0;
+        if (ar.currentline > 0 && !prelude) {
+            snprintf(info->timeout_place, sizeof info->timeout_place, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
 }
 
 /* Message handler: appends a traceback to string errors; describes others (error(nil), error

@@ -95,10 +95,11 @@ final class LuaHost {
         let stuckMessage =
             limits.exitWhenStuck
             ? "animhost: "
-                + PluginError(
-                    file: chunkName,
-                    message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)"
-                ).description + "\n"
+                + TerminalText.escaped(
+                    PluginError(
+                        file: chunkName,
+                        message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)"
+                    ).description) + "\n"
             : nil
         watchdog = Watchdog(state: L, stuckMessage: stuckMessage)
         try Sandbox.install(in: self)
@@ -231,10 +232,12 @@ final class LuaHost {
 
     private func errorFromTop(_ L: OpaquePointer, status: Int32) -> PluginError {
         if timedOut {
-            // The hook names the function where the time ran out: the plugin's, a module's or a delegate script's.
-            let place = LuaHost.string(L, -1).map { PluginError(file: chunkName, luaMessage: $0) }
-            let line = place?.line
-            return PluginError.timeout(file: line == nil ? chunkName : place!.file, seconds: limits.timeout, line: line)
+            // Where the time ran out, as the hook noted it first: in the plugin, a module or a
+            // delegate script, in a coroutine or the main thread.
+            let noted = withUnsafeBytes(of: info.pointee.timeout_place) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let place = noted.isEmpty ? nil : PluginError(file: chunkName, luaMessage: noted + ": ")
+            guard let place, let line = place.line else { return PluginError.timeout(file: chunkName, seconds: limits.timeout) }
+            return PluginError.timeout(file: place.file, seconds: limits.timeout, line: line)
         }
         if let pending = pendingError { return pending }
         if status == LUA_ERRMEM {
