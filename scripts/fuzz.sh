@@ -38,9 +38,14 @@ for target in "${targets[@]}"; do
   mkdir -p "$work" "$logs" "$crashes"
   dict=()
   [ -f "Fuzz/dictionaries/$target.dict" ] && dict=("-dict=$root/Fuzz/dictionaries/$target.dict")
+  # The lua target leaves memory the process frees later (a watchdog's pending timer, a state kept
+  # after its deadline): libFuzzer would take every input for a leak, run it twice and scan the heap.
+  # Leaks are looked for once, when the process ends, instead.
+  per_target=()
+  [ "$target" = lua ] && per_target=(-detect_leaks=0)
   echo "== $target: $seconds s"
   # shellcheck disable=SC2086
-  if ! (cd "$logs" && "$root/$binary" --target="$target" "$root/$work" "$root/Fuzz/corpus/$target" "$root/$crashes" "${dict[@]}" \
+  if ! (cd "$logs" && "$root/$binary" --target="$target" "$root/$work" "$root/Fuzz/corpus/$target" "$root/$crashes" "${dict[@]}" "${per_target[@]}" \
       -max_total_time="$seconds" -workers=1 -jobs=1 -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
       -artifact_prefix="$root/$crashes/" -print_final_stats=1 ${FUZZ_FLAGS:-} >/dev/null 2>&1); then
     failed+=("$target")

@@ -85,12 +85,26 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func lua(_ bytes: UnsafeRawBufferPointer) throws {
         let (source, request) = luaInput(bytes)
         let url = pluginFolder.appendingPathComponent("fuzz.lua")
-        try source.write(to: url, atomically: false, encoding: .utf8)
+        try write(source, to: url)
         do {
             let plugin = try Plugin(url: url, limits: SandboxLimits(maxMemory: 64 << 20, timeout: 2), printSink: { _ in })
-            _ = try TransitionSession(plugin, scenes: PluginCatalog()).run(request, sink: RenderProbe())
+            let session = TransitionSession(plugin, scenes: catalog)
+            let (from, to) = try SceneCopies.scenes(for: request, in: session)
+            _ = try session.run(request, from: from, to: to, sink: RenderProbe())
         } catch is PluginError {} catch is SceneError {} catch is GestureError {} catch is RenderError {} catch {
             throw FuzzFinding(target: "lua", input: source, error: "\(type(of: error)): \(error)")
         }
+    }
+
+    /// Where the lua target's scenes are found: the built-in ones.
+    private static let catalog = PluginCatalog()
+
+    /// Writes the plugin without `fsync` (Foundation's writes wait for the disk, which costs an input
+    /// more than running it on a busy machine); the file is read back at once and never kept.
+    private static func write(_ source: String, to url: URL) throws {
+        guard let file = fopen(url.path, "w") else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        defer { fclose(file) }
+        let bytes = Array(source.utf8)
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw CocoaError(.fileWriteOutOfSpace) }
     }
 }

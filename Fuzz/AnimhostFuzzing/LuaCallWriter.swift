@@ -91,7 +91,7 @@ public struct LuaCallWriter<Random: FuzzEntropy> {
             let depthOfTree = random.pick(["2", "63", "64", "65", "1000", "100000"])
             return "do local d = n; for i = 1, \(depthOfTree) do local c = node{ id = 'd' .. i }; d:add(c); d = c end; local _ = ctx.container:find('d1') end"
         case 1:
-            let length = random.pick(["0", "1000", "100000", "2000000"])
+            let length = random.pick(["0", "1000", "100000", "200000"])
             let property = random.pick(["text", "id", "tag", "image", "backgroundColor"])
             return "\(target).\(property) = string.rep('\(random.pick(["x", "é", "\\0", "../", "#"]))', \(length))"
         case 2:

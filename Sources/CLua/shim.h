@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
 #include "pool.h"
 
@@ -35,6 +36,10 @@ typedef struct ah_state_info {
     volatile int running; /* depth of host calls into Lua under way */
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
+    uint64_t serials;     /* objects created so far: the last creation serial given (see AH_HEADER) */
+    char timeout_place[128]; /* "file:line" where the deadline first stopped plugin code, or "" */
+    void *newest;         /* the newest object's memory */
+    size_t userdata_offset; /* from a userdata's block to its memory (lua_touserdata), for ah_serial */
     ah_pool pool;         /* the state's small blocks */
 } ah_state_info;
 
@@ -54,35 +59,80 @@ static inline void ah_release_block(ah_pool *pool, void *block, size_t size) {
     else free(block);
 }
 
+/* Every block starts with a header: the creation serial of the object it holds (a table, a
+ * function, a userdata or a coroutine), or 0. Lua places such objects in tables by address, so
+ * its own traversal order changes from process to process; the sandbox's `next` orders them by
+ * serial instead (ah_serial). Lua tells the allocator an object's type when it creates it: the
+ * block is new (ptr == NULL) and osize is the type's tag. */
+#define AH_HEADER sizeof(uint64_t)
+
+static inline int ah_counted_tag(size_t tag) {
+    return tag == LUA_TTABLE || tag == LUA_TFUNCTION || tag == LUA_TUSERDATA || tag == LUA_TTHREAD;
+}
+
 /* The allocator refuses growth past the limit only while plugin code runs, so a
  * host binding never meets a memory error in the middle of its work. Small blocks
- * come from the state's pool, larger ones from the C library. */
+ * come from the state's pool, larger ones from the C library. The limit counts the
+ * sizes Lua asks for, without the headers. */
 static inline void *ah_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ah_state_info *info = (ah_state_info *)ud;
     size_t old = ptr ? osize : 0;
+    char *block = ptr ? (char *)ptr - AH_HEADER : NULL;
+    size_t oldBytes = old + AH_HEADER, newBytes = nsize + AH_HEADER;
     if (nsize == 0) {
-        if (ptr) ah_release_block(&info->pool, ptr, old);
+        if (ptr) ah_release_block(&info->pool, block, oldBytes);
         info->used -= old;
         return NULL;
     }
     if (info->enforce && nsize > old && info->used - old + nsize > info->limit) return NULL;
-    void *p;
-    if (old > AH_POOL_LARGEST && nsize > AH_POOL_LARGEST) {
-        p = realloc(ptr, nsize);
+    char *p;
+    if (ptr && oldBytes > AH_POOL_LARGEST && newBytes > AH_POOL_LARGEST) {
+        p = realloc(block, newBytes);
         if (p == NULL) return NULL;
-    } else if (ptr && old <= AH_POOL_LARGEST && nsize <= AH_POOL_LARGEST && ah_pool_class(old) == ah_pool_class(nsize)) {
-        p = ptr;
+    } else if (ptr && oldBytes <= AH_POOL_LARGEST && newBytes <= AH_POOL_LARGEST && ah_pool_class(oldBytes) == ah_pool_class(newBytes)) {
+        p = block;
     } else {
-        p = nsize <= AH_POOL_LARGEST ? ah_pool_take(&info->pool, nsize) : malloc(nsize);
+        p = newBytes <= AH_POOL_LARGEST ? ah_pool_take(&info->pool, newBytes) : malloc(newBytes);
         if (p == NULL) return NULL;
         if (ptr) {
-            memcpy(p, ptr, old < nsize ? old : nsize);
-            ah_release_block(&info->pool, ptr, old);
+            memcpy(p, block, oldBytes < newBytes ? oldBytes : newBytes);
+            ah_release_block(&info->pool, block, oldBytes);
+        } else {
+            if (ah_counted_tag(osize)) {
+                *(uint64_t *)p = ++info->serials;
+                info->newest = p + AH_HEADER;
+            } else {
+                *(uint64_t *)p = 0;
+            }
         }
     }
     info->used = info->used - old + nsize;
     if (info->used > info->peak) info->peak = info->used;
-    return p;
+    return p + AH_HEADER;
+}
+
+/* The creation serial of the object at `idx` (see AH_HEADER), or 0 for a value that is not one of
+ * the state's objects: a light userdata, a C function without upvalues, a number... */
+static inline lua_Integer ah_serial(lua_State *L, int idx) {
+    const char *block;
+    switch (lua_type(L, idx)) {
+    case LUA_TTABLE:
+        block = lua_topointer(L, idx);
+        break;
+    case LUA_TFUNCTION:
+        block = lua_topointer(L, idx);
+        if (lua_iscfunction(L, idx) && (const void *)lua_tocfunction(L, idx) == (const void *)block) return 0;
+        break;
+    case LUA_TUSERDATA:
+        block = (const char *)lua_touserdata(L, idx) - ah_info(L)->userdata_offset;
+        break;
+    case LUA_TTHREAD:
+        block = lua_getextraspace(lua_tothread(L, idx));
+        break;
+    default:
+        return 0;
+    }
+    return (lua_Integer)*(const uint64_t *)(block - AH_HEADER);
 }
 
 static inline int ah_panic(lua_State *L) {
@@ -104,8 +154,21 @@ static inline lua_State *ah_newstate(ah_state_info *info) {
     if (L == NULL) return NULL;
     *(ah_state_info **)lua_getextraspace(L) = info;
     lua_atpanic(L, ah_panic);
+    /* Where a userdata's memory starts in its block, the newest object's. Every userdata the
+     * host makes has no user values, so they all share this offset. */
+    const char *memory = lua_newuserdatauv(L, 1, 0);
+    info->userdata_offset = (size_t)(memory - (const char *)info->newest);
+    lua_pop(L, 1);
     return L;
 }
+
+/* The chunk name of the sandbox's prelude, whose frames are the host's and never an error's place. */
+#define AH_PRELUDE_NAME "animhost/prelude.lua"
+
+/* Notes in info->timeout_place, once, the place of the innermost plugin function running at
+ * `level` or above ("file:line"): where the time ran out, in a coroutine as in the main thread.
+ * The prelude's frames are skipped: their caller's line is the plugin's. */
+static inline void ah_note_timeout_place(lua_State *L, int level);
 
 /* ---- deadline: a hook that pcall cannot swallow --------------------------
  * The main thread runs without a hook (hooks slow every instruction); a watchdog
@@ -126,6 +189,7 @@ static inline void ah_hook(lua_State *L, lua_Debug *ar) {
     }
     /* Once tripped, fire on every instruction so no pcall can resume the plugin. */
     lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
+    ah_note_timeout_place(L, 0);
     lua_getinfo(L, "Sl", ar);
     lua_pushfstring(L, "%s:%d: the plugin ran past its time limit", ar->short_src, ar->currentline);
     lua_error(L);
@@ -160,7 +224,10 @@ typedef int (*ah_swift_function)(lua_State *L);
 static inline int ah_trampoline(lua_State *L) {
     ah_swift_function f = (ah_swift_function)lua_touserdata(L, lua_upvalueindex(1));
     ah_state_info *info = ah_info(L);
-    if (info->tripped) return luaL_error(L, "the plugin ran past its time limit");
+    if (info->tripped) {
+        ah_note_timeout_place(L, 1);
+        return luaL_error(L, "the plugin ran past its time limit");
+    }
     int enforced = info->enforce;
     info->enforce = 0;
     int n = f(L);
@@ -190,8 +257,6 @@ static inline void ah_pushfunction(lua_State *L, ah_swift_function f, int nup) {
     lua_pushcclosure(L, ah_trampoline, nup + 1);
 }
 
-/* The chunk name of the sandbox's prelude, whose frames are the host's and never an error's place. */
-#define AH_PRELUDE_NAME "animhost/prelude.lua"
 
 /* The place of the innermost plugin function running, as "file:line: ", or "" when there is none. */
 static inline const char *ah_innermost_place(lua_State *L) {
@@ -202,6 +267,20 @@ static inline const char *ah_innermost_place(lua_State *L) {
         if (ar.currentline > 0 && !prelude) return lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
     }
     return lua_pushliteral(L, "");
+}
+
+static inline void ah_note_timeout_place(lua_State *L, int level) {
+    ah_state_info *info = ah_info(L);
+    if (info->timeout_place[0] != 0) return;
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        int prelude = ar.source[0] == '@' && strcmp(ar.source + 1, AH_PRELUDE_NAME) == 0;
+        if (ar.currentline > 0 && !prelude) {
+            snprintf(info->timeout_place, sizeof info->timeout_place, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
 }
 
 /* Message handler: appends a traceback to string errors; describes others (error(nil), error

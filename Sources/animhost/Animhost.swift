@@ -31,7 +31,7 @@ struct Animhost: ParsableCommand {
             if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
             var text = error is CommandError ? "\(error)" : fullMessage(for: error)
             if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-            FileHandle.standardError.write(Data(("animhost: " + text + "\n").utf8))
+            complain("animhost: " + text)
             Foundation.exit(1)
         }
     }

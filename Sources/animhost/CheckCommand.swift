@@ -80,13 +80,13 @@ struct CheckCommand: ParsableCommand {
             let verdict = suite.check(entry.url, progress: progress.show)
             progress.erase()
             entries.append((entry.name, verdict))
-            if output == .text { print(ConformanceReport.text([(entry.name, verdict)])) }
+            if output == .text { say(ConformanceReport.text([(entry.name, verdict)])) }
         }
         switch output {
         case .text: break
         case .json, .junit:
             print(output == .json ? ConformanceReport.json(entries) : ConformanceReport.junit(entries))
-            FileHandle.standardError.write(Data((ConformanceReport.summary(entries) + "\n").utf8))
+            complain(ConformanceReport.summary(entries))
         }
         if entries.contains(where: { !$0.verdict.failures.isEmpty }) { throw ExitCode.failure }
     }
@@ -115,7 +115,7 @@ final class CheckProgress {
     func show(done: Int, total: Int, run: String) {
         guard enabled else { return }
         shown = true
-        FileHandle.standardError.write(Data("\r\u{1B}[Kchecking \(plugin): \(done)/\(total) runs done, now \(run)".utf8))
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + TerminalText.escaped("checking \(plugin): \(done)/\(total) runs done, now \(run)")).utf8))
     }
 
     /// Clears the line.

@@ -16,27 +16,27 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let entries = sandbox.catalog.all()
-        if entries.isEmpty { print("No plugins found (searched \(sandbox.catalog.folders.map(\.url.path).joined(separator: ", ")))") }
+        if entries.isEmpty { say("No plugins found (searched \(sandbox.catalog.folders.map(\.url.path).joined(separator: ", ")))") }
         let hidden = Dictionary(grouping: sandbox.catalog.shadowed(), by: \.name)
         var failures = 0
         for entry in entries {
             defer {
                 for other in hidden[entry.name] ?? [] {
-                    print("    hides \(other.origin): \(displayPath(other.url)) (run that one by its path)")
+                    say("    hides \(other.origin): \(displayPath(other.url)) (run that one by its path)")
                 }
             }
             do {
                 let plugin = try Plugin(url: entry.url, limits: sandbox.limits)
-                print("\(plugin.name)  (\(entry.origin): \(displayPath(entry.url)))")
-                if let summary = plugin.summary { print("    \(summary)") }
-                if plugin.isInteractive { print("    handles gestures itself (interact)") }
+                say("\(plugin.name)  (\(entry.origin): \(displayPath(entry.url)))")
+                if let summary = plugin.summary { say("    \(summary)") }
+                if plugin.isInteractive { say("    handles gestures itself (interact)") }
                 if !plugin.params.isEmpty {
-                    print("    params: " + plugin.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
+                    say("    params: " + plugin.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
                 }
             } catch {
                 failures += 1
-                print("\(entry.name)  (\(entry.origin): \(displayPath(entry.url)))")
-                print("    cannot load: \(error)".split(separator: "\n").first.map(String.init) ?? "")
+                say("\(entry.name)  (\(entry.origin): \(displayPath(entry.url)))")
+                say("    cannot load: \(error)".split(separator: "\n").first.map(String.init) ?? "")
             }
         }
         if failures > 0 { throw ExitCode.failure }

@@ -20,8 +20,8 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         do {
             let files = try Scaffold.create(name: name, in: URL(fileURLWithPath: dir))
-            for file in files { print("created \(displayPath(file))") }
-            print("try: animhost run \(name)\(dir == "Plugins" ? "" : " --plugins \(dir)")   and   animhost test \(dir)")
+            for file in files { say("created \(displayPath(file))") }
+            say("try: animhost run \(name)\(dir == "Plugins" ? "" : " --plugins \(dir)")   and   animhost test \(dir)")
         } catch { throw CommandError(error) }
     }
 }

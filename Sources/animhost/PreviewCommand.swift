@@ -98,7 +98,7 @@ struct PreviewCommand: ParsableCommand {
         if failure.error == nil {
             session.start()
             let first = session.status
-            FileHandle.standardOutput.write(Data((first.ok ? "first run ok\n" : "first run failed: \(first.error ?? "")\n").utf8))
+            sayNow(first.ok ? "first run ok" : "first run failed: \(first.error ?? "")")
         }
         done.wait()
         if let error = failure.error { throw CommandError("cannot serve on \(host):\(port): \(error)") }

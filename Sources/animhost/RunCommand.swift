@@ -111,7 +111,7 @@ struct RunCommand: ParsableCommand {
             var read: [URL] = []
             let started = Date()
             do { try runOnce(reading: &read) } catch {
-                FileHandle.standardError.write(Data("animhost: \(error)\n".utf8))
+                complain("animhost: \(error)")
                 read += watched.urls  // what failed before being read again is still worth watching
             }
             watched = WatchedFiles(read, readSince: started)
@@ -140,9 +140,9 @@ struct RunCommand: ParsableCommand {
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
-            if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { print(note) }
+            if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { say(note) }
             let outcome = try session.run(request, sink: sink)
-            for warning in outcome.warnings + outcome.advice { FileHandle.standardError.write(Data("animhost: warning: \(warning)\n".utf8)) }
+            for warning in outcome.warnings + outcome.advice { complain("animhost: warning: \(warning)") }
             report(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
         } catch let e as PluginError {
             throw CommandError(e)
@@ -159,9 +159,9 @@ struct RunCommand: ParsableCommand {
     /// once (not when a buffer fills), so that a log shows which save each run followed.
     private func report(_ line: String) {
         if watch && isatty(STDOUT_FILENO) == 0 {
-            print("[\(Self.timeOfDay())] " + line)
+            say("[\(Self.timeOfDay())] " + line)
         } else {
-            print(line)
+            say(line)
         }
         fflush(nil)  // every stream: stdout is a C global Swift 6 will not name here
     }

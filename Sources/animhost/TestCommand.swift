@@ -53,10 +53,10 @@ struct TestCommand: ParsableCommand {
             updateSnapshots: updateSnapshots, searchPath: PluginCatalog(pluginFolders: pluginFolders))
         let results = files.map(runner.run)
         switch output {
-        case .text: print(SpecRunner.report(results))
+        case .text: say(SpecRunner.report(results))
         case .json, .junit:
             print(output == .json ? SpecRunner.json(results) : SpecRunner.junit(results))
-            FileHandle.standardError.write(Data((SpecRunner.summarize(results).line + "\n").utf8))
+            complain(SpecRunner.summarize(results).line)
         }
         if SpecRunner.summarize(results).failed > 0 { throw ExitCode.failure }
     }

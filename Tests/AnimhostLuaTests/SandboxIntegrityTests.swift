@@ -230,4 +230,30 @@ final class SandboxIntegrityTests: XCTestCase {
         }
         XCTAssertTrue(lines[2].contains("broken.lua:2:"), lines[2])
     }
+
+    /// The deadline's error names the file and line where the time ran out: a loop in a module the
+    /// plugin requires is the module's, not the plugin's.
+    func testTheDeadlineNamesTheModuleWhereTheTimeRanOut() throws {
+        let module = """
+            local m = {}
+            function m.spin()
+              local n = 0
+              while true do n = n + 1 end
+            end
+            function m.spinInACoroutine()
+              coroutine.resume(coroutine.create(function() while true do end end))
+            end
+            return m
+            """
+        // The time runs out in the module's loop; in a coroutine's, though the plugin loops on after it.
+        for (call, place) in [("spin()", "spinner.lua:4"), ("spinInACoroutine()\nwhile true do end", "spinner.lua:7")] {
+            let plugin = try makePlugin(animatorSource("require('spinner').\(call)\nctx:complete(true)"), limits: SandboxLimits(timeout: 0.3))
+            try module.write(to: plugin.url.deletingLastPathComponent().appendingPathComponent("spinner.lua"), atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try plugin.run(TransitionRequest(), catalog: PluginCatalog(environment: [:]))) { error in
+                let e = error as? PluginError
+                XCTAssertTrue(e?.isTimeout ?? false, "\(error)")
+                XCTAssertEqual(e.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0)" }, place, "\(error)")
+            }
+        }
+    }
 }

@@ -69,9 +69,14 @@ final class SceneDelegateTests: XCTestCase {
 
     func testTheScriptRunsUnderThePluginsDeadline() throws {
         let (plugin, _, _) = try folder(
-            script: "return { willBegin = function() while true do end end }",
+            script: "local grid = {}\nfunction grid.willBegin()\n  while true do end\nend\nreturn grid",
             body: "ctx.from.delegate:willBegin(ctx)", limits: SandboxLimits(timeout: 0.5))
-        XCTAssertThrowsError(try run(plugin)) { error in XCTAssertTrue((error as? PluginError)?.isTimeout ?? false, "\(error)") }
+        XCTAssertThrowsError(try run(plugin)) { error in
+            let e = error as? PluginError
+            XCTAssertTrue(e?.isTimeout ?? false, "\(error)")
+            // the loop is in the delegate script, not in the plugin that called it
+            XCTAssertEqual(e.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0)" }, "grid.lua:3", "\(error)")
+        }
     }
 
     func testTheScriptStaysInsideTheScenesFolder() throws {

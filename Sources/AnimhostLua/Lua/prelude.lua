@@ -6,7 +6,7 @@
 -- redefine any global (rawget, type, error...) and must not change what these functions do.
 -- docs/security.md lists the rules.
 
-local hostPrint, loadModule, virtualClock, sealed = ...
+local hostPrint, loadModule, virtualClock, sealed, objectOrder = ...
 
 -- Lua's own functions keep their names, so that its messages about them read as plugins expect.
 local G = _G
@@ -106,18 +106,31 @@ end
 -- Iteration order. Lua places string keys by a hash seeded anew in every process, and tables,
 -- functions and nodes by their address, so its own `next` walks a table in another order on every
 -- run. `next` and `pairs` walk keys in a fixed order instead: numbers ascending (so 1, 2, 3… first),
--- then strings in byte order, then false before true, then every other key (tables, functions,
--- nodes, coroutines) by the stable number `tostring` gives it. A table's order is taken when a walk
--- starts (`next(t)` or `pairs(t)`); as with Lua's own `next`, fields may be changed or cleared
--- during a walk but not added.
+-- then strings in byte order, then false before true, then every other key: the state's objects
+-- (tables, functions, coroutines, values such as `rect`) in the order they were made, then nodes in
+-- the order the host first handed them to the plugin, then Lua's built-in functions in a fixed
+-- order. A table's order is taken when a walk starts (`next(t)` or `pairs(t)`); as with Lua's own
+-- `next`, fields may be changed or cleared during a walk but not added.
 local rawnext, rawpairs, sort = next, pairs, table.sort
 local typeRank = { number = 1, string = 2, boolean = 3 }
+-- Lua's functions without upvalues are no object of the state: they are numbered in the order of
+-- their names (numberBuiltins, below) when a walk first meets one.
+local builtins, builtinCount, numberBuiltins = nil, 0, nil
+local builtinBase = 1 << 61
+
+-- A key's place among the keys that are neither numbers, strings nor booleans.
+local function orderOf(v)
+  local order = objectOrder(v)  -- an object's creation serial, or a node's, past 1 << 60
+  if order ~= nil then return order end
+  if builtins == nil then numberBuiltins() end
+  return builtinBase + (builtins[v] or builtinCount + idOf(v))
+end
 
 local function keyBefore(a, b)
   local ra, rb = typeRank[type_(a)] or 4, typeRank[type_(b)] or 4
   if ra ~= rb then return ra < rb end
   if ra == 3 then return a == false and b == true end
-  if ra == 4 then return idOf(a) < idOf(b) end
+  if ra == 4 then return orderOf(a) < orderOf(b) end
   return a < b
 end
 
@@ -168,6 +181,68 @@ function pairs(t)
   local f, s, c = rawpairs(t)
   if f == rawnext then return orderedNext, t, nil end
   return f, s, c  -- the table's own __pairs
+end
+
+-- table.sort: Lua's own takes a pivot from the clock when a partition runs unbalanced, so equal
+-- elements, and the answers of a comparator that contradicts itself, come out in another order on
+-- every run. A merge sort instead: stable (equal elements keep their order), its result a function
+-- of the comparator's answers alone, and it never raises "invalid order function".
+local function less(a, b) return a < b end
+local runLength = 8
+
+-- Sorts runs of `runLength` elements of `a[1..n]` in place, by insertion.
+local function sortRuns(a, n, lt)
+  for lo = 1, n, runLength do
+    local hi = lo + runLength - 1
+    if hi > n then hi = n end
+    for i = lo + 1, hi do
+      local v, j = a[i], i - 1
+      while j >= lo and lt(v, a[j]) do
+        a[j + 1] = a[j]
+        j = j - 1
+      end
+      a[j + 1] = v
+    end
+  end
+end
+
+-- Merges the sorted runs of `width` elements of `src[1..n]` pairwise into `dst`.
+local function mergeRuns(src, dst, n, width, lt)
+  for lo = 1, n, 2 * width do
+    local mid, hi = lo + width - 1, lo + 2 * width - 1
+    if mid > n then mid = n end
+    if hi > n then hi = n end
+    local i, j = lo, mid + 1
+    for k = lo, hi do
+      if j > hi or (i <= mid and not lt(src[j], src[i])) then
+        dst[k] = src[i]
+        i = i + 1
+      else
+        dst[k] = src[j]
+        j = j + 1
+      end
+    end
+  end
+end
+
+function table.sort(list, comp)
+  if type_(list) ~= "table" or (comp ~= nil and type_(comp) ~= "function") then
+    return sort(list, comp)  -- Lua's own error for a wrong argument
+  end
+  local n = #list
+  if type_(n) ~= "number" or n < 2 or n % 1 ~= 0 then return sort(list, comp) end
+  if n >= 0x7fffffff then error_("table.sort: array too big", 2) end
+  local lt = comp or less
+  local src, dst = {}, {}
+  for i = 1, n do src[i] = list[i] end
+  sortRuns(src, n, lt)
+  local width = runLength
+  while width < n do
+    mergeRuns(src, dst, n, width, lt)
+    src, dst = dst, src
+    width = width * 2
+  end
+  for i = 1, n do list[i] = src[i] end
 end
 
 -- Finalizers would run plugin code inside the collector, where no hook reaches (Lua turns hooks
@@ -226,6 +301,28 @@ function require(name)
   if value == nil then value = true end
   loaded[name] = value
   return value
+end
+
+-- Lua's own functions, numbered for the walking order: those of the global table and the libraries
+-- (as the plugin left them: the same plugin, the same numbers), each table's in the order of their
+-- names, then the iterators `ipairs` and `utf8.codes` return.
+local libraries = { G }
+for _, name in ipairs({ "coroutine", "math", "string", "table", "utf8" }) do libraries[#libraries + 1] = rawget(G, name) end
+libraries[#libraries + 1] = { ipairs({}), (utf8.codes("")), (utf8.codes("", true)) }
+
+numberBuiltins = function()
+  builtins = {}
+  for l = 1, #libraries do
+    local t = libraries[l]
+    local keys = orderedKeys(t)
+    for i = 1, #keys do
+      local v = rawget(t, keys[i])
+      if type_(v) == "function" and objectOrder(v) == nil and builtins[v] == nil then
+        builtinCount = builtinCount + 1
+        builtins[v] = builtinCount
+      end
+    end
+  end
 end
 
 -- The host hands this `next` to the `__pairs` of its read-only tables.

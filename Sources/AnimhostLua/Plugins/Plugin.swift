@@ -120,7 +120,7 @@ public final class Plugin {
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
             (defaultScenes, defaultChrome) = try Plugin.readScenes(L, table: t, file: file)
-            interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))
+            interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))  // looked up on failure only
             try Plugin.keep(summary: summary, params: params, in: host, file: file)
         } catch {
             ah_pop(L, 1)
@@ -184,15 +184,17 @@ public final class Plugin {
     }
 
     /// The plugin's `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }`, each field optional.
-    private static func readInteraction(_ L: OpaquePointer, table t: Int32, file: String, line: Int?) throws -> InteractionRule {
+    private static func readInteraction(
+        _ L: OpaquePointer, table t: Int32, file: String, line: @autoclosure () -> Int?
+    ) throws -> InteractionRule {
         defer { ah_pop(L, 1) }
         var rule = InteractionRule()
         let kind = rawField(L, t, "interaction")
         if kind == LUA_TNIL { return rule }
-        func fail(_ message: String) -> PluginError { PluginError(file: file, line: line, message: "interaction: " + message) }
+        func fail(_ message: String) -> PluginError { PluginError(file: file, line: line(), message: "interaction: " + message) }
         guard kind == LUA_TTABLE else { throw fail("expected { finishProgress = 0.33, finishVelocity = 1000, cancelledGesture = \"cancel\" }, got \(typeName(L, -1))") }
         do { try rejectUnknownKeys(L, -1, allowed: ["finishProgress", "finishVelocity", "cancelledGesture"], in: "interaction") } catch {
-            throw PluginError(file: file, line: line, message: "\(error)")
+            throw PluginError(file: file, line: line(), message: "\(error)")
         }
         func number(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
             defer { ah_pop(L, 1) }

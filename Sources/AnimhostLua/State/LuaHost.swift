@@ -35,8 +35,8 @@ final class LuaHost {
     let chunkName: String
     /// Prefix for `print` output on stderr.
     var printPrefix: String
-    /// Where `print` writes; stderr unless a test captures it.
-    var printSink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// Where `print` writes; stderr unless a test captures it, with control characters shown as escapes (``TerminalText``).
+    var printSink: (String) -> Void = { FileHandle.standardError.write(Data((TerminalText.escaped($0) + "\n").utf8)) }
     /// What `print` has written and left out in this state (see ``printLine(_:)``).
     private var printBudget = PrintBudget()
     /// The engine that node property changes go to.
@@ -71,6 +71,8 @@ final class LuaHost {
     @exclusivity(unchecked) var nodeKeys = InternedKeys()
     /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
     @exclusivity(unchecked) private var heldNodes: [Node] = []
+    /// Each held node's place in the order it was first handed to Lua: the walking order of nodes used as keys.
+    @exclusivity(unchecked) private var handOver: [UnsafeMutableRawPointer: Int] = [:]
     /// This host's mark on the nodes it holds, unique in the process.
     private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
     private static let marks = Atomic<Int>(0)
@@ -95,10 +97,11 @@ final class LuaHost {
         let stuckMessage =
             limits.exitWhenStuck
             ? "animhost: "
-                + PluginError(
-                    file: chunkName,
-                    message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)"
-                ).description + "\n"
+                + TerminalText.escaped(
+                    PluginError(
+                        file: chunkName,
+                        message: "the plugin ran past its time limit of \(limits.timeout) s inside a library call that cannot be interrupted (a string pattern or a table function over a huge range)"
+                    ).description) + "\n"
             : nil
         watchdog = Watchdog(state: L, stuckMessage: stuckMessage)
         try Sandbox.install(in: self)
@@ -139,8 +142,14 @@ final class LuaHost {
     /// Keeps `node` alive for as long as the state lives.
     @inline(__always)
     func keepAlive(_ node: Node) {
-        if node.markHeld(by: holderMark) { heldNodes.append(node) }
+        guard node.markHeld(by: holderMark) else { return }
+        heldNodes.append(node)
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        if handOver[address] == nil { handOver[address] = handOver.count }
     }
+
+    /// The place of the node at `address` in the order the host first handed nodes to Lua.
+    func handOverOrder(of address: UnsafeMutableRawPointer) -> Int { handOver[address] ?? handOver.count }
 
     /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
     /// limit, which the binding's caller enforces once the binding returns.
@@ -238,8 +247,12 @@ final class LuaHost {
 
     private func errorFromTop(_ L: OpaquePointer, status: Int32) -> PluginError {
         if timedOut {
-            let where_ = LuaHost.string(L, -1).map(PluginError.location(in:)) ?? nil
-            return PluginError.timeout(file: chunkName, seconds: limits.timeout, line: where_)
+            // Where the time ran out, as the hook noted it first: in the plugin, a module or a
+            // delegate script, in a coroutine or the main thread.
+            let noted = withUnsafeBytes(of: info.pointee.timeout_place) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let place = noted.isEmpty ? nil : PluginError(file: chunkName, luaMessage: noted + ": ")
+            guard let place, let line = place.line else { return PluginError.timeout(file: chunkName, seconds: limits.timeout) }
+            return PluginError.timeout(file: place.file, seconds: limits.timeout, line: line)
         }
         if let pending = pendingError { return pending }
         if status == LUA_ERRMEM {

@@ -27,7 +27,8 @@ enum Sandbox {
         LuaHost.push(L, loadModuleBinding)
         LuaHost.push(L, clockBinding)
         lua_rawgetp(L, ah_registryindex(), sealedKey)
-        try host.call(nargs: 4, nresults: 1)
+        LuaHost.push(L, objectOrderBinding)
+        try host.call(nargs: 5, nresults: 1)
         lua_rawsetp(L, ah_registryindex(), nextKey)
         try SharedLibrary.install(in: host)
     }
@@ -71,6 +72,21 @@ enum Sandbox {
         let host = LuaHost.of(L)
         host.printLine("[\(host.printPrefix)] " + PluginError.bounded(LuaHost.string(L, 1) ?? ""))
         return 0
+    }
+
+    /// A key's place in the walking order of `pairs` (Lua/prelude.lua): an object's creation serial,
+    /// a node's place in the order the host handed nodes over past `1 << 60`, nil for Lua's own
+    /// functions without upvalues.
+    private static let objectOrderBinding: LuaBinding = { L in
+        let L = L!
+        if lua_type(L, 1) == LUA_TLIGHTUSERDATA, let node = lua_touserdata(L, 1) {
+            lua_pushinteger(L, (1 << 60) + lua_Integer(LuaHost.of(L).handOverOrder(of: node)))
+        } else if case let serial = ah_serial(L, 1), serial != 0 {
+            lua_pushinteger(L, serial)
+        } else {
+            lua_pushnil(L)
+        }
+        return 1
     }
 
     /// The transition's virtual clock in seconds: the plugin's `os.clock()` (runs are deterministic).
