@@ -2,14 +2,15 @@
 # Installs the Debian packages animhost builds against: Lua 5.4, Cairo and Pango for drawing, the image
 # codecs (libpng, libjpeg-turbo, libwebp, giflib, libimagequant), rlottie for the benchmark's and the Lottie
 # export's comparisons, ffmpeg for MP4, a font, Chromium, which the HTML preview's tests open, luacheck
-# (lua-check), which lints the Lua files with editor/.luacheckrc, and Python with scripts/requirements.txt
+# (lua-check), which lints the Lua files with editor/.luacheckrc, zsh and fish, in which the tests load the
+# shell completions as bash is, and Python with scripts/requirements.txt
 # (the Lottie schema and its validator) and PyPI's pylottie, for the lottie-web it carries (the Lottie
 # export's second player; its own dependencies, Playwright and Pillow, are not needed).
 # --list prints the Debian packages; --python installs only the Python packages (both for .ci/run).
 set -euo pipefail
 packages=(liblua5.4-dev lua-check pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
           libgif-dev libimagequant-dev librlottie-dev ffmpeg fonts-dejavu-core fonts-dejavu-extra chromium
-          python3 python3-pip)
+          zsh fish python3 python3-pip)
 python_packages() {
   # Debian's Python refuses pip outside a virtual environment unless told otherwise; older pips ignore this.
   PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install --quiet --requirement "$(dirname "$0")/requirements.txt"

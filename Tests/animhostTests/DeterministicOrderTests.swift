@@ -56,7 +56,8 @@ final class DeterministicOrderTests: XCTestCase {
             local names = {}
             for k in pairs({ [print] = 1, [string.rep] = 2, [math.floor] = 3, [ipairs({})] = 4, [next] = 5 }) do names[#names + 1] = tostring(k) end
             ctx.container:add(node{ id = "walk-" .. sum .. "-" .. tostring(inOrder), frame = rect(0, 0, 1, 1) })
-            ctx.container:add(node{ id = table.concat(seen, ",", 1, 20), frame = rect(0, 0, 1, 1) })
+            ctx.container:add(node{ id = table.concat(seen, ",", 1, 10), frame = rect(0, 0, 1, 1) })  -- ids hold 256 bytes
+            ctx.container:add(node{ id = table.concat(seen, ",", 11, 20), frame = rect(0, 0, 1, 1) })
             ctx.container:add(node{ id = table.concat(names, ","), frame = rect(0, 0, 1, 1) })
             """)
         assertSame(texts, containing: "-true\"")

@@ -47,7 +47,19 @@ final class HostResourceTests: XCTestCase {
         XCTAssertTrue(
             r.err.hasSuffix("[hostile] print output passed its limit of 1 MiB a run: 1963 more lines (1984593 bytes) left out\n"),
             String(r.err.suffix(300)))
-        XCTAssertLessThan(r.err.utf8.count, (1 << 20) + 200)
+        let printed = lines.filter { !$0.hasPrefix("animhost: warning:") }.joined(separator: "\n")  // the run's own advice aside
+        XCTAssertLessThan(printed.utf8.count, (1 << 20) + 200)
+    }
+
+    /// Control characters count as the escapes they are shown as: 3,000 lines of 1,000 escape bytes
+    /// (4,000 bytes shown each) still write at most 1 MiB.
+    func testPrintCountsEscapesAsShown() throws {
+        try CLI.writeHostilePlugin("local line = string.rep('\\27', 1000)\nfor i = 1, 3000 do print(line) end\nctx:complete(true)", in: work)
+        let r = try CLI.run(["run", "hostile.lua", "--format", "json", "--out", "out"], in: work)
+        XCTAssertEqual(r.code, 0, String(r.err.suffix(500)))
+        let lines = r.err.split(separator: "\n").filter { !$0.hasPrefix("animhost: warning:") }
+        XCTAssertEqual(lines.filter { $0.hasPrefix("[hostile] \\x1b") }.count, (1 << 20) / 4011)  // `[hostile] `, 4,000 bytes shown, the line end
+        XCTAssertLessThan(lines.joined(separator: "\n").utf8.count, (1 << 20) + 200)
     }
 
     /// A spec's runs print within the spec's budget: ten runs printing 1 MiB each write 1 MiB in all.

@@ -61,8 +61,11 @@ final class LuaHost {
     private var transitionsRun = 0
     /// The budget left when ``pauseClock()`` stopped the clock.
     private var pausedBudget: Double?
-    /// How many nodes `node{}` has made, for default ids.
+    /// How many nodes `node{}` has made, for default ids: counted again from ``nodesMadeAtLoad`` in every
+    /// transition, so that the same plugin run twice in one state names its nodes alike.
     @exclusivity(unchecked) var createdNodes = 0
+    /// How many nodes the plugin made before its first transition (while it loaded).
+    private var nodesMadeAtLoad: Int?
     /// Folders `require` may load modules from.
     var moduleFolders: [URL] = []
     /// The Lua files beside the plugin that its runs have read (modules, scene delegate scripts), in the order first read.
@@ -124,17 +127,21 @@ final class LuaHost {
         Unmanaged<LuaHost>.fromOpaque(ah_info(L).pointee.host).takeUnretainedValue()
     }
 
-    /// Writes a line `print` made to ``printSink`` while the run's ``PrintBudget`` lasts.
+    /// Writes a line `print` made to ``printSink`` while the run's ``PrintBudget`` lasts, counting it as
+    /// shown (control characters as their escapes, ``TerminalText``), so that escapes cannot multiply it.
     func printLine(_ line: String) {
-        if printBudget.admit(line.utf8.count) { printSink(line) }
+        let shown = TerminalText.escaped(line)
+        if printBudget.admit(shown.utf8.count) { printSink(shown) }
     }
 
     /// Bytes the plugin's state holds now, and at most so far.
     var memoryInUse: Int { Int(info.pointee.used) }
     var peakMemory: Int { Int(info.pointee.peak) }
 
-    /// A serial for a new transition, never given before in this state.
+    /// A serial for a new transition, never given before in this state; default node ids start again.
     func nextTransitionSerial() -> Int {
+        if nodesMadeAtLoad == nil { nodesMadeAtLoad = createdNodes }
+        createdNodes = nodesMadeAtLoad ?? 0
         transitionsRun += 1
         return transitionsRun
     }
