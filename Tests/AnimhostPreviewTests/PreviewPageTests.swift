@@ -129,6 +129,24 @@ final class PreviewPageTests: PreviewFixture {
         return Int(box.url.split(separator: ":").last!.dropLast()) ?? 0
     }
 
+    /// A run of 20,000 nodes (as many as two full scene files hold) reaches the page, every node in the
+    /// curves' list once and the moving one first: the page finds a node's samples by its key, never by
+    /// searching each frame's nodes for each node (which held Chromium for minutes).
+    func testAPageOfManyNodesLoads() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let many = "ctx.container:add(box)\n  for i = 1, 20000 do ctx.container:add(node{ id = \"n\" .. i, frame = rect(0, 0, 1, 1) }) end"
+        try write(Self.plugin().replacingOccurrences(of: "ctx.container:add(box)", with: many), to: "slide.lua")
+        try startServer()
+        let page = try dom(chromium, "http://127.0.0.1:\(client.port)/")
+        XCTAssertTrue(page.contains("data-frames=\"7\""), "the page shows the run")
+        let options = page.components(separatedBy: "<option>").count - 1 - 4  // less the operations'
+        XCTAssertEqual(options, 20_003, "the container, the scene shown (a), the box and the 20,000 nodes")
+        let list = page.components(separatedBy: "<select id=\"node\">").last?.prefix(200) ?? ""
+        XCTAssertTrue(list.hasPrefix("<option>/box</option><option>/container</option><option>a/a</option><option>/n1</option>"), "\(list)")
+    }
+
     private func dom(_ chromium: String, _ url: String) throws -> String {
         let result = try runProgram(chromium, headless + ["--dump-dom", url])
         XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")
