@@ -147,6 +147,20 @@ final class PreviewPageTests: PreviewFixture {
         XCTAssertTrue(list.hasPrefix("<option>/box</option><option>/container</option><option>a/a</option><option>/n1</option>"), "\(list)")
     }
 
+    /// A plugin declaring 130,000 params (more than one JavaScript call takes arguments) gets a field
+    /// for each in the page, which still shows its run.
+    func testAPageOfMoreParamsThanACallTakesArgumentsLoads() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let many = "local ps = { extra = 0 }\nfor i = 1, 130000 do ps[\"p\" .. i] = i end\nslide.params = ps\n"
+        try write(Self.plugin().replacingOccurrences(of: "\nreturn slide", with: "\n" + many + "return slide"), to: "slide.lua")
+        try startServer()
+        let page = try dom(chromium, "http://127.0.0.1:\(client.port)/")
+        XCTAssertTrue(page.contains("data-frames=\"7\""), "the page shows the run")
+        XCTAssertEqual(page.components(separatedBy: " data-param=").count - 1, 130_001, "a field per param")
+    }
+
     private func dom(_ chromium: String, _ url: String) throws -> String {
         let result = try runProgram(chromium, headless + ["--dump-dom", url])
         XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")

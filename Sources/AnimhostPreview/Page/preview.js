@@ -183,7 +183,9 @@ async function loadState(now) {
   $("gesture").value = state.gesture;
   $("debug").checked = state.debug;
   $("reducedMotion").checked = state.reducedMotion;
-  $("params").replaceChildren(...state.params.map(paramField));
+  const fields = document.createDocumentFragment();  // one by one: more params than a call takes arguments may come
+  for (const p of state.params) fields.append(paramField(p));
+  $("params").replaceChildren(fields);
   return state;
 }
 
