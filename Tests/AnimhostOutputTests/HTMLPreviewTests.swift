@@ -71,6 +71,32 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
     }
 
     /// Opens the page in headless Chromium at two scrub positions.
+    /// A frame of 130,000 nodes (a plugin's nodes fit in its memory limit by the hundred thousand) fills
+    /// the player's node table: the rows are appended one by one, where passing them all as arguments of
+    /// one call passes what a JavaScript engine takes (Chromium: about 120,000) and stops the player.
+    func testAFrameOfMoreNodesThanACallTakesArgumentsPlays() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 1, height: 1)
+        let nodes = (0..<130_000).map {
+            NodeSample(
+                id: "n\($0)", scene: nil, isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1, toContainer: .identity, z: 0,
+                properties: p, depth: 1)
+        }
+        let url = dir.appendingPathComponent("preview.html")
+        let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url)], scale: 1)
+        try sink.begin(run.info)
+        try sink.write(FrameSample(index: 0, time: 0, nodes: nodes))
+        try sink.finish(TransitionRunner.Result(frameCount: 1, completed: true, cancelled: false, endTime: 0))
+
+        let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", url.absoluteString])
+        XCTAssertFalse(dom.err.contains("Uncaught"), String(dom.err.prefix(600)))
+        XCTAssertEqual(dom.out.components(separatedBy: "<tr>").count - 1, 130_001, "a row per node and the header's")
+        XCTAssertTrue(dom.out.contains("<td>n129999</td>"))
+    }
+
     func testChromiumShowsDifferentFramesAtTwoScrubPositionsWithoutConsoleErrors() throws {
         guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
             throw XCTSkip("chromium is not installed (Debian: chromium)")

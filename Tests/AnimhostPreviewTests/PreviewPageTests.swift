@@ -129,6 +129,38 @@ final class PreviewPageTests: PreviewFixture {
         return Int(box.url.split(separator: ":").last!.dropLast()) ?? 0
     }
 
+    /// A run of 20,000 nodes (as many as two full scene files hold) reaches the page, every node in the
+    /// curves' list once and the moving one first: the page finds a node's samples by its key, never by
+    /// searching each frame's nodes for each node (which held Chromium for minutes).
+    func testAPageOfManyNodesLoads() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let many = "ctx.container:add(box)\n  for i = 1, 20000 do ctx.container:add(node{ id = \"n\" .. i, frame = rect(0, 0, 1, 1) }) end"
+        try write(Self.plugin().replacingOccurrences(of: "ctx.container:add(box)", with: many), to: "slide.lua")
+        try startServer()
+        let page = try dom(chromium, "http://127.0.0.1:\(client.port)/")
+        XCTAssertTrue(page.contains("data-frames=\"7\""), "the page shows the run")
+        let options = page.components(separatedBy: "<option>").count - 1 - 4  // less the operations'
+        XCTAssertEqual(options, 20_003, "the container, the scene shown (a), the box and the 20,000 nodes")
+        let list = page.components(separatedBy: "<select id=\"node\">").last?.prefix(200) ?? ""
+        XCTAssertTrue(list.hasPrefix("<option>/box</option><option>/container</option><option>a/a</option><option>/n1</option>"), "\(list)")
+    }
+
+    /// A plugin declaring 130,000 params (more than one JavaScript call takes arguments) gets a field
+    /// for each in the page, which still shows its run.
+    func testAPageOfMoreParamsThanACallTakesArgumentsLoads() throws {
+        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
+            throw XCTSkip("chromium is not installed (Debian: chromium)")
+        }
+        let many = "local ps = { extra = 0 }\nfor i = 1, 130000 do ps[\"p\" .. i] = i end\nslide.params = ps\n"
+        try write(Self.plugin().replacingOccurrences(of: "\nreturn slide", with: "\n" + many + "return slide"), to: "slide.lua")
+        try startServer()
+        let page = try dom(chromium, "http://127.0.0.1:\(client.port)/")
+        XCTAssertTrue(page.contains("data-frames=\"7\""), "the page shows the run")
+        XCTAssertEqual(page.components(separatedBy: " data-param=").count - 1, 130_001, "a field per param")
+    }
+
     private func dom(_ chromium: String, _ url: String) throws -> String {
         let result = try runProgram(chromium, headless + ["--dump-dom", url])
         XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")

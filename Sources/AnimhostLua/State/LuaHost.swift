@@ -113,9 +113,11 @@ final class LuaHost {
     deinit {
         if let summary = printBudget.summary { printSink("[\(printPrefix)] " + summary) }
         watchdog.close()
-        // A state whose deadline tripped may hold code that would run again at close; its memory is left.
-        if info.pointee.tripped == 0 {
-            ah_close(L)  // runs no plugin code: plugins cannot make finalizers (Lua/prelude.lua)
+        // Closing runs no plugin code, a state stopped at its deadline or by an interrupt included: plugins
+        // cannot make finalizers (Lua/prelude.lua), and the protected call the stop ended has closed its
+        // to-be-closed variables already. Only a state still inside Lua (never the case here) is left.
+        if info.pointee.running == 0 {
+            ah_close(L)
             info.deallocate()
         }
         nodeKeys.deallocate()

@@ -45,13 +45,24 @@ function measure(node, property) {
 /// A node's key across frames: its scene, its id and whether it is a snapshot.
 const keyOf = (n) => `${n.scene || ""}/${n.id}${n.snapshot ? " (snapshot)" : ""}`;
 
-/// The samples (t, value) of `property` for the node `key` in timeline `tl`.
+/// Each frame's nodes by key (the first of a key in a frame), so that a node's samples are found in
+/// time linear in the frames, whatever the number of nodes.
+function indexed(tl) {
+  tl.byKey = tl.frames.map((f) => {
+    const nodes = new Map();
+    for (const n of f.nodes) if (!nodes.has(keyOf(n))) nodes.set(keyOf(n), n);
+    return nodes;
+  });
+  return tl;
+}
+
+/// The samples (t, value) of `property` for the node `key` in timeline `tl` (made by `indexed`).
 function series(tl, key, property) {
   const out = [];
-  for (const f of tl.frames) {
-    const n = f.nodes.find((m) => keyOf(m) === key);
+  tl.frames.forEach((f, i) => {
+    const n = tl.byKey[i].get(key);
     if (n) out.push([f.t, measure(n, property)]);
-  }
+  });
   return out;
 }
 
@@ -76,8 +87,8 @@ function plot(ctx, points, box, range, style, dash) {
 }
 
 function extent(lists) {
-  const values = lists.flat().map((p) => p[1]);
-  let lo = Math.min(...values), hi = Math.max(...values);
+  let lo = Infinity, hi = -Infinity;
+  for (const list of lists) for (const p of list) { lo = Math.min(lo, p[1]); hi = Math.max(hi, p[1]); }
   if (!isFinite(lo)) return [0, 1];
   if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
   return [lo, hi];
@@ -127,12 +138,15 @@ function show(i) {
 }
 
 function fillNodes() {
-  const select = $("node"), previous = select.value, keys = [];
-  for (const f of timeline.frames) for (const n of f.nodes) if (!keys.includes(keyOf(n))) keys.push(keyOf(n));
+  const select = $("node"), previous = select.value, seen = new Set();
+  for (const nodes of timeline.byKey) for (const k of nodes.keys()) seen.add(k);
+  const keys = [...seen];
   const moving = keys.filter((k) => ["x", "y", "width", "height"].some((p) => new Set(series(timeline, k, p).map((s) => s[1].toFixed(3))).size > 1));
-  const ordered = moving.concat(keys.filter((k) => !moving.includes(k)));
-  select.replaceChildren(...ordered.map((k) => element("option", {}, k)));
-  select.value = ordered.includes(previous) ? previous : ordered[0] || "";
+  const movingKeys = new Set(moving), ordered = moving.concat(keys.filter((k) => !movingKeys.has(k)));
+  const options = document.createDocumentFragment();
+  for (const k of ordered) options.append(element("option", {}, k));
+  select.replaceChildren(options);
+  select.value = seen.has(previous) ? previous : ordered[0] || "";
 }
 
 /// GETs `path` as JSON: asynchronously, or (`now`) before returning, so that the first run is on the page
@@ -151,7 +165,7 @@ async function getJSON(path, now) {
 async function loadRun(version, now) {
   const loaded = await getJSON(`/timeline.json?v=${version}`, now);
   if (!loaded) return;
-  timeline = loaded;
+  timeline = indexed(loaded);
   shownVersion = version;
   document.body.dataset.version = String(version);
   document.body.dataset.frames = String(timeline.frames.length);
@@ -169,7 +183,9 @@ async function loadState(now) {
   $("gesture").value = state.gesture;
   $("debug").checked = state.debug;
   $("reducedMotion").checked = state.reducedMotion;
-  $("params").replaceChildren(...state.params.map(paramField));
+  const fields = document.createDocumentFragment();  // one by one: more params than a call takes arguments may come
+  for (const p of state.params) fields.append(paramField(p));
+  $("params").replaceChildren(fields);
   return state;
 }
 
@@ -208,7 +224,7 @@ async function pin() {
     const blob = await (await fetch(`/frames/${i}.png?v=${shownVersion}`)).blob();
     images.push(URL.createObjectURL(blob));
   }
-  pinned = { frames: timeline.frames, images, label: `run ${shownVersion}, ${timeline.operation}` };
+  pinned = { frames: timeline.frames, byKey: timeline.byKey, images, label: `run ${shownVersion}, ${timeline.operation}` };
   $("pinned-figure").style.display = "block";
   show(frame);
 }
