@@ -234,4 +234,28 @@ final class HostResourceTests: XCTestCase {
             XCTAssertTrue(err.contains("not enough memory") || err.contains("the plugin ran out of memory (limit 16 MiB"), err)
         }
     }
+
+    /// A run's call log (`run.calls`) grows with each `ctx:update` and delegate hook: 600,000 calls hold
+    /// over 20 MB of entries in the host (each its 24-byte slot and its text), past an 8 MiB limit.
+    func testTheCallLogCountsInTheMemoryLimit() throws {
+        let loops = [
+            "interact": "if g.state == 'began' then for i = 1, 600000 do ctx:update(0.5) end end\n  return ctx:drive()",
+            "animate": "for i = 1, 600000 do ctx.from.delegate:willBegin(ctx) end\n  ctx:complete(true)"
+        ]
+        for (method, loop) in loops.sorted(by: { $0.key < $1.key }) {
+            try """
+            local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
+            function p.duration() return 0.3 end
+            function p.animate(ctx)
+              animate{ duration = 0.3, function() ctx.to.view.alpha = 1 end, completion = function(ok) ctx:complete(ok) end }
+            end
+            function p.\(method)(ctx, g)
+              \(loop)
+            end
+            return p
+            """.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+            let gesture = method == "interact" ? ["--operation", "pop", "--gesture", "edge-swipe to=0.6"] : []
+            try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "8", "--timeout", "60", "--out", "out"] + gesture, "not enough memory")
+        }
+    }
 }
