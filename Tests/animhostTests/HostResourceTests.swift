@@ -258,4 +258,22 @@ final class HostResourceTests: XCTestCase {
             try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "8", "--timeout", "60", "--out", "out"] + gesture, "not enough memory")
         }
     }
+
+    /// 2,000 nodes of 256-byte ids left in the container: the warning names three and counts the rest,
+    /// instead of writing half a megabyte of ids on one line.
+    func testTheWarningForNodesLeftBehindNamesAFew() throws {
+        try CLI.writeHostilePlugin(
+            """
+            ctx.container:add(ctx.to.view)
+            for i = 1, 2000 do ctx.container:add(node{ id = string.rep("n", 250) .. string.format("%06d", i) }) end
+            animate{ duration = 0.3, function() ctx.to.view.alpha = 1 end, completion = function() ctx:complete(true) end }
+            """, in: work)
+        let r = try CLI.run(["run", "hostile.lua", "--format", "json", "--out", "out"], in: work)
+        XCTAssertEqual(r.code, 0, String(r.err.prefix(500)))
+        let id = { (i: Int) in "'" + String(repeating: "n", count: 250) + String(format: "%06d", i) + "'" }
+        XCTAssertTrue(
+            r.err.contains("\(id(1)), \(id(2)), \(id(3)) and 1997 more stayed in the container after the transition"), String(r.err.prefix(2000)))
+        XCTAssertFalse(r.err.contains(id(4)))
+        XCTAssertLessThan(r.err.utf8.count, 4096)
+    }
 }
