@@ -238,8 +238,7 @@ final class LuaHost {
 
     private func errorFromTop(_ L: OpaquePointer, status: Int32) -> PluginError {
         if timedOut {
-            let where_ = LuaHost.string(L, -1).map(PluginError.location(in:)) ?? nil
-            return PluginError.timeout(file: chunkName, seconds: limits.timeout, line: where_)
+            return PluginError.timeout(file: chunkName, seconds: limits.timeout, message: LuaHost.string(L, -1))
         }
         if let pending = pendingError { return pending }
         if status == LUA_ERRMEM {
