@@ -21,4 +21,25 @@ final class DeadlinePlaceTests: XCTestCase {
         XCTAssertEqual(r.code, 1, r.err)
         XCTAssertTrue(r.err.hasPrefix("animhost: spinner.lua:4: the plugin ran past its time limit of 0.5 s"), r.err)
     }
+
+    /// A spec that runs past its deadline between its runs is blamed on the spec file, never on a line
+    /// of the host's spec framework (given the spec's name, as line 311 of a five-line spec), wherever
+    /// the deadline finds it.
+    func testASpecsDeadlineNeverNamesTheFramework() throws {
+        let work = try temporaryFolder("deadline-spec")
+        try """
+        describe("loop", function()
+          it("runs again and again", function()
+            for i = 1, 1e9 do animhost.run{ plugin = "crossfade", fps = 1 } end
+          end)
+        end)
+        """.write(to: work.appendingPathComponent("loop_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "loop_spec.lua", "--timeout", "1"], in: work)
+        XCTAssertEqual(r.code, 1, r.out + r.err)
+        XCTAssertTrue((r.out + r.err).contains("loop_spec.lua"), r.out + r.err)
+        XCTAssertTrue((r.out + r.err).contains("the plugin ran past its time limit of 1.0 s"), r.out + r.err)
+        XCTAssertFalse((r.out + r.err).contains("animhost.spec"), r.out + r.err)
+        let named = (r.out + r.err).firstMatch(of: /loop_spec\.lua:(\d+):/).map { Int($0.1)! }
+        XCTAssertLessThanOrEqual(named ?? 0, 5, "a line of the spec's five, if any: \(r.out + r.err)")
+    }
 }
