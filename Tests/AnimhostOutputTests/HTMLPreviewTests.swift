@@ -32,6 +32,28 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 2, "the frame data and the player only")
     }
 
+    /// The page is bounded as the timeline is: a frame whose rows would pass the limit is refused, naming
+    /// the limit, the frame and what to change. A 1,000-byte id of `<` is 6,000 bytes in the page
+    /// (each escaped as `\u003c`), past a limit of 5,000.
+    func testAPagePastItsLimitIsRefusedAtTheFrameThatPassesIt() throws {
+        var p = NodeProperties()
+        p.frame = Rect(x: 0, y: 0, width: 4, height: 4)
+        let node = NodeSample(
+            id: String(repeating: "<", count: 1000), scene: nil, isSnapshot: false, frame: p.frame, bbox: p.frame, opacity: 1,
+            toContainer: .identity, z: 0, properties: p, depth: 1)
+        let url = dir.appendingPathComponent("preview.html")
+        let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url, limit: 5000)], scale: 1)
+        XCTAssertThrowsError(
+            try {
+                try sink.begin(run.info)
+                try sink.write(FrameSample(index: 0, time: 0, nodes: [node]))
+                try sink.finish(run.result)
+            }()
+        ) { error in
+            XCTAssertTrue("\(error)".contains("preview.html would pass its limit of 5,000 bytes at frame 0 (1 nodes): "), "\(error)")
+        }
+    }
+
     /// Names from a plugin and its scenes that close a script, open a comment inside one or a nested
     /// script, or break a line stay text: the player still plays (its status line is written by its
     /// script), no payload runs, and the node table shows the names as they are.

@@ -246,4 +246,48 @@ final class HostResourceTests: XCTestCase {
             XCTAssertTrue(err.contains("not enough memory") || err.contains("the plugin ran out of memory (limit 16 MiB"), err)
         }
     }
+
+    /// A run's call log (`run.calls`) grows with each `ctx:update` and delegate hook: 600,000 calls hold
+    /// over 20 MB of entries in the host (each its 24-byte slot and its text), past an 8 MiB limit.
+    func testTheCallLogCountsInTheMemoryLimit() throws {
+        let loops = [
+            "interact": "if g.state == 'began' then for i = 1, 600000 do ctx:update(0.5) end end\n  return ctx:drive()",
+            "animate": "for i = 1, 600000 do ctx.from.delegate:willBegin(ctx) end\n  ctx:complete(true)"
+        ]
+        for (method, loop) in loops.sorted(by: { $0.key < $1.key }) {
+            try """
+            local p = { name = "hostile", scenes = { from = "grid", to = "detail" } }
+            function p.duration() return 0.3 end
+            function p.animate(ctx)
+              animate{ duration = 0.3, function() ctx.to.view.alpha = 1 end, completion = function(ok) ctx:complete(ok) end }
+            end
+            function p.\(method)(ctx, g)
+              \(loop)
+            end
+            return p
+            """.write(to: work.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+            let gesture = method == "interact" ? ["--operation", "pop", "--gesture", "edge-swipe to=0.6"] : []
+            // The host's count or Lua's next allocation, whichever meets the limit first.
+            let err = try refused(["run", "hostile.lua", "--format", "json", "--max-memory", "8", "--timeout", "60", "--out", "out"] + gesture, "memory")
+            XCTAssertTrue(err.contains("not enough memory") || err.contains("the plugin ran out of memory (limit 8 MiB"), err)
+        }
+    }
+
+    /// 2,000 nodes of 256-byte ids left in the container: the warning names three and counts the rest,
+    /// instead of writing half a megabyte of ids on one line.
+    func testTheWarningForNodesLeftBehindNamesAFew() throws {
+        try CLI.writeHostilePlugin(
+            """
+            ctx.container:add(ctx.to.view)
+            for i = 1, 2000 do ctx.container:add(node{ id = string.rep("n", 250) .. string.format("%06d", i) }) end
+            animate{ duration = 0.3, function() ctx.to.view.alpha = 1 end, completion = function() ctx:complete(true) end }
+            """, in: work)
+        let r = try CLI.run(["run", "hostile.lua", "--format", "json", "--out", "out"], in: work)
+        XCTAssertEqual(r.code, 0, String(r.err.prefix(500)))
+        let id = { (i: Int) in "'" + String(repeating: "n", count: 250) + String(format: "%06d", i) + "'" }
+        XCTAssertTrue(
+            r.err.contains("\(id(1)), \(id(2)), \(id(3)) and 1997 more stayed in the container after the transition"), String(r.err.prefix(2000)))
+        XCTAssertFalse(r.err.contains(id(4)))
+        XCTAssertLessThan(r.err.utf8.count, 4096)
+    }
 }

@@ -21,7 +21,8 @@ enum RunAdvice {
         }
         let leftBehind = context.container.children.filter { $0 !== destination && $0 !== context.from.root }
         if !leftBehind.isEmpty {
-            let names = leftBehind.map { "'\($0.id)'" }.joined(separator: ", ")
+            let more = leftBehind.count > 3 ? " and \(leftBehind.count - 3) more" : ""
+            let names = leftBehind.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + more
             notes.append("\(names) stayed in the container after the transition: remove what you added (node:remove()) in the last completion")
         }
         return notes

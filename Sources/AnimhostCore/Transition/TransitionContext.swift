@@ -33,6 +33,9 @@ public final class TransitionContext {
     public var reducedMotion = false
     /// Delegate hooks, completions and context calls, in order, with the time they happened.
     public private(set) var calls: [(time: Double, call: String)] = []
+    /// The bytes ``calls`` holds (each entry's size and its text's), so that a host can count a log that
+    /// a plugin grows call by call (`ctx:update` in a loop) against the plugin's memory limit.
+    public private(set) var callBytes = 0
 
     /// Builds the container as UIKit hands it to an animator: it holds the from-screen, and the
     /// to-screen beneath it when the from-screen is an overlay (dismissed or popped).
@@ -59,7 +62,10 @@ public final class TransitionContext {
     public var isPresenting: Bool { operation.isPresenting }
 
     /// Records a call for the run's log (`run.calls` in specs).
-    public func log(_ call: String) { calls.append((engine.now, call)) }
+    public func log(_ call: String) {
+        calls.append((engine.now, call))
+        callBytes += MemoryLayout<(time: Double, call: String)>.stride + call.utf8.count
+    }
 
     /// Ends the transition, like `completeTransition(_:)`: on success the from-screen leaves the
     /// container (unless the destination is an overlay); on failure the to-screen does (unless it is

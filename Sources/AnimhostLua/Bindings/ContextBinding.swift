@@ -211,6 +211,15 @@ enum ContextBinding {
         }
     }
 
+    /// Runs `body`, counting what it adds to the run's call log (`run.calls`, held by the host until the
+    /// run ends) against the plugin's memory limit: a plugin calling `ctx:update` or a delegate hook in a
+    /// loop grows it call by call.
+    static func logging(_ L: OpaquePointer, _ context: TransitionContext, _ body: () -> Void) {
+        let before = context.callBytes
+        body()
+        LuaHost.of(L).charge(context.callBytes - before)
+    }
+
     /// The driver of an interactive transition, or an error naming the method.
     private static func driver(_ L: OpaquePointer, _ method: String) throws -> (LuaTransition, PercentDrivenDriver) {
         let t = try transition(L, 1)
@@ -223,8 +232,9 @@ enum ContextBinding {
     private static let update: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let (_, d) = try driver(L, "update")
-            d.update(try checkNumber(L, 2, "ctx:update(fraction)"))
+            let (t, d) = try driver(L, "update")
+            let fraction = try checkNumber(L, 2, "ctx:update(fraction)")
+            logging(L, t.context) { d.update(fraction) }
             return 0
         }
     }
@@ -268,7 +278,7 @@ enum ContextBinding {
         return binding(L) {
             let (t, d) = try driver(L, "drive")
             guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
-            TransitionRunner.drive(d, with: event, size: t.context.size, rule: t.context.interactionRule)
+            logging(L, t.context) { TransitionRunner.drive(d, with: event, size: t.context.size, rule: t.context.interactionRule) }
             return 0
         }
     }

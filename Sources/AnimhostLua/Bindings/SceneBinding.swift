@@ -73,7 +73,7 @@ enum SceneBinding {
         return binding(L) {
             let (ctx, scene, side) = try currentScene(L)
             let name = LuaHost.string(L, ah_upvalueindex(3)) ?? ""
-            if hooks.contains(name) { ctx.log("\(side).\(name)") }
+            if hooks.contains(name) { ContextBinding.logging(L, ctx) { ctx.log("\(side).\(name)") } }
             if lua_type(L, ah_upvalueindex(5)) == LUA_TFUNCTION {
                 let n = lua_gettop(L)
                 lua_pushvalue(L, ah_upvalueindex(5))

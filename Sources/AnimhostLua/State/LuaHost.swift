@@ -256,12 +256,10 @@ final class LuaHost {
 
     private func errorFromTop(_ L: OpaquePointer, status: Int32) -> PluginError {
         if timedOut {
-            // Where the time ran out, as the hook noted it first: in the plugin, a module or a
-            // delegate script, in a coroutine or the main thread.
+            // Where the time ran out, as the hook noted it first (in the plugin, a module or a delegate
+            // script, in a coroutine or the main thread), else as the error says.
             let noted = withUnsafeBytes(of: info.pointee.timeout_place) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let place = noted.isEmpty ? nil : PluginError(file: chunkName, luaMessage: noted + ": ")
-            guard let place, let line = place.line else { return PluginError.timeout(file: chunkName, seconds: limits.timeout) }
-            return PluginError.timeout(file: place.file, seconds: limits.timeout, line: line)
+            return PluginError.timeout(file: chunkName, seconds: limits.timeout, message: noted.isEmpty ? LuaHost.string(L, -1) : noted + ": ")
         }
         if let pending = pendingError { return pending }
         if status == LUA_ERRMEM {

@@ -55,9 +55,6 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
         return (String(parts[0]), line, String(parts[2].drop { $0 == " " }))
     }
 
-    /// The line of a `file:line: …` message.
-    static func location(in text: String) -> Int? { split(text)?.1 }
-
     /// The warning for `ctx:complete(true)` after the transition was cancelled.
     public static let completedAfterCancel = "ctx:complete(true) after the transition was cancelled: UIKit leaves the destination on screen (call ctx:complete(not ctx.cancelled))"
 
@@ -69,6 +66,20 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
             file: file, line: line,
             message: "\(timeoutPrefix) of \(seconds) s (an endless loop? raise the limit with --timeout)")
     }
+
+    /// The error for a plugin that ran past its time budget at the place Lua's `message` gives: a module's
+    /// or a delegate script's own file and line when the code running was theirs, the plugin's (`file`)
+    /// when it was the plugin's; inside the host's own Lua (the spec framework, the shared library, the
+    /// prelude) the plugin's file alone, as that line is none of the plugin's.
+    static func timeout(file: String, seconds: Double, message: String?) -> PluginError {
+        guard let (source, line, _) = message.flatMap(split) else { return timeout(file: file, seconds: seconds) }
+        if source == chunkName(for: file) { return timeout(file: file, seconds: seconds, line: line) }
+        if hostChunks.contains(source) { return timeout(file: file, seconds: seconds) }
+        return timeout(file: source, seconds: seconds, line: line)
+    }
+
+    /// The names of the host's own Lua chunks, as Lua reports them.
+    private static let hostChunks: Set<String> = ["=animhost.spec", "animhost/prelude.lua", "shared.lua", "modifiers.lua", "presets.lua"]
 
     /// Whether this is the error for a plugin that ran past its time budget (see ``timeout(file:seconds:line:)``).
     public var isTimeout: Bool { message.hasPrefix(PluginError.timeoutPrefix) }

@@ -16,9 +16,15 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     private let lock = NSLock()
     private var compressed: [Int: Data] = [:]
     private var tail = ""
+    private var bytes = 0
+    /// The most bytes the page may have: ``TimelineWriter/maxBytes`` (1 GiB), as the timeline, unless a test sets less.
+    private let limit: Int
 
     /// A preview to be written at `url`, its frames inlined at JPEG `quality`.
-    public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality }
+    public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality; limit = TimelineWriter.maxBytes }
+
+    /// A preview of at most `limit` bytes, for tests of the limit.
+    init(url: URL, quality: Int32 = 85, limit: Int) { self.url = url; self.quality = quality; self.limit = limit }
 
     public func begin(_ info: TimelineInfo, width: Int, height: Int) throws {
         let file = try OutputFile(url)
@@ -51,6 +57,12 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         entry += jpeg.base64EncodedString() + "\",\"nodes\":["
         entry += Self.scriptSafe(frame.nodes.map(HTMLPreviewEncoder.nodeRow).joined(separator: ","))
         entry += "]},\n"
+        bytes += entry.utf8.count
+        guard bytes <= limit else {
+            throw OutputError(
+                "\(url.lastPathComponent) would pass its limit of \(limit.grouped) bytes at frame \(frame.index) (\(frame.nodes.count) nodes): "
+                    + "a shorter run, a lower --fps or --scale, fewer nodes or shorter ids")
+        }
         try file.write(Data(entry.utf8))
     }
 
