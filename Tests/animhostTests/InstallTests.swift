@@ -66,4 +66,32 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(uninstall.code, 0, uninstall.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: moved.path), [], "the uninstall left files behind")
     }
+
+    /// A file in the prefix that no animhost install put there is never replaced or removed, and a relative
+    /// prefix with spaces and non-ASCII letters is reported as the absolute folder to put on `PATH`.
+    func testAnInstallNeverReplacesOrRemovesFilesItDidNotPutThere() throws {
+        let parent = try temporaryFolder("own files")
+        let prefix = parent.appendingPathComponent("mes outils é")
+        let page = prefix.appendingPathComponent("share/man/man1/animhost.1")
+        let mine = prefix.appendingPathComponent("share/animhost/Plugins/mine.lua")
+        for file in [page, mine] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "mine\n".write(to: file, atomically: true, encoding: .utf8)
+        }
+        let script = CLI.repository.appendingPathComponent("scripts/install.sh").path
+        let install = "'\(script)' --prefix 'mes outils é' --build-dir '\(CLI.executable.deletingLastPathComponent().path)'"
+        let refused = try DocSampleTests.bash(install, in: parent)
+        XCTAssertNotEqual(refused.code, 0, refused.out)
+        XCTAssert(refused.err.contains(page.path), refused.err)
+        XCTAssertEqual(try String(contentsOf: page, encoding: .utf8), "mine\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/animhost").path), "a refused install wrote files")
+
+        try FileManager.default.removeItem(at: page)
+        let installed = try DocSampleTests.bash(install, in: parent)
+        XCTAssertEqual(installed.code, 0, installed.err)
+        XCTAssert(installed.out.contains("export PATH=\"\(prefix.path)/bin:"), installed.out)
+        let uninstall = try DocSampleTests.bash("'\(script)' --prefix 'mes outils é' --uninstall", in: parent)
+        XCTAssertEqual(uninstall.code, 0, uninstall.err)
+        XCTAssertEqual(try String(contentsOf: mine, encoding: .utf8), "mine\n")
+    }
 }
