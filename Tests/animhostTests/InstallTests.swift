@@ -29,6 +29,8 @@ final class InstallTests: XCTestCase {
         XCTAssert(list.out.contains("(my copy)"), list.out)
         XCTAssert(list.out.contains("hides built-in: "), list.out)
         for name in ["crossfade", "card-lift", "match"] { XCTAssert(list.out.contains("\(name)  (built-in"), list.out) }
+        let emptyVariable = try shell("ANIMHOST_BUILTINS= animhost list", in: project, bin: bin)
+        XCTAssert(emptyVariable.out.contains("crossfade  (built-in"), "an empty ANIMHOST_BUILTINS is not the current folder: \(emptyVariable.out)")
         let scene = try shell("animhost run zoom --from nowhere --out out/z", in: project, bin: bin)
         XCTAssertNotEqual(scene.code, 0)
         XCTAssert(scene.err.contains("built-in scene: ") && scene.err.contains("grid"), scene.err)
