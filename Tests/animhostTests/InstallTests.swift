@@ -50,6 +50,14 @@ final class InstallTests: XCTestCase {
         }
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/animhost.1"), encoding: .utf8)
         XCTAssert(manual.hasPrefix(".TH ANIMHOST 1") && manual.contains("ANIMHOST CHECK") && manual.contains("--reduced-motion"), manual)
+        // man indents by 7 columns and does not fill .nf text: in an 80-column terminal its lines fit in 73.
+        var unfilled = false
+        var wide: [String] = []
+        for line in manual.components(separatedBy: "\n") {
+            if line == ".nf" || line == ".fi" { unfilled = line == ".nf" }
+            if unfilled, !line.hasPrefix("USAGE: "), line.count > 73 { wide.append(line) }
+        }
+        XCTAssertEqual(wide, [], "lines wider than an 80-column terminal once man indents them")
 
         // Moved elsewhere, the copy finds its own built-ins, not the checkout's.
         let moved = try temporaryFolder("moved").appendingPathComponent("opt")
