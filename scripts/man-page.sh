@@ -6,9 +6,10 @@ exe="${1:?usage: scripts/man-page.sh PATH/TO/animhost}"
 # Text as roff: backslashes escaped, and a line starting with . or ' kept as text.
 roff() { sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"; }
 version="$("$exe" --version)"
-# --help wraps at $COLUMNS: the one-line abstract is read unwrapped, the rest at 80 columns like a terminal's.
+# --help wraps at $COLUMNS: the one-line abstract is read unwrapped, the rest at 73 columns, which man's
+# indent of 7 brings to an 80-column terminal's width.
 abstract="$(COLUMNS=1000 "$exe" --help | sed -n 's/^OVERVIEW: //p' | roff)"
-export COLUMNS=80
+export COLUMNS=73
 echo ".TH ANIMHOST 1 \"\" \"animhost $version\" \"User Commands\""
 echo ".SH NAME"
 echo "animhost \\- $abstract"

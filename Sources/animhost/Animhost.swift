@@ -12,8 +12,8 @@ struct Animhost: ParsableCommand {
             A plugin (Plugins/NAME.lua) declares a transition the way a UIKit animator does; animhost runs it \
             headless on a virtual clock and writes what is on screen at every frame.
 
-            Start with:  animhost run zoom        (writes out/zoom/timeline.json)
-                         animhost list            (the plugins found, their params and where they live)
+            Start with:  animhost run zoom    (writes out/zoom/timeline.json)
+                         animhost list        (the plugins, their params and files)
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, PreviewCommand.self, ListCommand.self, TestCommand.self, CheckCommand.self, NewCommand.self]

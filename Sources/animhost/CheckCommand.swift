@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Plugin names or .lua files.")
+    @Argument(help: "Plugin names or .lua files.", completion: .custom(PluginNames.complete))
     var plugins: [String]
 
     @OptionGroup var scene: SceneOptions<CheckSceneHelp>

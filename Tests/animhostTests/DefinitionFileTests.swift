@@ -234,19 +234,34 @@ final class DefinitionFileTests: XCTestCase {
 
     /// docs/editor.md: every built-in plugin and example types its table, so the editor checks all of it.
     func testEveryShippedPluginIsTypedAsAPlugin() throws {
-        var plugins: [URL] = []
-        for folder in ["Plugins", "Examples"] {
-            let walk = FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-            while let url = walk?.nextObject() as? URL {
-                let path = url.path
-                guard url.pathExtension == "lua", !path.hasSuffix("_spec.lua"), !path.contains("/scenes/") else { continue }
-                plugins.append(url)
-            }
+        let plugins = try shippedFiles(in: ["Plugins", "Examples"]).filter { url in
+            url.pathExtension == "lua" && !url.path.hasSuffix("_spec.lua") && !url.path.contains("/scenes/")
         }
         XCTAssertGreaterThan(plugins.count, 10, "the built-ins and the examples")
         for url in plugins {
             let text = try String(contentsOf: url, encoding: .utf8)
             XCTAssertNotNil(text.firstMatch(of: #/\n---@type Plugin\nlocal \w+ = \{/#), "\(url.lastPathComponent) starts its table with ---@type Plugin")
+        }
+    }
+
+    /// The files of `folders` that the checkout tracks: a plugin a user saved in its `Plugins/` is not shipped.
+    /// Every file there when the sources are not a git checkout.
+    private func shippedFiles(in folders: [String]) throws -> [URL] {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", repository.path, "ls-files", "-z", "--"] + folders
+        let out = Pipe()
+        git.standardOutput = out
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        let listed = out.fileHandleForReading.readDataToEndOfFile()
+        git.waitUntilExit()
+        if git.terminationStatus == 0 {
+            return listed.split(separator: 0).map { repository.appendingPathComponent(String(decoding: $0, as: UTF8.self)) }
+        }
+        return folders.flatMap { folder in
+            let walk = FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            return (walk?.allObjects as? [URL]) ?? []
         }
     }
 }

@@ -29,6 +29,8 @@ final class InstallTests: XCTestCase {
         XCTAssert(list.out.contains("(my copy)"), list.out)
         XCTAssert(list.out.contains("hides built-in: "), list.out)
         for name in ["crossfade", "card-lift", "match"] { XCTAssert(list.out.contains("\(name)  (built-in"), list.out) }
+        let emptyVariable = try shell("ANIMHOST_BUILTINS= animhost list", in: project, bin: bin)
+        XCTAssert(emptyVariable.out.contains("crossfade  (built-in"), "an empty ANIMHOST_BUILTINS is not the current folder: \(emptyVariable.out)")
         let scene = try shell("animhost run zoom --from nowhere --out out/z", in: project, bin: bin)
         XCTAssertNotEqual(scene.code, 0)
         XCTAssert(scene.err.contains("built-in scene: ") && scene.err.contains("grid"), scene.err)
@@ -48,6 +50,14 @@ final class InstallTests: XCTestCase {
         }
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/animhost.1"), encoding: .utf8)
         XCTAssert(manual.hasPrefix(".TH ANIMHOST 1") && manual.contains("ANIMHOST CHECK") && manual.contains("--reduced-motion"), manual)
+        // man indents by 7 columns and does not fill .nf text: in an 80-column terminal its lines fit in 73.
+        var unfilled = false
+        var wide: [String] = []
+        for line in manual.components(separatedBy: "\n") {
+            if line == ".nf" || line == ".fi" { unfilled = line == ".nf" }
+            if unfilled, !line.hasPrefix("USAGE: "), line.count > 73 { wide.append(line) }
+        }
+        XCTAssertEqual(wide, [], "lines wider than an 80-column terminal once man indents them")
 
         // Moved elsewhere, the copy finds its own built-ins, not the checkout's.
         let moved = try temporaryFolder("moved").appendingPathComponent("opt")
@@ -65,5 +75,33 @@ final class InstallTests: XCTestCase {
         let uninstall = try DocSampleTests.bash("scripts/install.sh --prefix '\(moved.path)' --uninstall", in: CLI.repository)
         XCTAssertEqual(uninstall.code, 0, uninstall.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: moved.path), [], "the uninstall left files behind")
+    }
+
+    /// A file in the prefix that no animhost install put there is never replaced or removed, and a relative
+    /// prefix with spaces and non-ASCII letters is reported as the absolute folder to put on `PATH`.
+    func testAnInstallNeverReplacesOrRemovesFilesItDidNotPutThere() throws {
+        let parent = try temporaryFolder("own files")
+        let prefix = parent.appendingPathComponent("mes outils é")
+        let page = prefix.appendingPathComponent("share/man/man1/animhost.1")
+        let mine = prefix.appendingPathComponent("share/animhost/Plugins/mine.lua")
+        for file in [page, mine] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "mine\n".write(to: file, atomically: true, encoding: .utf8)
+        }
+        let script = CLI.repository.appendingPathComponent("scripts/install.sh").path
+        let install = "'\(script)' --prefix 'mes outils é' --build-dir '\(CLI.executable.deletingLastPathComponent().path)'"
+        let refused = try DocSampleTests.bash(install, in: parent)
+        XCTAssertNotEqual(refused.code, 0, refused.out)
+        XCTAssert(refused.err.contains(page.path), refused.err)
+        XCTAssertEqual(try String(contentsOf: page, encoding: .utf8), "mine\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/animhost").path), "a refused install wrote files")
+
+        try FileManager.default.removeItem(at: page)
+        let installed = try DocSampleTests.bash(install, in: parent)
+        XCTAssertEqual(installed.code, 0, installed.err)
+        XCTAssert(installed.out.contains("export PATH=\"\(prefix.path)/bin:"), installed.out)
+        let uninstall = try DocSampleTests.bash("'\(script)' --prefix 'mes outils é' --uninstall", in: parent)
+        XCTAssertEqual(uninstall.code, 0, uninstall.err)
+        XCTAssertEqual(try String(contentsOf: mine, encoding: .utf8), "mine\n")
     }
 }

@@ -32,6 +32,17 @@ final class RunAdviceTests: XCTestCase {
         XCTAssert(r.err.contains("warning: 'veil' stayed in the container after the transition"), r.err)
     }
 
+    /// A destination drawn inside a holder node is drawn: the note says where it ends, not that it is never drawn.
+    func testADestinationLeftInsideAHolderIsNamedAsSuch() throws {
+        let r = try run(
+            "local holder = node{ id = \"holder\", frame = ctx.container.bounds }\nctx.container:add(holder); holder:add(ctx.to.view)\n"
+                + "animate{ duration = 0.2, function() ctx.from.view.alpha = 0 end, \(finish) }")
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertFalse(r.err.contains("never added"), r.err)
+        XCTAssertFalse(r.err.contains("stayed in the container"), r.err)
+        XCTAssert(r.err.contains("warning: the destination 'detail' (ctx.to.view) ends inside 'holder', not directly in the container"), r.err)
+    }
+
     func testCompletingBeforeTheFirstFrameIsNamed() throws {
         let r = try run("ctx.container:add(ctx.to.view)\nanimate{ duration = 0.3, function() ctx.from.view.alpha = 0 end }\nctx:complete(true)")
         XCTAssertEqual(r.code, 0, r.err)

@@ -38,6 +38,22 @@ final class ShellCompletionTests: XCTestCase {
         XCTAssertEqual(ran, [], "a plugin's file name ran a command on TAB")
     }
 
+    /// Every command that takes plugin names completes them: run, preview and check.
+    func testEveryCommandTakingPluginsCompletesTheirNames() throws {
+        let dir = try temporaryFolder("completion")
+        for command in ["run", "preview", "check"] {
+            let script = """
+                set +e  # as at a prompt: a completion function may end on a failing test
+                source <(animhost --generate-completion-script bash)
+                COMP_WORDS=(animhost \(command) ""); COMP_CWORD=2; COMP_LINE="animhost \(command) "; COMP_POINT=${#COMP_LINE}
+                _animhost animhost "" \(command)
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let offered = try DocSampleTests.bash(script, in: dir).out.split(separator: "\n")
+            XCTAssert(offered.contains("zoom") && offered.contains("crossfade"), "animhost \(command) <TAB> offers: \(offered)")
+        }
+    }
+
     /// Runs the driver `script` (in Fixtures/completion) with `shell` in `dir`, the built animhost first on the PATH.
     private func complete(with shell: String, _ script: String, in dir: URL) throws -> String {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/completion/\(script)")

@@ -11,7 +11,12 @@ enum RunAdvice {
         }
         guard result.completed else { return notes }
         let destination = context.to.root
-        if destination.parent !== context.container {
+        let holder = outermostHolder(of: destination, in: context.container)
+        if let holder {
+            notes.append(
+                "the destination '\(context.to.name)' (ctx.to.view) ends inside '\(holder.id)', not directly in the container: "
+                    + "in the last completion move it back (ctx.container:add(ctx.to.view)) and remove '\(holder.id)'")
+        } else if destination.parent !== context.container {
             notes.append(
                 "the destination '\(context.to.name)' (ctx.to.view) was never added to the container, so it is never drawn: "
                     + "ctx.container:add(ctx.to.view)")
@@ -19,12 +24,19 @@ enum RunAdvice {
             let state = destination.model.hidden ? "hidden = true" : "alpha 0"
             notes.append("the destination '\(context.to.name)' (ctx.to.view) ends with \(state), so the screen ends blank: make it visible before completing")
         }
-        let leftBehind = context.container.children.filter { $0 !== destination && $0 !== context.from.root }
+        let leftBehind = context.container.children.filter { $0 !== destination && $0 !== context.from.root && $0 !== holder }
         if !leftBehind.isEmpty {
             let more = leftBehind.count > 3 ? " and \(leftBehind.count - 3) more" : ""
             let names = leftBehind.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + more
             notes.append("\(names) stayed in the container after the transition: remove what you added (node:remove()) in the last completion")
         }
         return notes
+    }
+
+    /// The child of `container` that `node` ends nested in, when it is a deeper descendant; nil otherwise.
+    private static func outermostHolder(of node: Node, in container: Node) -> Node? {
+        var current = node
+        while let parent = current.parent, parent !== container { current = parent }
+        return current !== node && current.parent === container ? current : nil
     }
 }

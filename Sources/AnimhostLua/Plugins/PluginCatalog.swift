@@ -124,11 +124,11 @@ public struct PluginCatalog: Sendable, SceneLocating {
 
 /// The built-in plugins and scenes: the checkout's `Plugins/` for a build, `share/animhost/Plugins` for an install.
 public enum BuiltinResources {
-    /// `$ANIMHOST_BUILTINS`, else the folder found from the running executable's real location, else the
+    /// `$ANIMHOST_BUILTINS` (unless empty), else the folder found from the running executable's real location, else the
     /// checkout this module was built from (a program of another package embedding animhost); never the
     /// current folder, where a project's own `Plugins/` lives.
     public static let pluginsFolder: URL? = {
-        if let env = ProcessInfo.processInfo.environment["ANIMHOST_BUILTINS"] { return URL(fileURLWithPath: env) }
+        if let env = ProcessInfo.processInfo.environment["ANIMHOST_BUILTINS"], !env.isEmpty { return URL(fileURLWithPath: env) }
         if let found = executable.flatMap(folder(near:)) { return found }
         return folder(near: URL(fileURLWithPath: #filePath))  // CHECKOUT/Sources/AnimhostLua/Plugins/PluginCatalog.swift
     }()
