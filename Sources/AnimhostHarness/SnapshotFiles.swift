@@ -48,6 +48,9 @@ public final class SnapshotFiles: SnapshotStore {
     /// Compares with `NAME.snap`, or writes it when missing or re-recording.
     public func check(name: String, text: String) throws -> SnapshotVerdict {
         let file = try claim(SnapshotFiles.fileName(for: name), name: name)
+        guard text.utf8.count <= Bounds.inputFileBytes else {  // one that could never be read back
+            throw SnapshotError("the snapshot '\(name)' is \(text.utf8.count) bytes, past the \(Bounds.inputFileBytes >> 20) MiB a snapshot may hold: snapshot a smaller part")
+        }
         let url = try contained(file)
         let recorded = try recordedText(url)
         if !update, let recorded { return recorded == text ? .matched : .differs(recorded: recorded) }

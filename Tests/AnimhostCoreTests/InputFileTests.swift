@@ -59,4 +59,15 @@ final class InputFileTests: XCTestCase {
         done.wait()
         XCTAssertGreaterThan(read, 0, "some reads met the real folder")
     }
+
+    /// A huge file (sparse here: it costs no disk) named as a scene is refused by its size, naming
+    /// it and the bound, before a byte of it is read into memory.
+    func testAHugeSceneFileIsRefusedByItsSizeBeforeItIsRead() throws {
+        let scene = root.appendingPathComponent("inside/huge.json")
+        XCTAssertTrue(fm.createFile(atPath: scene.path, contents: nil))
+        XCTAssertEqual(truncate(scene.path, off_t(Bounds.inputFileBytes) * 4 + 1), 0)
+        XCTAssertThrowsError(try SceneLoader.load(contentsOf: scene)) {
+            XCTAssertTrue("\($0)".contains(scene.path) && "\($0)".contains("16 MiB"), "\($0)")
+        }
+    }
 }

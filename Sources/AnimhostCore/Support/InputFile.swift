@@ -6,10 +6,10 @@ import Foundation
 /// only a regular file is read. A FIFO, a device, a socket or a folder is refused with its name,
 /// before a byte is read; a file opened outside `within` (a link or a folder renamed meanwhile) too.
 public enum InputFile {
-    /// The bytes of the file at `path`, at most `limit` of them (`prefix`: the first `limit`, else
-    /// more is an error). `within`, when given, is the real path of the folder the file must lie in;
+    /// The bytes of the file at `path`, at most `limit` of them (``Bounds/inputFileBytes`` unless
+    /// given; `prefix`: the first `limit`, else more is an error). `within`, when given, is the real path of the folder the file must lie in;
     /// `withinAny`, the real paths of folders it must lie in one of.
-    public static func read(_ path: String, limit: Int = .max, prefix: Bool = false, within root: String? = nil, withinAny roots: [String]? = nil) throws -> Data {
+    public static func read(_ path: String, limit: Int = Bounds.inputFileBytes, prefix: Bool = false, within root: String? = nil, withinAny roots: [String]? = nil) throws -> Data {
         let real = ContainedPath.resolved(path)
         let fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw InputFileError(path: path, reason: errno == ELOOP ? "it was replaced by a link while being opened" : String(cString: strerror(errno))) }
