@@ -134,19 +134,22 @@ public final class SnapshotFiles: SnapshotStore {
             .sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// A file name from a test name, one to one: ASCII letters and digits, '-' and other scripts'
-    /// letters and digits are kept, a space becomes '_', and every other byte (of '_', '%', '/' and '.'
+    /// A file name from a test name, one to one: ASCII letters and digits, '-' and (in a name in
+    /// composed form, NFC) other scripts' letters and digits are kept, a space becomes '_', and every other byte (of '_', '%', '/' and '.'
     /// too) is written `%XX`, so that different names never share a file ("push fast" is
     /// `push_fast`, "push/fast" `push%2Ffast`, "push_fast" `push%5Ffast`). A name of more than 200 bytes
     /// keeps what fits in 200 and a hash of the whole (FNV-1a), so that every name gives a file name
     /// the disk accepts (at most 255 bytes).
     static func fileName(for name: String, extension ext: String = "snap") -> String {
+        // Only a name in composed form (NFC) keeps other scripts' letters: a decomposed one, which
+        // Swift and disks that normalise names (APFS) hold equal to it, writes them `%XX` instead.
+        let composed = name.unicodeScalars.elementsEqual(name.precomposedStringWithCanonicalMapping.unicodeScalars)
         var plain = ""
         for scalar in name.unicodeScalars {
             if scalar == " " {
                 plain += "_"
             } else if (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"))
-                || (!scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+                || (composed && !scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
             {
                 plain.unicodeScalars.append(scalar)
             } else {
