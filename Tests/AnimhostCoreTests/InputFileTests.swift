@@ -70,4 +70,16 @@ final class InputFileTests: XCTestCase {
             XCTAssertTrue("\($0)".contains(scene.path) && "\($0)".contains("16 MiB"), "\($0)")
         }
     }
+
+    /// A link to a missing file, or to itself, is named as what it is, not as a race.
+    func testALinkToNoReadableFileIsNamedAsSuch() throws {
+        for target in ["missing.json", "link.json"] {
+            let link = root.appendingPathComponent("inside/link.json")
+            try? fm.removeItem(at: link)
+            try fm.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            XCTAssertThrowsError(try InputFile.read(link.path)) {
+                XCTAssertTrue("\($0)".contains(link.path) && "\($0)".contains("a link to \(target)"), "\($0)")
+            }
+        }
+    }
 }

@@ -12,7 +12,7 @@ public enum InputFile {
     public static func read(_ path: String, limit: Int = Bounds.inputFileBytes, prefix: Bool = false, within root: String? = nil, withinAny roots: [String]? = nil) throws -> Data {
         let real = ContainedPath.resolved(path)
         let fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw InputFileError(path: path, reason: errno == ELOOP ? "it was replaced by a link while being opened" : String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw InputFileError(path: path, reason: errno == ELOOP ? loopReason(real) : String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
@@ -32,6 +32,13 @@ public enum InputFile {
     /// Whether `path` is `root` or lies inside it (both real paths).
     public static func isInside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// Why `real` met a link where a file was expected: a link that leads to nothing readable (to a
+    /// missing file, or to a pipe through `/dev/stdin`), or one swapped in while it was opened.
+    private static func loopReason(_ real: String) -> String {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: real) else { return "it was replaced by a link while being opened" }
+        return "it is a link to \(target), which leads to no file that can be read"
     }
 
     /// The path the open file `fd` has now, as the kernel knows it.
