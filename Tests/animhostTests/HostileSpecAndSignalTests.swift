@@ -146,6 +146,16 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: work.path), ["f"], "nothing made")
     }
 
+    /// A `--dir` that cannot be made (a link to nowhere in the way) is named with what is wrong and
+    /// what to do, in the words `--out` gets, and nothing is left behind.
+    func testNewIntoAFolderThatCannotBeMadeSaysWhy() throws {
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("Plugins").path, withDestinationPath: "nowhere")
+        let r = try CLI.run(["new", "ok"], in: work)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("cannot write \(work.appendingPathComponent("Plugins").path): a file is in the way of a folder; give --dir "), r.err)
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: work.path), ["Plugins"], "nothing made")
+    }
+
     func testJSONTooDeepToReadIsNamedAsSuchNotAsInvalid() throws {
         // 2,000 levels of valid JSON (objects and arrays): past the JSON reader's own depth, so the loader never sees it.
         let levels = 1000
