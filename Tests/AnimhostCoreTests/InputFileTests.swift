@@ -17,7 +17,15 @@ final class InputFileTests: XCTestCase {
     func testSpecialFilesAreRefusedAtOnceNamingWhatTheyAre() throws {
         let fifo = root.appendingPathComponent("inside/pipe")
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
-        for (path, kind) in [(fifo.path, "a FIFO"), ("/dev/zero", "a device"), (root.path, "a folder")] {
+        let socketPath = root.appendingPathComponent("inside/sock").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix($0.count - 1)) }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        XCTAssertEqual(bound, 0)
+        for (path, kind) in [(fifo.path, "a FIFO"), ("/dev/zero", "a device"), (root.path, "a folder"), (socketPath, "a socket")] {
             XCTAssertThrowsError(try InputFile.read(path)) {
                 XCTAssertTrue("\($0)".contains(path) && "\($0)".contains(kind), "\($0)")
             }

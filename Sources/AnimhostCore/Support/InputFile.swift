@@ -12,7 +12,11 @@ public enum InputFile {
     public static func read(_ path: String, limit: Int = Bounds.inputFileBytes, prefix: Bool = false, within root: String? = nil, withinAny roots: [String]? = nil) throws -> Data {
         let real = ContainedPath.resolved(path)
         let fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw InputFileError(path: path, reason: errno == ELOOP ? loopReason(real) : String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let code = errno  // a socket cannot be opened at all (ENXIO): say what it is rather than the system's words
+            if let kind = irregularKind(real) { throw InputFileError(path: path, reason: "it is \(kind), not a regular file") }
+            throw InputFileError(path: path, reason: code == ELOOP ? loopReason(real) : String(cString: strerror(code)))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
