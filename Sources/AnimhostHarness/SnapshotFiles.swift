@@ -27,11 +27,18 @@ public final class SnapshotFiles: SnapshotStore {
         self.update = update
     }
 
-    /// `file` in ``folder``, with every symbolic link resolved; refused when a link leads out of the spec's folder.
+    /// `file` in ``folder``, with every symbolic link resolved; refused when a link leads out of the
+    /// spec's folder, or when `__snapshots__`, its folder for the spec or the file is a link at all.
     private func contained(_ file: String) throws -> URL {
         let relative = "__snapshots__/\(folder.lastPathComponent)/\(file)"
         guard let url = ContainedPath.resolve(relative, in: root) else {
             throw SnapshotError("\(relative): a symbolic link leads out of the spec's folder; snapshots stay beside their spec")
+        }
+        // A link inside the folder would have a snapshot replace another file there (a plugin, a scene image).
+        for path in ["__snapshots__", "__snapshots__/\(folder.lastPathComponent)", relative] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent(path).path) {
+                throw SnapshotError("\(path) is a link (to \(target)): snapshots are files and folders of their own beside their spec; remove the link")
+            }
         }
         return url
     }
