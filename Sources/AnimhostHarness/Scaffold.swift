@@ -31,7 +31,7 @@ public enum Scaffold {
             // Nothing half-written: the files this call made, then the folders, are removed again.
             for url in made.reversed() { try? FileManager.default.removeItem(at: url) }
             folders.removeCreatedIfEmpty()
-            throw ScaffoldError("cannot write into \(folder.path): \(advice(error))")
+            throw ScaffoldError(OutputError.writing(folder, error, option: "--dir").description)
         }
         return files.map(\.0)
     }
@@ -49,19 +49,6 @@ public enum Scaffold {
             unlink(url.path)
             throw error
         }
-    }
-
-    /// Why a write failed, in the system's words rather than Foundation's domain and code, and what to do.
-    static func advice(_ error: Error) -> String {
-        let ns = error as NSError
-        let posix =
-            (error as? POSIXError).map { Int32($0.code.rawValue) }
-            ?? (ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil)
-            ?? (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
-        if posix == ENOSPC || posix == EDQUOT || (error as? CocoaError)?.code == .fileWriteOutOfSpace {
-            return "no space left on device (the disk is full); free some space or give --dir a folder on another disk"
-        }
-        return (posix.map { String(cString: strerror($0)) } ?? "it could not be written") + "; give --dir a folder you can write to"
     }
 
     /// The new plugin: `Lua/new-plugin.lua` with its name filled in.

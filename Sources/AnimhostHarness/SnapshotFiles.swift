@@ -27,11 +27,18 @@ public final class SnapshotFiles: SnapshotStore {
         self.update = update
     }
 
-    /// `file` in ``folder``, with every symbolic link resolved; refused when a link leads out of the spec's folder.
+    /// `file` in ``folder``, with every symbolic link resolved; refused when a link leads out of the
+    /// spec's folder, or when `__snapshots__`, its folder for the spec or the file is a link at all.
     private func contained(_ file: String) throws -> URL {
         let relative = "__snapshots__/\(folder.lastPathComponent)/\(file)"
         guard let url = ContainedPath.resolve(relative, in: root) else {
             throw SnapshotError("\(relative): a symbolic link leads out of the spec's folder; snapshots stay beside their spec")
+        }
+        // A link inside the folder would have a snapshot replace another file there (a plugin, a scene image).
+        for path in ["__snapshots__", "__snapshots__/\(folder.lastPathComponent)", relative] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent(path).path) {
+                throw SnapshotError("\(path) is a link (to \(target)): snapshots are files and folders of their own beside their spec; remove the link")
+            }
         }
         return url
     }
@@ -48,6 +55,9 @@ public final class SnapshotFiles: SnapshotStore {
     /// Compares with `NAME.snap`, or writes it when missing or re-recording.
     public func check(name: String, text: String) throws -> SnapshotVerdict {
         let file = try claim(SnapshotFiles.fileName(for: name), name: name)
+        guard text.utf8.count <= Bounds.inputFileBytes else {  // one that could never be read back
+            throw SnapshotError("the snapshot '\(name)' is \(text.utf8.count) bytes, past the \(Bounds.inputFileBytes >> 20) MiB a snapshot may hold: snapshot a smaller part")
+        }
         let url = try contained(file)
         let recorded = try recordedText(url)
         if !update, let recorded { return recorded == text ? .matched : .differs(recorded: recorded) }
@@ -131,19 +141,22 @@ public final class SnapshotFiles: SnapshotStore {
             .sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// A file name from a test name, one to one: ASCII letters and digits, '-' and other scripts'
-    /// letters and digits are kept, a space becomes '_', and every other byte (of '_', '%', '/' and '.'
+    /// A file name from a test name, one to one: ASCII letters and digits, '-' and (in a name in
+    /// composed form, NFC) other scripts' letters and digits are kept, a space becomes '_', and every other byte (of '_', '%', '/' and '.'
     /// too) is written `%XX`, so that different names never share a file ("push fast" is
     /// `push_fast`, "push/fast" `push%2Ffast`, "push_fast" `push%5Ffast`). A name of more than 200 bytes
     /// keeps what fits in 200 and a hash of the whole (FNV-1a), so that every name gives a file name
     /// the disk accepts (at most 255 bytes).
     static func fileName(for name: String, extension ext: String = "snap") -> String {
+        // Only a name in composed form (NFC) keeps other scripts' letters: a decomposed one, which
+        // Swift and disks that normalise names (APFS) hold equal to it, writes them `%XX` instead.
+        let composed = name.unicodeScalars.elementsEqual(name.precomposedStringWithCanonicalMapping.unicodeScalars)
         var plain = ""
         for scalar in name.unicodeScalars {
             if scalar == " " {
                 plain += "_"
             } else if (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"))
-                || (!scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+                || (composed && !scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
             {
                 plain.unicodeScalars.append(scalar)
             } else {

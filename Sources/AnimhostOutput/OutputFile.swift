@@ -52,29 +52,32 @@ public struct OutputError: Error, CustomStringConvertible {
     public let description: String
     public init(_ message: String) { description = message }
 
-    /// `error`, met writing into `folder`, in plain words: what happened to which path, and what to do.
-    public static func writing(_ folder: URL, _ error: Error) -> OutputError {
+    /// `error`, met writing into `folder`, in plain words: what happened to which path, and what to
+    /// do, naming the `option` that chose the folder (`--out`; `animhost new`'s `--dir`).
+    public static func writing(_ folder: URL, _ error: Error, option: String = "--out") -> OutputError {
         if let e = error as? OutputError { return e }
         let ns = error as NSError
         let path = folder.path
-        if let posix = error as? POSIXError { return writing(folder, NSError(domain: NSPOSIXErrorDomain, code: Int(posix.code.rawValue))) }
+        if let posix = error as? POSIXError {
+            return writing(folder, NSError(domain: NSPOSIXErrorDomain, code: Int(posix.code.rawValue)), option: option)
+        }
         let posix =
             (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
             ?? (ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil)
         switch (posix, (error as? CocoaError)?.code) {
         case (ENOSPC?, _), (_, .fileWriteOutOfSpace?), (EDQUOT?, _):
-            return OutputError("cannot write \(path): no space left on device (the disk is full); free some space or give --out a folder on another disk")
+            return OutputError("cannot write \(path): no space left on device (the disk is full); free some space or give \(option) a folder on another disk")
         case (EROFS?, _), (_, .fileWriteVolumeReadOnly?):
-            return OutputError("cannot write \(path): the disk is read-only; give --out a folder on a writable disk")
+            return OutputError("cannot write \(path): the disk is read-only; give \(option) a folder on a writable disk")
         case (EACCES?, _), (EPERM?, _), (_, .fileWriteNoPermission?):
-            return OutputError("cannot write \(path): permission denied; give --out a folder you can write to")
+            return OutputError("cannot write \(path): permission denied; give \(option) a folder you can write to")
         case (ENOENT?, _), (_, .fileNoSuchFile?), (_, .fileReadNoSuchFile?):
-            return OutputError("cannot write \(path): folders cannot be made there; give --out a folder on a disk you can write to")
+            return OutputError("cannot write \(path): folders cannot be made there; give \(option) a folder on a disk you can write to")
         case (ENOTDIR?, _), (EEXIST?, _), (_, .fileWriteFileExists?):
-            return OutputError("cannot write \(path): a file is in the way of a folder; give --out a folder path")
+            return OutputError("cannot write \(path): a file is in the way of a folder; give \(option) a folder path")
         default:
             let reason = posix.map { String(cString: strerror($0)) } ?? "it could not be written"
-            return OutputError("cannot write \(path): \(reason); give --out a folder you can write to")
+            return OutputError("cannot write \(path): \(reason); give \(option) a folder you can write to")
         }
     }
 }

@@ -113,9 +113,12 @@ public final class OutputStage {
         return text.split(separator: "\n").map(String.init).filter { OutputFormat.all.flatMap(\.files).contains($0) }
     }
 
-    /// Refuses, before any work, an output folder that is a file, or outputs that would replace what animhost did not write.
+    /// Refuses, before any work, an output folder that is a file or a link, or outputs that would replace what animhost did not write.
     static func checkReplaceable(_ destination: URL, owned: [String]) throws {
         let fm = FileManager.default
+        if let target = try? fm.destinationOfSymbolicLink(atPath: destination.path) {  // a link planted where the outputs go
+            throw OutputError("\(destination.path) is a link (to \(target)): animhost writes only into a real folder; give --out the folder it leads to, or remove the link")
+        }
         var isFolder: ObjCBool = false
         guard fm.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {

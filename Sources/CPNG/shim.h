@@ -1,15 +1,21 @@
+#include <fcntl.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /// Writes an opaque image stored as B,G,R,X bytes (Cairo's memory order) as an 8-bit RGB PNG with
-/// the UP filter at zlib `level`. libpng reports errors by longjmp, so this stays in C. 0 on success.
+/// the UP filter at zlib `level` into a new file at `path`. libpng reports errors by longjmp, so this
+/// stays in C. 0 on success.
 static inline int ah_png_write_bgrx(const char *path, const unsigned char *pixels,
                                     int width, int height, int stride, int level) {
-    FILE *file = fopen(path, "wb");
-    if (!file) return -1;
+    // A new file only: never through a link, never over a file already there.
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    FILE *file = fdopen(fd, "wb");
+    if (!file) { close(fd); return -1; }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!info || setjmp(png_jmpbuf(png))) {

@@ -104,6 +104,16 @@ struct RunCommand: ParsableCommand {
         try sandbox.check()
     }
 
+    /// `--out`, or `out/NAME` here; `out` must then be a real folder (or absent), not a link a cloned
+    /// folder could plant to send the outputs, and the replacing of files, anywhere.
+    func outputFolder(for name: String) throws -> URL {
+        if let out { return URL(fileURLWithPath: out) }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "out") {
+            throw CommandError("out is a link (to \(target)): the default output folder out/\(name) is written only into a real folder; remove the link or give --out")
+        }
+        return URL(fileURLWithPath: "out/\(name)")
+    }
+
     func run() throws {
         guard watch else { var read: [URL] = []; return try runOnce(reading: &read) }
         var watched = WatchedFiles([])
@@ -129,7 +139,7 @@ struct RunCommand: ParsableCommand {
             read.append(entry.url)
             let loaded = try Plugin(url: entry.url, limits: sandbox.limits)
             defer { read += loaded.luaFilesRead }
-            let outDir = URL(fileURLWithPath: out ?? "out/\(loaded.name)")
+            let outDir = try outputFolder(for: loaded.name)
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) }, debug: debug)
             let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)

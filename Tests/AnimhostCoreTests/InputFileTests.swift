@@ -17,7 +17,15 @@ final class InputFileTests: XCTestCase {
     func testSpecialFilesAreRefusedAtOnceNamingWhatTheyAre() throws {
         let fifo = root.appendingPathComponent("inside/pipe")
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
-        for (path, kind) in [(fifo.path, "a FIFO"), ("/dev/zero", "a device"), (root.path, "a folder")] {
+        let socketPath = root.appendingPathComponent("inside/sock").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix($0.count - 1)) }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        XCTAssertEqual(bound, 0)
+        for (path, kind) in [(fifo.path, "a FIFO"), ("/dev/zero", "a device"), (root.path, "a folder"), (socketPath, "a socket")] {
             XCTAssertThrowsError(try InputFile.read(path)) {
                 XCTAssertTrue("\($0)".contains(path) && "\($0)".contains(kind), "\($0)")
             }
@@ -58,5 +66,28 @@ final class InputFileTests: XCTestCase {
         stop.signal()
         done.wait()
         XCTAssertGreaterThan(read, 0, "some reads met the real folder")
+    }
+
+    /// A huge file (sparse here: it costs no disk) named as a scene is refused by its size, naming
+    /// it and the bound, before a byte of it is read into memory.
+    func testAHugeSceneFileIsRefusedByItsSizeBeforeItIsRead() throws {
+        let scene = root.appendingPathComponent("inside/huge.json")
+        XCTAssertTrue(fm.createFile(atPath: scene.path, contents: nil))
+        XCTAssertEqual(truncate(scene.path, off_t(Bounds.inputFileBytes) * 4 + 1), 0)
+        XCTAssertThrowsError(try SceneLoader.load(contentsOf: scene)) {
+            XCTAssertTrue("\($0)".contains(scene.path) && "\($0)".contains("16 MiB"), "\($0)")
+        }
+    }
+
+    /// A link to a missing file, or to itself, is named as what it is, not as a race.
+    func testALinkToNoReadableFileIsNamedAsSuch() throws {
+        for target in ["missing.json", "link.json"] {
+            let link = root.appendingPathComponent("inside/link.json")
+            try? fm.removeItem(at: link)
+            try fm.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            XCTAssertThrowsError(try InputFile.read(link.path)) {
+                XCTAssertTrue("\($0)".contains(link.path) && "\($0)".contains("a link to \(target)"), "\($0)")
+            }
+        }
     }
 }

@@ -37,6 +37,20 @@ final class OutputStageTests: XCTestCase {
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: base.path), ["out"], "the staging folder is gone")
     }
 
+    /// An output folder that is a link (a cloned folder's `out/NAME` leading elsewhere) is refused
+    /// before any work, naming it: nothing is written, or replaced, where the link leads.
+    func testAnOutputFolderThatIsALinkIsRefusedAndWhatItLeadsToIsUntouched() throws {
+        let elsewhere = base.appendingPathComponent("elsewhere"), out = base.appendingPathComponent("out")
+        try fm.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: elsewhere.appendingPathComponent("timeline.json"))
+        try fm.createSymbolicLink(at: out, withDestinationURL: elsewhere)
+        XCTAssertThrowsError(try OutputStage(destination: out, owned: ["timeline.json"])) {
+            XCTAssertTrue("\($0)".contains(out.path) && "\($0)".contains("link"), "\($0)")
+        }
+        XCTAssertEqual(tree(elsewhere), ["timeline.json": "mine"])
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: base.path).sorted(), ["elsewhere", "out"])
+    }
+
     /// Discarding removes the staging folder and the folders made for it, not the ones that were there.
     func testDiscardingRemovesOnlyWhatTheRunCreated() throws {
         let stage = try OutputStage(destination: base.appendingPathComponent("a/b/out"), owned: ["timeline.json"])

@@ -338,4 +338,18 @@ final class SnapshotFileNameTests: XCTestCase {
         XCTAssertFalse(file.contains("/"))
         XCTAssertEqual(SnapshotFiles.fileName(for: "élan 3"), "élan_3.snap")
     }
+
+    /// Names Lua tells apart but Unicode calls equivalent (composed and decomposed Hangul or accents)
+    /// give files that differ as strings, so a spec holding both can pass, and as bytes, so that no
+    /// disk that normalises names (APFS) maps them to one file.
+    func testCanonicallyEquivalentNamesGiveDifferentFiles() {
+        for composed in ["한", "café", "Å"] {
+            let decomposed = composed.decomposedStringWithCanonicalMapping
+            XCTAssertNotEqual(Array(composed.utf8), Array(decomposed.utf8))
+            let a = SnapshotFiles.fileName(for: composed), b = SnapshotFiles.fileName(for: decomposed)
+            XCTAssertNotEqual(a, b)
+            XCTAssertNotEqual(a.precomposedStringWithCanonicalMapping, b.precomposedStringWithCanonicalMapping)
+            XCTAssertEqual(a, composed + ".snap", "a composed name keeps its letters")
+        }
+    }
 }

@@ -134,6 +134,29 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertLessThan(r.out.utf8.count, 10_000, "a 10 MB message is cut to a few KB")
     }
 
+    /// Snapshot files that are links to other files of the spec's folder: recording never replaces
+    /// those files, and the link is named.
+    func testSnapshotsNeverReplaceAFileThroughALinkInsideTheSpecsFolder() throws {
+        let folder = work.appendingPathComponent("__snapshots__/x_spec")
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["notes.txt", "notes2.txt"] { try "mine".write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("pwn.snap").path, withDestinationPath: "../../notes.txt")
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("pwn.png").path, withDestinationPath: "../../notes2.txt")
+        for (body, file) in [
+            ("assert.matches_snapshot(animhost.run{ plugin = 'crossfade' }, 'pwn')", "pwn.snap"),
+            ("assert.matches_image_snapshot(animhost.run{ plugin = 'crossfade' }, { name = 'pwn', scale = 0.5 })", "pwn.png")
+        ] {
+            let r = try spec(body)
+            XCTAssertEqual(r.code, 1, r.out)
+            XCTAssertTrue(r.out.contains("x_spec.lua:2: __snapshots__/x_spec/\(file) is a link (to ../../notes"), r.out)
+            let update = try CLI.run(["test", "x_spec.lua", "--update-snapshots"], in: work)
+            XCTAssertEqual(update.code, 1, update.out)
+        }
+        for name in ["notes.txt", "notes2.txt"] {
+            XCTAssertEqual(try String(contentsOf: work.appendingPathComponent(name), encoding: .utf8), "mine")
+        }
+    }
+
     func testNewRefusesLongNamesAndFilesInTheWayInPlainWords() throws {
         let r = try CLI.run(["new", String(repeating: "a", count: 300)], in: work)
         XCTAssertEqual(r.code, 1)
@@ -144,6 +167,16 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertTrue(f.err.hasSuffix("/f is a file, not a folder; give --dir a folder\n"), f.err)
         for text in [r.err, f.err] { XCTAssertFalse(text.contains("Domain"), text) }
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: work.path), ["f"], "nothing made")
+    }
+
+    /// A `--dir` that cannot be made (a link to nowhere in the way) is named with what is wrong and
+    /// what to do, in the words `--out` gets, and nothing is left behind.
+    func testNewIntoAFolderThatCannotBeMadeSaysWhy() throws {
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("Plugins").path, withDestinationPath: "nowhere")
+        let r = try CLI.run(["new", "ok"], in: work)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.err.contains("cannot write \(work.appendingPathComponent("Plugins").path): a file is in the way of a folder; give --dir "), r.err)
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: work.path), ["Plugins"], "nothing made")
     }
 
     func testJSONTooDeepToReadIsNamedAsSuchNotAsInvalid() throws {

@@ -135,6 +135,25 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(snapshot(folder), before)
     }
 
+    /// A cloned folder's `out` or `out/NAME` that is a link leading elsewhere: the run is refused,
+    /// naming it, and what the link leads to is untouched.
+    func testADefaultOutputFolderReachedThroughALinkIsRefused() throws {
+        _ = try plugin("mix")
+        _ = try write("mine", "elsewhere/timeline.json")
+        let elsewhere = work.appendingPathComponent("elsewhere")
+        try fm.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("out/mix").path, withDestinationPath: elsewhere.path)
+        let inner = try CLI.run(["run", "mix.lua"], in: work)
+        XCTAssertEqual(inner.code, 1)
+        XCTAssertTrue(inner.err.contains("out/mix is a link (to \(elsewhere.path))"), inner.err)
+        try fm.removeItem(at: work.appendingPathComponent("out"))
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("out").path, withDestinationPath: elsewhere.path)
+        let outer = try CLI.run(["run", "mix.lua"], in: work)
+        XCTAssertEqual(outer.code, 1)
+        XCTAssertTrue(outer.err.contains("out is a link (to \(elsewhere.path))") && outer.err.contains("--out"), outer.err)
+        XCTAssertEqual(snapshot(elsewhere), ["timeline.json": Data("mine".utf8)])
+    }
+
     func testOutputPlacesThatCannotBeWrittenAreNamedInPlainWords() throws {
         _ = try write("a file", "taken")
         for (out, words) in [

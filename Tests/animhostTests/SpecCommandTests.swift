@@ -118,6 +118,28 @@ final class SpecCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("__snapshots__").path), "nothing recorded")
     }
 
+    func testTraceSnapshotMisuseIsNamedAtTheSpecsLine() throws {
+        let dir = try temporaryFolder("trace-snap-misuse")
+        try """
+        describe("misuse", function()
+          local run = animhost.run{ plugin = "card-lift" }
+          it("not a run", function() assert.matches_snapshot("t0") end)
+          it("a copy of a run", function() assert.matches_snapshot({ frames = run.frames }) end)
+          it("a name not a string", function() assert.matches_snapshot(run, { 1 }) end)
+        end)
+        """.write(to: dir.appendingPathComponent("misuse_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try animhost(["test", "misuse_spec.lua"], in: dir)
+        XCTAssertEqual(r.code, 1)
+        for expected in [
+            "misuse_spec.lua:3: assert.matches_snapshot(run[, name]): expected a run from animhost.run{}, got \"t0\"",
+            "misuse_spec.lua:4: assert.matches_snapshot(run[, name]): expected a run",
+            "misuse_spec.lua:5: assert.matches_snapshot(run[, name]): name is a string", "0 passed, 3 failed"
+        ] {
+            XCTAssertTrue(r.out.contains(expected), "\(expected)\n\(r.out)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("__snapshots__").path), "nothing recorded")
+    }
+
     func testSpiesAndMachineReadableOutput() throws {
         let dir = try temporaryFolder("spy")
         try """

@@ -24,6 +24,10 @@ public enum Bounds {
     /// Bytes of one gesture trace file (16 MiB: 100,000 samples written out at length), refused before
     /// it is parsed, so that a file far past the sample limit costs nothing to turn down.
     public static let gestureFileBytes = 16 << 20
+    /// Bytes of any other input file read whole (a scene, a plugin, a module, a delegate, a spec, a
+    /// text snapshot): 16 MiB, refused by its size before a byte is read, so that a huge or sparse
+    /// file costs neither the host's memory nor its time.
+    public static let inputFileBytes = 16 << 20
 }
 
 extension Bounds {

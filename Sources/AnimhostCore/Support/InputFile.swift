@@ -6,13 +6,17 @@ import Foundation
 /// only a regular file is read. A FIFO, a device, a socket or a folder is refused with its name,
 /// before a byte is read; a file opened outside `within` (a link or a folder renamed meanwhile) too.
 public enum InputFile {
-    /// The bytes of the file at `path`, at most `limit` of them (`prefix`: the first `limit`, else
-    /// more is an error). `within`, when given, is the real path of the folder the file must lie in;
+    /// The bytes of the file at `path`, at most `limit` of them (``Bounds/inputFileBytes`` unless
+    /// given; `prefix`: the first `limit`, else more is an error). `within`, when given, is the real path of the folder the file must lie in;
     /// `withinAny`, the real paths of folders it must lie in one of.
-    public static func read(_ path: String, limit: Int = .max, prefix: Bool = false, within root: String? = nil, withinAny roots: [String]? = nil) throws -> Data {
+    public static func read(_ path: String, limit: Int = Bounds.inputFileBytes, prefix: Bool = false, within root: String? = nil, withinAny roots: [String]? = nil) throws -> Data {
         let real = ContainedPath.resolved(path)
         let fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw InputFileError(path: path, reason: errno == ELOOP ? "it was replaced by a link while being opened" : String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let code = errno  // a socket cannot be opened at all (ENXIO): say what it is rather than the system's words
+            if let kind = irregularKind(real) { throw InputFileError(path: path, reason: "it is \(kind), not a regular file") }
+            throw InputFileError(path: path, reason: code == ELOOP ? loopReason(real) : String(cString: strerror(code)))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
@@ -32,6 +36,13 @@ public enum InputFile {
     /// Whether `path` is `root` or lies inside it (both real paths).
     public static func isInside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// Why `real` met a link where a file was expected: a link that leads to nothing readable (to a
+    /// missing file, or to a pipe through `/dev/stdin`), or one swapped in while it was opened.
+    private static func loopReason(_ real: String) -> String {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: real) else { return "it was replaced by a link while being opened" }
+        return "it is a link to \(target), which leads to no file that can be read"
     }
 
     /// The path the open file `fd` has now, as the kernel knows it.

@@ -227,6 +227,13 @@ local function trace(run)
 end
 
 function assert.matches_snapshot(run, name)
+  if type_(run) ~= "table" or type_(run.frames) ~= "table" or #run.frames == 0
+    or type_(run.frame) ~= "function" or type_(run.at) ~= "function" then
+    error_("assert.matches_snapshot(run[, name]): expected a run from animhost.run{}, got " .. show(run), 2)
+  end
+  if name ~= nil and type_(name) ~= "string" then
+    error_("assert.matches_snapshot(run[, name]): name is a string, got " .. show(name), 2)
+  end
   snapshotsTaken = snapshotsTaken + 1
   name = name or (currentTest or "snapshot") .. (snapshotsTaken > 1 and (" " .. snapshotsTaken) or "")
   local text = trace(run)

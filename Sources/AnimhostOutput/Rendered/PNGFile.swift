@@ -5,7 +5,8 @@ import CPNG
 
 /// Opaque frames as RGB PNG files (zlib level 1, UP filter: fast, about 15 % larger than level 6).
 public enum PNGFile {
-    /// Writes `pixels` to `path` directly (callers that need atomicity write into a temporary place).
+    /// Writes `pixels` into a new file at `path` (never through a link or over a file: callers that
+    /// need to replace one write into a temporary place).
     static func write(_ pixels: PixelBuffer, path: String) throws {
         guard ah_png_write_bgrx(path, pixels.base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), 1) == 0 else {
             // errno says why (ENOSPC on a full disk): the caller names the place in the user's words.
@@ -13,11 +14,12 @@ public enum PNGFile {
         }
     }
 
-    /// Writes `pixels` to `url` under a temporary name, renamed when complete.
+    /// Writes `pixels` to `url` under a temporary name no one can guess (a link planted at it would
+    /// lead the write elsewhere), renamed when complete.
     public static func write(_ pixels: PixelBuffer, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
         // An interrupt while the file is written removes it too (snapshots are written outside any staging folder).
         let token = ProcessExit.register { try? FileManager.default.removeItem(at: temporary) }
         defer { ProcessExit.unregister(token) }
