@@ -14,9 +14,11 @@ final class EmbeddingExampleTests: XCTestCase {
         return (size[0], size[1])
     }
 
-    func testTheExampleFollowsTheFingerThenFinishes() throws {
+    /// Runs the example with `arguments` from the temporary folder; its standard output.
+    func runExample(_ arguments: [String] = []) throws -> String {
         let p = Process()
         p.executableURL = executable
+        p.arguments = arguments
         p.currentDirectoryURL = FileManager.default.temporaryDirectory
         p.environment = CLI.environment(home: FileManager.default.temporaryDirectory)
         let out = Pipe()
@@ -25,6 +27,11 @@ final class EmbeddingExampleTests: XCTestCase {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0, text)
+        return text
+    }
+
+    func testTheExampleFollowsTheFingerThenFinishes() throws {
+        let text = try runExample()
         let lines = text.split(separator: "\n").map(String.init)
 
         // The container is the larger of the two scenes; the duration is crossfade's declared param.
@@ -59,17 +66,6 @@ final class EmbeddingExampleTests: XCTestCase {
     /// docs/embedding.md's "Running a transition": zoom's pop lasts its declared `popDuration` (0.25 s in
     /// Plugins/zoom.lua), so 120 fps gives 30 intervals and 31 frames, every one kept by the recorder.
     func testTheWholeRunOfTheDocumentationRecordsEveryFrame() throws {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = ["--whole", "zoom"]
-        p.currentDirectoryURL = FileManager.default.temporaryDirectory
-        p.environment = CLI.environment(home: FileManager.default.temporaryDirectory)
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, text)
-        XCTAssertEqual(text, "0.25 true 31\nkept 31 frames\n")
+        XCTAssertEqual(try runExample(["--whole", "zoom"]), "0.25 true 31\nkept 31 frames\n")
     }
 }
