@@ -148,12 +148,19 @@ struct Artifacts {
     func write(_ d: PixelComparison.Difference, plugin: String, run: String, label: String) throws -> String {
         let dir = folder.appendingPathComponent(Artifacts.safe(plugin))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A plugin's folder that is a link (planted in a shared artifacts folder) would take the images elsewhere.
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path) {
+            throw ArtifactsError(description: "\(displayPath(dir)) is a link (to \(target)): images are written only into real folders")
+        }
         let stem = Artifacts.safe(run) + "." + Artifacts.safe(label)
         for (suffix, image) in [("frame", d.shown), ("expected", d.expected), ("diff", d.diff)] {
             try image.withPixelBuffer { try PNGFile.write($0, to: dir.appendingPathComponent("\(stem).\(suffix).png")) }
         }
         return displayPath(dir.appendingPathComponent(stem)) + ".{frame,expected,diff}.png"
     }
+
+    /// Why the images were not written.
+    struct ArtifactsError: Error, CustomStringConvertible { let description: String }
 
     /// A file name from any text: letters, digits, '-', '_', '@' and '+' kept, the rest as '_'; never `.` or `..`.
     static func safe(_ text: String) -> String {

@@ -159,6 +159,21 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: missing.appendingPathComponent("cover/push@60fps.first-frame.diff.png").path))
     }
 
+    /// A plugin's folder inside the artifacts folder that is a link is not written through: the images
+    /// are not written, the failure says why, and where the link leads stays empty.
+    func testAnArtifactsPluginFolderThatIsALinkIsNotWrittenThrough() throws {
+        let dir = try temporaryFolder("check artifacts link")
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let artifacts = dir.appendingPathComponent("artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: artifacts.appendingPathComponent("cover"), withDestinationURL: elsewhere)
+        let r = try check([fixture("fail", "cover"), "--operation", "push", "--fps", "60", "--artifacts", artifacts.path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.contains("the images could not be written: ") && r.out.contains("is a link (to \(elsewhere.path))"), r.out)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+    }
+
     func testOptionsChooseTheRunsAsRunDoes() throws {
         let catalog = PluginCatalog(environment: [:])
         var options = Conformance.Options()
