@@ -2,17 +2,17 @@ import XCTest
 import AnimhostLua
 @testable import AnimhostPreview
 
-/// A run that takes long (plugin code that spins, here without a time limit, or a minute of frames
+/// A run that takes long (plugin code that spins, here without a time limit, or ten minutes of frames
 /// to render) never holds the preview up: the server answers meanwhile, and a new setting or a save
 /// cancels it and runs what is current. A cancelled run is never published nor counted.
 final class PreviewSupersedeTests: PreviewFixture {
-    /// The fixture's slide, with `spin` (loop iterations in `animate`) and `long` (a 60 s run when
+    /// The fixture's slide, with `spin` (loop iterations in `animate`) and `long` (a 600 s run when
     /// above 0) params; `extra` moves the box.
     static func slowPlugin(distance: String = "distance") -> String {
         """
         local distance = require("dist")
         local slide = { name = "slide", params = { extra = 0, spin = 0, long = 0, cospin = 0, trap = 0 }, scenes = { from = "a", to = "b" } }
-        function slide.duration(ctx) return ctx.params.long > 0 and 60 or 0.1 end
+        function slide.duration(ctx) return ctx.params.long > 0 and 600 or 0.1 end
         function slide.animate(ctx)
           for i = 1, ctx.params.spin do end
           if ctx.params.cospin > 0 then coroutine.wrap(function() while true do end end)() end
@@ -57,7 +57,7 @@ final class PreviewSupersedeTests: PreviewFixture {
     }
 
     /// A setting posted while plugin code spins (in a coroutine, or catching every error), and one
-    /// posted while a minute of frames renders (held for the debug overlay or not), each cancel that
+    /// posted while ten minutes of frames renders (held for the debug overlay or not), each cancel that
     /// run: the next run counted is the new setting's, and it succeeds.
     func testANewSettingCancelsTheRunUnderWay() throws {
         try write(Self.slowPlugin(), to: "slide.lua")
