@@ -25,34 +25,33 @@ final class PreviewMemoryTests: PreviewFixture {
         return try XCTUnwrap(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
     }
 
-    func testRunsStoppedAtTheirTimeLimitGiveTheirMemoryBack() throws {
+    /// Runs the hog 8 times with `limits`, each run by `run`; how much resident memory grew after the first.
+    private func growthOverEightRuns(limits: SandboxLimits, _ run: (PreviewRunner, PreviewSettings) throws -> Void) throws -> Int {
         try write(Self.hog, to: "slide.lua")
-        let runner = PreviewRunner(
-            folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: SandboxLimits(timeout: 0.3))
+        let runner = PreviewRunner(folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: limits)
         let settings = PreviewSettings(plugin: pluginURL.path)
         var first = 0
-        for run in 1...8 {
+        for index in 1...8 {
+            try run(runner, settings)
+            if index == 1 { first = try residentBytes() }
+        }
+        return try residentBytes() - first
+    }
+
+    func testRunsStoppedAtTheirTimeLimitGiveTheirMemoryBack() throws {
+        let growth = try growthOverEightRuns(limits: SandboxLimits(timeout: 0.3)) { runner, settings in
             let status = try XCTUnwrap(runner.run(settings))
             XCTAssertTrue(status.error?.contains("time limit") == true, "\(status)")
-            if run == 1 { first = try residentBytes() }
         }
-        let growth = try residentBytes() - first
         XCTAssertLessThan(growth, 80 << 20, "7 more runs of about 40 MB each kept \(growth >> 20) MB")
     }
 
     func testRunsCancelledInsidePluginCodeGiveTheirMemoryBack() throws {
-        try write(Self.hog, to: "slide.lua")
-        let runner = PreviewRunner(
-            folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: SandboxLimits(timeout: 0))
-        let settings = PreviewSettings(plugin: pluginURL.path)
-        var first = 0
-        for run in 1...8 {
+        let growth = try growthOverEightRuns(limits: SandboxLimits(timeout: 0)) { runner, settings in
             let cancellation = RunCancellation()
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { cancellation.cancel() }
             XCTAssertNil(runner.run(settings, cancellation: cancellation), "the cancelled run is not counted")
-            if run == 1 { first = try residentBytes() }
         }
-        let growth = try residentBytes() - first
         XCTAssertLessThan(growth, 80 << 20, "7 more cancelled runs of about 40 MB each kept \(growth >> 20) MB")
     }
 }
