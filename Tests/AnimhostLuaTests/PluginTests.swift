@@ -20,6 +20,22 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertTrue(loadError("local x = nil\nreturn x.y").hasPrefix("p.lua:2: attempt to index a nil value (local 'x')\nstack traceback:"))
     }
 
+    /// The line a message about a field points at: the first `key =` (not `==`) at a line's start or
+    /// after `{`, `,`, `;` or white space (Unicode's), lines counted at each line feed.
+    func testTheLineDeclaringAFieldIsItsFirstAssignment() {
+        func line(_ source: String, _ key: String = "name") -> Int? { Plugin.line(declaring: key, in: Data(source.utf8)) }
+        XCTAssertEqual(line("return {\n  name = 'x',\n}"), 2)
+        XCTAssertEqual(line("local nameless = 1\nlocal surname = 2\nreturn { name = 'x' }"), 3)
+        XCTAssertEqual(line("if name == 'x' then end\nname='y'"), 2)
+        XCTAssertEqual(line("return {x=1,interaction={}}", "interaction"), 1)
+        XCTAssertEqual(line("a = 1;name\t= 2"), 1)
+        XCTAssertEqual(line("\u{00A0}name = 1"), 1)
+        XCTAssertEqual(line("a = 1\r\nb = 2\r\nname = 3\r\n"), 3)
+        XCTAssertEqual(line("\n\n\nname ="), 4)
+        XCTAssertNil(line("names = 1\nname\n= 2\nx.name = 3\nname"))
+        XCTAssertNil(line(""))
+    }
+
     func testParamsAreOverriddenByType() throws {
         let plugin = try makePlugin("return { name = 'x', duration = function() end, animate = function() end, params = { d = 0.5, on = true, mode = 'a' } }")
         let params = try plugin.resolveParams(["d": "0.25", "on": "false", "mode": "b"])

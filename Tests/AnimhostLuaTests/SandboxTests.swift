@@ -139,6 +139,14 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(lines, ["[greeter] hello\t42\tnil"])
     }
 
+    /// `require` takes words of ASCII letters, digits, `_` and `-` joined by single dots, and nothing else.
+    func testModuleNamesAreDottedWords() {
+        for name in ["helpers", "lib.curves", "a-b_c.D9", "0"] { XCTAssertTrue(Sandbox.isModuleName(name), name) }
+        for name in ["", ".", "a.", ".a", "a..b", "a/b", "../x", "caf\u{E9}", "a b", "helpers\n", "a\u{0}b"] {
+            XCTAssertFalse(Sandbox.isModuleName(name), name)
+        }
+    }
+
     func testRequireLoadsOnlyBesideThePlugin() throws {
         let plugin = try makePlugin(
             animatorSource(

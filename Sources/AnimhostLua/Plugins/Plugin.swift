@@ -234,11 +234,27 @@ public final class Plugin {
         return scalars.allSatisfy(allowed)
     }
 
-    /// The first line of `source` that assigns `key` (`key = …`), for messages about a field's value.
+    /// The first line of `source` that assigns `key` (`key = …`: the key at a line's start or after
+    /// `{`, `,`, `;` or white space, then `=` but not `==`), for messages about a field's value.
     static func line(declaring key: String, in source: Data) -> Int? {
-        let lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let pattern = "(^|[{,;\\s])" + key + "\\s*=(?!=)"
-        return lines.firstIndex { $0.range(of: pattern, options: .regularExpression) != nil }.map { $0 + 1 }
+        let key = Array(key.unicodeScalars)
+        let lines = String(decoding: source, as: UTF8.self).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { assigns(key, in: Array($0)) }.map { $0 + 1 }
+    }
+
+    /// Whether `line` holds `key = …` as ``line(declaring:in:)`` describes it.
+    private static func assigns(_ key: [Unicode.Scalar], in line: [Unicode.Scalar]) -> Bool {
+        func isSpace(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
+        guard !key.isEmpty, line.count > key.count else { return false }
+        for start in 0...(line.count - key.count) where line[start] == key[0] {
+            guard start == 0 || isSpace(line[start - 1]) || "{,;".unicodeScalars.contains(line[start - 1]),
+                line[start..<start + key.count].elementsEqual(key)
+            else { continue }
+            var i = start + key.count
+            while i < line.count && isSpace(line[i]) { i += 1 }
+            if i < line.count && line[i] == "=" && (i + 1 == line.count || line[i + 1] != "=") { return true }
+        }
+        return false
     }
 
     /// Pushes the plugin's function `name`, or returns false when it has none.

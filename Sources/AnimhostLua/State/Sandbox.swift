@@ -96,14 +96,23 @@ enum Sandbox {
         return 1
     }
 
+    /// Whether `name` is words of ASCII letters, digits, `_` and `-` separated by single dots (`lib.curves`).
+    static func isModuleName(_ name: String) -> Bool {
+        name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { word in
+            !word.isEmpty
+                && word.allSatisfy { c in
+                    ("a"..."z").contains(Unicode.Scalar(c)) || ("A"..."Z").contains(Unicode.Scalar(c)) || ("0"..."9").contains(Unicode.Scalar(c)) || c == UInt8(ascii: "_")
+                        || c == UInt8(ascii: "-")
+                }
+        }
+    }
+
     /// Finds `name.lua` in the plugin's module folders and returns it loaded as text, or nil and why not.
     private static let loadModuleBinding: LuaBinding = { L in
         let L = L!
         return returningFailure(L) {
             let host = LuaHost.of(L)
-            guard let name = LuaHost.string(L, 1),
-                name.range(of: #"^[A-Za-z0-9_\-]+(\.[A-Za-z0-9_\-]+)*$"#, options: .regularExpression) != nil
-            else {
+            guard let name = LuaHost.string(L, 1), isModuleName(name) else {
                 throw BindingError("require: module names are words separated by dots, such as 'helpers' or 'lib.curves'")
             }
             let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
