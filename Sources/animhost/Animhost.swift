@@ -24,7 +24,7 @@ struct Animhost: ParsableCommand {
     static func main() {
         ProcessExit.catchInterrupts()
         do {
-            var command = try parseAsRoot()
+            var command = try CommonForms.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }

@@ -184,11 +184,20 @@ struct RunCommand: ParsableCommand {
         return formatter.string(from: Date())
     }
 
+    /// `t` with three decimals (`%.3f`), formatted by the C library: Foundation's `String(format:)`
+    /// costs more than the rest of the summary on its first use.
+    static func millisecondDigits(_ t: Double) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320) { buffer in
+            _ = withVaList([t]) { vsnprintf(buffer.baseAddress, buffer.count, "%.3f", $0) }
+            return String(cString: buffer.baseAddress!)
+        }
+    }
+
     private func summary(_ o: TransitionOutcome, written: [URL], notes: (URL) -> String?) -> String {
         let r = o.result
         let state = r.completed ? "completed" : (r.cancelled ? "cancelled" : "not completed")
         let files = written.isEmpty ? "" : " → " + written.map { displayPath($0) + (notes($0).map { " (\($0))" } ?? "") }.joined(separator: ", ")
-        let seconds = { (t: Double) in String(format: "%.3f", t) + " s" }
+        let seconds = { (t: Double) in Self.millisecondDigits(t) + " s" }
         let sampled: String
         if let at {
             sampled = "the state at t = \(seconds(at))"

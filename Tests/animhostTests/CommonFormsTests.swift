@@ -1,0 +1,56 @@
+import XCTest
+import ArgumentParser
+@testable import animhost
+
+/// The common forms of `run` and `list`, read without ArgumentParser, against ArgumentParser itself:
+/// each form read gives the command ArgumentParser makes of it (every property, defaults included),
+/// and every other form is left to ArgumentParser.
+final class CommonFormsTests: XCTestCase {
+    /// The command as ArgumentParser makes it, every property written out.
+    private func parsed(_ arguments: [String]) throws -> String {
+        String(describing: try Animhost.parseAsRoot(arguments))
+    }
+
+    func testCommonFormsReadAsArgumentParserReadsThem() throws {
+        let forms: [[String]] = [
+            ["run", "zoom"],
+            ["run", "zoom", "--format", "json"],
+            ["run", "--format=json,png", "zoom", "--out", "/tmp/x", "--scale", "3"],
+            ["run", "Examples/popup/popup.lua", "--operation", "pop", "--fps", "120", "--speed", "0.5"],
+            ["run", "card-lift", "--param", "lift=1.05", "--param=a=b", "--at", "0.25", "--reverse", "--debug", "--format", "png"],
+            ["run", "zoom", "--from", "grid", "--to", "detail", "--chrome", "bars", "--progress", "0.5", "--reduced-motion"],
+            ["run", "zoom", "--operation", "pop", "--gesture", "edge-swipe to=0.25 release=slow", "--watch"],
+            ["run", "zoom", "--plugins", "a", "--plugins", "b", "--max-memory", "64", "--timeout", "2.5"],
+            ["run", "zoom", "--scale", "1e0", "--at", "0x1p-2"],
+            ["list"],
+            ["list", "--plugins", "Examples/popup", "--timeout", "1"]
+        ]
+        for form in forms {
+            let common = try XCTUnwrap(CommonForms.command(form), "\(form)")
+            XCTAssertEqual(String(describing: common), try parsed(form), "\(form)")
+        }
+    }
+
+    func testEveryOtherFormIsLeftToArgumentParser() {
+        let others: [[String]] = [
+            [], ["--help"], ["run"], ["run", "--help"], ["run", "-h"], ["run", "help"], ["help", "run"], ["--version"],
+            ["run", "zoom", "crossfade"], ["run", "zoom", "--format"], ["run", "zoom", "--format", "json", "--format", "png"],
+            ["run", "zoom", "--debug", "--debug"], ["run", "zoom", "--debug=true"], ["run", "zoom", "--formats", "json"],
+            ["run", "zoom", "--scale", "-1"], ["run", "zoom", "--scale", "big"], ["run", "zoom", "--scale", "9"],
+            ["run", "zoom", "--operation", "sideways"], ["run", "zoom", "--fps", "2.5"], ["run", "zoom", "--at", "1", "--progress", "0.5"],
+            ["run", "zoom", "--out", ""], ["run", "zoom", "--", "x"], ["run", "-", "zoom"], ["run", "zoom", "--param", "novalue"],
+            ["run", "zoom", "--generate-completion-script", "bash"], ["list", "zoom"], ["list", "--max-memory", "0"], ["check", "zoom"]
+        ]
+        for form in others { XCTAssertNil(CommonForms.command(form), "\(form)") }
+    }
+
+    /// A run's summary gives times as `%.3f` does: rounded from the double's exact value.
+    func testSummaryTimesHaveThreeDecimals() {
+        XCTAssertEqual(RunCommand.millisecondDigits(0.5), "0.500")
+        XCTAssertEqual(RunCommand.millisecondDigits(1.0005), "1.000")  // 1.000499999999999989… in binary
+        XCTAssertEqual(RunCommand.millisecondDigits(0.0625), "0.062")  // exactly halfway: to even
+        XCTAssertEqual(RunCommand.millisecondDigits(-0.0), "-0.000")
+        XCTAssertEqual(RunCommand.millisecondDigits(1e20), "100000000000000000000.000")
+        XCTAssertEqual(RunCommand.millisecondDigits(-.greatestFiniteMagnitude).count, 314)
+    }
+}
