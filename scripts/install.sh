@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs animhost under a prefix (default ~/.local), or removes what it installed there (docs/install.md):
 #   PREFIX/bin/animhost                          a relative link to lib/animhost/animhost
-#   PREFIX/lib/animhost/                         the release executable and its resource bundles
+#   PREFIX/lib/animhost/                         the release executable (Swift's libraries linked in) and its resource bundles
 #   PREFIX/share/animhost/Plugins/               the built-in plugins and scenes
 #   PREFIX/share/animhost/editor/                the LuaLS definitions, .luarc.json and .luacheckrc
 #   PREFIX/share/man/man1/animhost.1             the manual, made from every command's --help
@@ -49,8 +49,10 @@ fi
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ -z "$build_dir" ]; then
-  (cd "$root" && swift build -c release --product animhost)
-  build_dir="$(cd "$root" && swift build -c release --show-bin-path)"
+  # Swift's runtime and Foundation linked in: the dynamic loader then resolves a third of the
+  # symbols at every start (docs/benchmarks.md, Start).
+  (cd "$root" && swift build -c release --static-swift-stdlib --product animhost)
+  build_dir="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)"
 fi
 [ -x "$build_dir/animhost" ] || { echo "install.sh: no executable at $build_dir/animhost" >&2; exit 1; }
 
