@@ -45,7 +45,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     /// Polls the files the runs read every `pollInterval` seconds and re-runs when one changes,
     /// cancelling a run under way that read it; returns once the first run has ended (or the run of a
     /// save that cancelled it).
-    public func start(pollInterval: Double = 0.1) {
+    public func start(pollInterval: Double = 0.025) {
         let first = DispatchSemaphore(value: 0)
         lock.withLock { waiting.append((requestRun(), { _ in first.signal() })) }
         let timer = DispatchSource.makeTimerSource(queue: pollQueue)
