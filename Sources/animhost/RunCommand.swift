@@ -184,13 +184,23 @@ struct RunCommand: ParsableCommand {
         return formatter.string(from: Date())
     }
 
-    /// `t` with three decimals (`%.3f`), formatted by the C library: Foundation's `String(format:)`
-    /// costs more than the rest of the summary on its first use.
+    /// `t` with three decimals as `%.3f` writes it: the double's exact value rounded half to even.
+    /// Worked out here because Foundation's `String(format:)` and Swift's `withVaList` each cost more
+    /// than the rest of the summary on first use (protocol-conformance look-ups).
     static func millisecondDigits(_ t: Double) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320) { buffer in
-            _ = withVaList([t]) { vsnprintf(buffer.baseAddress, buffer.count, "%.3f", $0) }
-            return String(cString: buffer.baseAddress!)
+        guard t.isFinite, t.magnitude < 0x1p53 else { return String(format: "%.3f", t) }
+        let subnormal = t.exponentBitPattern == 0
+        let significand = t.significandBitPattern | (subnormal ? 0 : 1 << 52)
+        let exponent = (subnormal ? 1 : Int(t.exponentBitPattern)) - 1075
+        let scaled = significand * 1000  // below 2⁶³
+        var thousandths = exponent >= 0 ? scaled << UInt64(exponent) : 0
+        if exponent < 0 && exponent > -64 {
+            let shift = UInt64(-exponent), rest = scaled & (1 << shift - 1), half: UInt64 = 1 << (shift - 1)
+            thousandths = scaled >> shift
+            if rest > half || (rest == half && thousandths & 1 == 1) { thousandths += 1 }
         }
+        let fraction = String(thousandths % 1000)
+        return (t.sign == .minus ? "-" : "") + String(thousandths / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     private func summary(_ o: TransitionOutcome, written: [URL], notes: (URL) -> String?) -> String {
