@@ -36,11 +36,6 @@ public struct OutputFormat: Sendable, Equatable {
     public static let png = OutputFormat(
         name: "png", files: ["frames"], help: "(0000.png, 0001.png …)",
         writer: .rendered { PNGSequenceEncoder(folder: $0.appendingPathComponent("frames")) })
-    /// `png`'s frames uncompressed (zlib's stored blocks), for `animhost preview`'s page: its re-run on
-    /// a save spent two thirds of its time compressing frames read once, from this machine. Not a `--format`.
-    public static let uncompressedPNG = OutputFormat(
-        name: "png", files: ["frames"], help: "",
-        writer: .rendered { PNGSequenceEncoder(folder: $0.appendingPathComponent("frames"), level: 0) })
     /// A looping GIF.
     public static let gif = OutputFormat(
         name: "gif", files: ["animation.gif"], help: "",

@@ -38,7 +38,7 @@ public final class PreviewRunner {
     public private(set) var params: [(name: String, value: ParamValue)] = []
 
     /// A runner writing `formats` into `folder`, finding plugins and scenes with `catalog`.
-    public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .uncompressedPNG]) {
+    public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .png]) {
         self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
     }
 

@@ -20,17 +20,6 @@ final class ImageDecodingTests: RenderedOutputTestCase {
         }
     }
 
-    /// The preview's frames are stored, not compressed: the same pixels, in a file no smaller than
-    /// the RGB rows themselves (48 × 30 × 3 bytes plus a filter byte a row).
-    func testUncompressedPNGFramesHoldTheSamePixels() throws {
-        try run.write([PNGSequenceEncoder(folder: dir.appendingPathComponent("stored"), level: 0)])
-        let stored = dir.appendingPathComponent("stored/0002.png"), compressed = try png()
-        XCTAssertEqual(try Bitmap.read(stored), try Bitmap.read(compressed))
-        let size = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int }
-        XCTAssertGreaterThanOrEqual(try size(stored), 30 * (48 * 3 + 1))
-        XCTAssertLessThan(try size(compressed), 30 * (48 * 3 + 1) / 4)
-    }
-
     func testAJPEGDecodesCloseToItsSource() throws {
         let jpeg = try run.bitmap(2).withPixelBuffer { try JPEGEncoding.encode($0, quality: 95) }
         let url = dir.appendingPathComponent("photo.jpg")

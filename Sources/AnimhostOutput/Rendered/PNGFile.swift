@@ -6,9 +6,9 @@ import CPNG
 /// Opaque frames as RGB PNG files (zlib level 1, UP filter: fast, about 15 % larger than level 6).
 public enum PNGFile {
     /// Writes `pixels` into a new file at `path` (never through a link or over a file: callers that
-    /// need to replace one write into a temporary place), at zlib `level` (0, stored: the fastest).
-    static func write(_ pixels: PixelBuffer, path: String, level: Int32 = 1) throws {
-        guard ah_png_write_bgrx(path, pixels.base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), level) == 0 else {
+    /// need to replace one write into a temporary place).
+    static func write(_ pixels: PixelBuffer, path: String) throws {
+        guard ah_png_write_bgrx(path, pixels.base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), 1) == 0 else {
             // errno says why (ENOSPC on a full disk): the caller names the place in the user's words.
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }

@@ -9,14 +9,11 @@ public final class PNGSequenceEncoder: FrameEncoder {
     /// Cairo's limit (PNG's own is 2³¹ − 1).
     public var maxSide: Int { 32_767 }
     private let temporary: URL
-    /// zlib's level: 1, or 0 (stored) for frames read once on this machine.
-    private let level: Int32
 
-    /// Frames go to `folder` (e.g. `out/zoom/frames`), compressed at zlib `level`.
-    public init(folder: URL, level: Int32 = 1) {
+    /// Frames go to `folder` (e.g. `out/zoom/frames`).
+    public init(folder: URL) {
         url = folder
         temporary = OutputFile.temporary(for: folder)
-        self.level = level
     }
 
     /// The file name of frame `index`: at least four digits.
@@ -31,7 +28,7 @@ public final class PNGSequenceEncoder: FrameEncoder {
     }
 
     public func encode(_ frame: FrameSample, _ pixels: PixelBuffer) throws {
-        try PNGFile.write(pixels, path: temporary.appendingPathComponent(PNGSequenceEncoder.name(frame.index)).path, level: level)
+        try PNGFile.write(pixels, path: temporary.appendingPathComponent(PNGSequenceEncoder.name(frame.index)).path)
     }
 
     public func finish() throws {
