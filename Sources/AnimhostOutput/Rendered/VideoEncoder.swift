@@ -22,10 +22,15 @@ public final class VideoEncoder: FrameEncoder {
         temporary = OutputFile.temporary(for: url)
     }
 
-    /// x264's threads. Its output depends on their number, which it otherwise takes from the cores
-    /// it may use (1.5 a core): fixed, the same frames give the same file on every machine. Three is
-    /// what it picks on two cores.
-    static let threads = 3
+    /// x264's threads, each encoding a slice of every frame. Its output depends on their number, which
+    /// it otherwise takes from the cores it may use: fixed, the same frames give the same file on every
+    /// machine. Slices instead of x264's default frame threads, which each hold frames of their own.
+    static let threads = 2
+
+    /// x264's settings beside `-preset veryfast`: slices (above), and one B-frame with a lookahead of
+    /// two frames instead of three and ten, so that it holds a few frames instead of a dozen (at @3x
+    /// each costs it about 20 MB); measured in docs/benchmarks.md (MP4 at @3x).
+    static let x264Parameters = "sliced-threads=1:bframes=1:rc-lookahead=2:sync-lookahead=0"
 
     /// The ffmpeg executable on PATH, or nil.
     public static func findFFmpeg() -> URL? {
@@ -52,6 +57,7 @@ public final class VideoEncoder: FrameEncoder {
             "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(even.width)x\(even.height)", "-framerate", "\(info.fps)",
             "-i", "pipe:0", "-an",
             "-c:v", "libx264", "-threads", "\(VideoEncoder.threads)", "-preset", "veryfast", "-crf", "20",
+            "-x264-params", VideoEncoder.x264Parameters,
             "-movflags", "+faststart", "-f", "mp4", temporary.path
         ]
         process.standardInput = pipe
