@@ -85,7 +85,7 @@ struct EngineRun {
     final class Discard: FrameSink {
         func begin(_ info: TimelineInfo) throws {}
         func write(_ frame: FrameSample) throws {}
-        func finish(_ result: TransitionRunner.Result) throws {}
+        func finish(_ result: TransitionRun.Result) throws {}
     }
 
     init() throws { url = try write(engineSource(nodes: nodes), named: "bench.lua") }

@@ -81,7 +81,7 @@ public final class OutputRun: FrameSink {
     public func write(_ frame: FrameSample) throws { try each { try $0.write(frame) } }
 
     /// Finishes every sink, then publishes everything at once.
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         try each { try $0.finish(result) }
         try stage?.publish(names)
         finished = true

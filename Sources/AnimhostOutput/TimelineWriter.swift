@@ -59,7 +59,7 @@ public final class TimelineWriter: FrameSink {
         frameCount += 1
     }
 
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let frames else { throw OutputError("the timeline was finished before it began") }
         var head = "{\n"
         head += "  \"plugin\": \(str(info.plugin)), \"operation\": \(str(info.operation.rawValue)),"

@@ -91,11 +91,11 @@ final class PercentDrivenTests: XCTestCase {
         return Scene(name: name, size: Size(width: 100, height: 200), background: .white, root: Node(id: name, scene: name, properties: p))
     }
 
-    func run(_ xs: [(Double, Double)], fps: Int = 10) throws -> (TransitionRunner.Result, [FrameSample], Fade, TransitionContext) {
+    func run(_ xs: [(Double, Double)], fps: Int = 10) throws -> (TransitionRun.Result, [FrameSample], Fade, TransitionContext) {
         try run(xs.map { ($0.0, Point(x: $0.1, y: 100)) }, fps: fps)
     }
 
-    func run(_ points: [(Double, Point)], fps: Int = 10) throws -> (TransitionRunner.Result, [FrameSample], Fade, TransitionContext) {
+    func run(_ points: [(Double, Point)], fps: Int = 10) throws -> (TransitionRun.Result, [FrameSample], Fade, TransitionContext) {
         let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
         let samples = points.map { GestureSample(time: $0.0, location: $0.1, state: .changed) }
         var frames: [FrameSample] = []

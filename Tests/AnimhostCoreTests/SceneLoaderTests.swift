@@ -109,7 +109,7 @@ final class TransitionRunnerTests: XCTestCase {
         var frames: [FrameSample] = []
         let result = try TransitionRunner(fps: 10).run(FadeIn(), in: ctx) { frames.append($0) }
         XCTAssertEqual(frames.count, 6)
-        var expected = TransitionRunner.Result(frameCount: 6, completed: true, cancelled: false, endTime: 0.5)
+        var expected = TransitionRun.Result(frameCount: 6, completed: true, cancelled: false, endTime: 0.5)
         expected.curveSpans = [CurveSpan(begin: 0, end: 0.5, easing: .linear)]  // FadeIn's one linear block
         XCTAssertEqual(result, expected)
         XCTAssertEqual(ctx.duration, 0.5)

@@ -66,7 +66,7 @@ final class SandboxTests: XCTestCase {
             var frames = 0
             func begin(_ info: TimelineInfo) throws { Thread.sleep(forTimeInterval: 0.2) }
             func write(_ frame: FrameSample) throws { frames += 1; Thread.sleep(forTimeInterval: 0.05) }
-            func finish(_ result: TransitionRunner.Result) throws { Thread.sleep(forTimeInterval: 0.2) }
+            func finish(_ result: TransitionRun.Result) throws { Thread.sleep(forTimeInterval: 0.2) }
         }
         let source = animatorSource("animate{ duration = 0.3, function() ctx.from.view.alpha = 0 end, completion = function() ctx:complete(true) end }")
         let plugin = try makePlugin(source, limits: SandboxLimits(timeout: 0.5))

@@ -79,7 +79,7 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         try sink.begin(info)
         try sink.write(FrameSample(index: 0, time: 0, nodes: nodes))
         try sink.write(FrameSample(index: 1, time: 0.1, nodes: nodes))
-        try sink.finish(TransitionRunner.Result(frameCount: 2, completed: true, cancelled: false, endTime: 0.1))
+        try sink.finish(TransitionRun.Result(frameCount: 2, completed: true, cancelled: false, endTime: 0.1))
 
         let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", url.absoluteString + "#frame=1"])
         XCTAssertTrue(dom.out.contains("frame 1 / 1"), "the player's script ran: \(dom.out.suffix(600))")
@@ -111,7 +111,7 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url)], scale: 1)
         try sink.begin(run.info)
         try sink.write(FrameSample(index: 0, time: 0, nodes: nodes))
-        try sink.finish(TransitionRunner.Result(frameCount: 1, completed: true, cancelled: false, endTime: 0))
+        try sink.finish(TransitionRun.Result(frameCount: 1, completed: true, cancelled: false, endTime: 0))
 
         let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", url.absoluteString])
         XCTAssertFalse(dom.err.contains("Uncaught"), String(dom.err.prefix(600)))

@@ -35,8 +35,8 @@ struct MovingSquare {
         return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(try frame(i))) }
     }
 
-    var result: TransitionRunner.Result {
-        TransitionRunner.Result(frameCount: count, completed: true, cancelled: false, endTime: info.duration)
+    var result: TransitionRun.Result {
+        TransitionRun.Result(frameCount: count, completed: true, cancelled: false, endTime: info.duration)
     }
 
     /// Runs every frame through a render sink feeding `encoders`.

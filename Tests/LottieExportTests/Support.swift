@@ -13,10 +13,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 final class Recorder: FrameSink {
     var info: TimelineInfo?
     var frames: [FrameSample] = []
-    var result: TransitionRunner.Result?
+    var result: TransitionRun.Result?
     func begin(_ info: TimelineInfo) throws { self.info = info }
     func write(_ frame: FrameSample) throws { frames.append(frame) }
-    func finish(_ result: TransitionRunner.Result) throws { self.result = result }
+    func finish(_ result: TransitionRun.Result) throws { self.result = result }
 }
 
 /// A run exported to Lottie: its frames, and the document written for them.

@@ -278,7 +278,7 @@ enum ContextBinding {
         return binding(L) {
             let (t, d) = try driver(L, "drive")
             guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
-            logging(L, t.context) { TransitionRunner.drive(d, with: event, size: t.context.size, rule: t.context.interactionRule) }
+            logging(L, t.context) { d.drive(with: event, size: t.context.size, rule: t.context.interactionRule) }
             return 0
         }
     }

@@ -11,7 +11,7 @@ extension Plugin: TransitionPlugin {
 
     /// Binds a run to the plugin's state: `ctx.params` and the scene tables made, the engine the
     /// context's, and the time budget started. One run at a time: the state holds one transition.
-    public func prepare(_ context: TransitionContext, params overrides: [String: String]) throws -> PreparedAnimator {
+    public func prepare(_ context: TransitionContext, params overrides: [String: String]) throws -> TransitionAnimator {
         guard host.transition == nil else { throw error("the plugin is already running a transition; end it first") }
         let params = try resolveParams(overrides)
         let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
@@ -77,7 +77,7 @@ extension Plugin: TransitionPlugin {
 }
 
 /// The plugin's `duration`, `animate`, `interact` and `ended` for one run.
-final class LuaAnimator: PreparedAnimator {
+final class LuaAnimator: TransitionAnimator {
     let plugin: Plugin
     let transition: LuaTransition
     private var closed = false

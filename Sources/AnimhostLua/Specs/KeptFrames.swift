@@ -27,6 +27,6 @@ final class KeptFrames: FrameSink {
         frames.append(frame)
     }
 
-    func finish(_ result: TransitionRunner.Result) throws {}
+    func finish(_ result: TransitionRun.Result) throws {}
 
 }

@@ -35,7 +35,7 @@ public final class LottieEncoder: FrameSink {
     }
 
     /// Builds the document from every frame and the run's curve spans, and writes it whole.
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let budget else { throw OutputError("the Lottie encoder finished before it began") }
         let (document, keyframes) = try LottieEncoder.document(
             info: info, frames: frames, spans: result.curveSpans, scale: scale, budget: budget)
