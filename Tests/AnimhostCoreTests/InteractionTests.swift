@@ -98,9 +98,8 @@ final class PercentDrivenTests: XCTestCase {
     func run(_ points: [(Double, Point)], fps: Int = 10) throws -> (TransitionRun.Result, [FrameSample], Fade, TransitionContext) {
         let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
         let samples = points.map { GestureSample(time: $0.0, location: $0.1, state: .changed) }
-        var frames: [FrameSample] = []
         let fade = Fade()
-        let result = try TransitionRunner(fps: fps).run(fade, in: ctx, gesture: try GestureTrace(samples: samples)) { frames.append($0) }
+        let (result, frames) = try play(fade, in: ctx, fps: fps, gesture: try GestureTrace(samples: samples))
         return (result, frames, fade, ctx)
     }
 

@@ -46,13 +46,13 @@ public struct RunPhaseError: Error, CustomStringConvertible, Equatable {
 
     /// `call` made on a run in `phase`, with what the caller should do instead.
     static func refused(_ call: String, in phase: TransitionRun.Phase) -> RunPhaseError {
-        let why: String
+        let state: String
         switch phase {
-        case .prepared: why = "it has not started (start it with TransitionSession.start)"
-        case .ended: why = "the transition has ended: it is at rest and its animator was told (start another run for another gesture)"
-        case .closed: why = "the run is closed (by close(), or by an error that ended it) and holds nothing more"
-        case .animating, .interacting, .settling: why = "the run is \(phase.rawValue)"
+        case .prepared: state = "has not started (TransitionSession.start starts one)"
+        case .ended: state = "has ended: the transition is at rest and its animator was told (start another run for another gesture)"
+        case .closed: state = "is closed, by close() or by an error that ended it, and holds nothing more"
+        case .animating, .interacting, .settling: state = "is \(phase.rawValue)"
         }
-        return RunPhaseError(description: "\(call) on a \(phase.rawValue) transition run: \(why)")
+        return RunPhaseError(description: "\(call) refused: the transition run \(state)")
     }
 }
