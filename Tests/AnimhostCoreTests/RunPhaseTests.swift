@@ -66,7 +66,7 @@ final class RunPhaseTests: XCTestCase {
         try GestureTrace(samples: [
             GestureSample(time: 0, location: Point(x: 5, y: 100), state: .began),
             GestureSample(time: 0.1, location: Point(x: (5 + x) / 2, y: 100), state: .changed),
-            GestureSample(time: 0.2, location: Point(x: x, y: 100), state: .ended),
+            GestureSample(time: 0.2, location: Point(x: x, y: 100), state: .ended)
         ])
     }
 
@@ -120,11 +120,11 @@ final class RunPhaseTests: XCTestCase {
     func testThePhaseMovesOnlyAlongTheDiagram() throws {
         let allowed: [TransitionRun.Phase: Set<TransitionRun.Phase>] = [
             .prepared: [.animating, .interacting, .closed], .animating: [.ended, .closed],
-            .interacting: [.settling, .ended, .closed], .settling: [.ended, .closed], .ended: [.closed], .closed: [],
+            .interacting: [.settling, .ended, .closed], .settling: [.ended, .closed], .ended: [.closed], .closed: []
         ]
         let path: [TransitionRun.Phase: [TransitionRun.Phase]] = [
             .prepared: [], .animating: [.animating], .interacting: [.interacting], .settling: [.interacting, .settling],
-            .ended: [.animating, .ended], .closed: [.closed],
+            .ended: [.animating, .ended], .closed: [.closed]
         ]
         for from in TransitionRun.Phase.allCases {
             for to in TransitionRun.Phase.allCases {
