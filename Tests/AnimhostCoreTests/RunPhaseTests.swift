@@ -164,9 +164,12 @@ final class RunPhaseTests: XCTestCase {
         XCTAssertEqual(fade.closed, 0)
     }
 
-    /// A stepped run: a frame once it is closed is an error that says so.
-    func testAFrameAfterCloseIsAnError() throws {
+    /// A stepped run: a frame before it starts, or once it is closed, is an error that says so.
+    func testAFrameBeforeTheStartOrAfterCloseIsAnError() throws {
         let (run, fade, _) = try makeRun()
+        XCTAssertThrowsError(try run.frame(at: 0)) {
+            XCTAssertEqual("\($0)", "frame(at:) refused: the transition run has not started (TransitionSession.start starts one)")
+        }
         try run.start(touch: nil)
         XCTAssertEqual(run.phase, .animating)
         _ = try run.frame(at: 0.5)
