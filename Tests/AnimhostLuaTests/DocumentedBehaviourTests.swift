@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
 /// Behaviours the docs promise, each checked against the promise itself: the expected values come
 /// from the docs' formulas (Core Animation's curves, the damped oscillator), not from the host's code.

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostOutput
+import AnimhostTestSupport
 
 /// Staging and publishing a run's outputs, in process.
 final class OutputStageTests: XCTestCase {

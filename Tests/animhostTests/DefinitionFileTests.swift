@@ -3,10 +3,11 @@ import Foundation
 @testable import AnimhostHarness
 @testable import AnimhostLua
 import AnimhostCore
+import AnimhostTestSupport
 
 /// The editor definitions (editor/animhost.d.lua) and the bindings must name the same things.
 final class DefinitionFileTests: XCTestCase {
-    var repository: URL { CLI.repository }
+    var repository: URL { packageRoot }
 
     /// Global functions and tables, `table.member` functions, and each class's fields.
     struct Definitions {
@@ -247,16 +248,9 @@ final class DefinitionFileTests: XCTestCase {
     /// The files of `folders` that the checkout tracks: a plugin a user saved in its `Plugins/` is not shipped.
     /// Every file there when the sources are not a git checkout.
     private func shippedFiles(in folders: [String]) throws -> [URL] {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", repository.path, "ls-files", "-z", "--"] + folders
-        let out = Pipe()
-        git.standardOutput = out
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        let listed = out.fileHandleForReading.readDataToEndOfFile()
-        git.waitUntilExit()
-        if git.terminationStatus == 0 {
+        let git = try runProgram("/usr/bin/env", ["git", "-C", repository.path, "ls-files", "-z", "--"] + folders)
+        let listed = Data(git.out.utf8)
+        if git.status == 0 {
             return listed.split(separator: 0).map { repository.appendingPathComponent(String(decoding: $0, as: UTF8.self)) }
         }
         return folders.flatMap { folder in

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Plugins that attack the host: each must end with a clear error naming the plugin file, soon after
 /// the deadline, with exit code 1, no crash and no output.
