@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
 final class SandboxTests: XCTestCase {
     func testNothingReachesOutsideTheState() throws {
@@ -18,9 +19,7 @@ final class SandboxTests: XCTestCase {
     }
 
     func testBytecodeIsNeverLoaded() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-bytecode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("bytecode")
         let url = dir.appendingPathComponent("binary.lua")
         try Data([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00]).write(to: url)
         XCTAssertThrowsError(try Plugin(url: url)) { error in

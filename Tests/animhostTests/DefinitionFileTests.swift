@@ -46,9 +46,7 @@ final class DefinitionFileTests: XCTestCase {
 
     /// Runs `probe` as a spec in the real spec framework; each `it` named `label=k1 k2 …` reports a set of names.
     func probe(_ probe: String) throws -> [String: Set<String>] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-defs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("defs")
         let spec = dir.appendingPathComponent("names_spec.lua")
         try
             ("""

@@ -2,14 +2,13 @@ import XCTest
 import AnimhostFuzzing
 import AnimhostCore
 import Foundation
+import AnimhostTestSupport
 
 /// A bounded fuzzing run on every test run; `swift run -c release animhost-fuzz` runs long ones.
 final class FuzzTests: XCTestCase {
     func testParsersAndTheLuaAPISurviveGeneratedInputs() throws {
         var fuzzer = Fuzzer(seed: 20261122)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-fuzz-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("fuzz-test")
         for _ in 0..<3000 { try fuzzer.fuzzScene() }
         for _ in 0..<3000 { try fuzzer.fuzzEasing() }
         for _ in 0..<150 { try fuzzer.fuzzPlugin(in: folder) }
