@@ -243,12 +243,23 @@ final class HostileSpecAndSignalTests: XCTestCase {
             }
     }
 
+    /// Resident memory of process `pid`, in MiB (0 once it is gone).
+    func residentMiB(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+
+    /// Lua that fills 160 MiB and then loops for ever: a process holding that much (it needs 50 MiB
+    /// otherwise) is inside the loop, whatever it prints.
+    let ballastThenLoop = "local ballast = string.rep('x', 160 << 20) while #ballast > 0 do end"
+
     /// Starts `args`, waits until it has taken over SIGINT, SIGTERM and SIGHUP and its plugin or spec
-    /// printed `looping` (the line before its endless loop), sends `signal` and returns how it ended;
+    /// holds its ballast (it is in ``ballastThenLoop``'s loop), sends `signal` and returns how it ended;
     /// a process that outlives 20 s after the signal is killed.
     func interrupt(_ args: [String], with signal: Int32) throws -> (status: Int32, exited: Bool) {
         let p = try CLI.start(args, in: work)
-        let ready = waitUntil(timeout: 30) { !p.isRunning || (handlesInterrupts(p.pid) && p.errors.contains("looping")) }
+        let ready = waitUntil(timeout: 30) { !p.isRunning || (handlesInterrupts(p.pid) && residentMiB(p.pid) >= 160) }
         XCTAssertTrue(ready && p.isRunning, "\(args): in its loop, signals handled: \(p.errors)")
         p.signal(signal)
         XCTAssertTrue(p.waitForExit(timeout: 20), "\(args): ends within 20 s of the signal")
@@ -288,12 +299,12 @@ final class HostileSpecAndSignalTests: XCTestCase {
     }
 
     func testEveryCommandEndsOnAnInterruptWithTheShellsCode() throws {
-        try "describe('x', function() it('y', function() print('looping') while true do end end) end)\n"
+        try "describe('x', function() it('y', function() \(ballastThenLoop) end) end)\n"
             .write(to: work.appendingPathComponent("loop_spec.lua"), atomically: true, encoding: .utf8)
         try """
         local p = { name = "loop", scenes = { from = "grid", to = "detail" } }
         function p.duration() return 0.3 end
-        function p.animate(ctx) print("looping") while true do end end
+        function p.animate(ctx) \(ballastThenLoop) end
         return p
         """.write(to: work.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
         for (args, signal, code) in [
