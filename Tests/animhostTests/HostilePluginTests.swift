@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+@testable import AnimhostLua
 import AnimhostTestSupport
 
 /// Plugins that attack the host: each must end with a clear error naming the plugin file, soon after
@@ -11,7 +12,7 @@ final class HostilePluginTests: XCTestCase {
     /// The deadline of every other attack: long enough never to come first, however busy the machine.
     let noDeadline = 60.0
     /// How long a native call may run past the deadline before the process ends (docs/security.md).
-    let watchdogGrace = 0.75
+    let watchdogGrace = Watchdog.grace
     /// Process start and exit on a loaded machine: the bound is on the plugin's time, not the machine's speed.
     let startMargin = 2.0
 

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+@testable import AnimhostLua
 import AnimhostTestSupport
 
 /// Plugins that try to run code where the deadline cannot reach it (finalizers, the state's close,
@@ -9,8 +10,8 @@ import AnimhostTestSupport
 final class SandboxEscapeTests: XCTestCase {
     var work: URL!
     let timeout = 1.0
-    /// The time limit, the watchdog's 0.75 s grace for native calls, and a margin for a busy machine.
-    var bound: Double { timeout + 0.75 + 8 }
+    /// The time limit, the watchdog's grace for native calls, and a margin for a busy machine.
+    var bound: Double { timeout + Watchdog.grace + 8 }
 
     override func setUpWithError() throws {
         work = try temporaryFolder("escape")
