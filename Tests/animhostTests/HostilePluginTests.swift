@@ -49,6 +49,12 @@ final class HostilePluginTests: XCTestCase {
     let overTime = "ran past its time limit of 1.0 s"
     let outOfMemory = "ran out of memory"
 
+    /// The grace docs/security.md promises is the watchdog's own.
+    func testTheDocumentedGraceIsTheWatchdogs() throws {
+        let security = try String(contentsOf: packageRoot.appendingPathComponent("docs/security.md"), encoding: .utf8)
+        XCTAssertTrue(security.contains("still inside Lua \(watchdogGrace) s after the deadline"), "docs/security.md names \(watchdogGrace) s")
+    }
+
     func testEndlessLoops() throws {
         try attack("while true do end", expect: overTime, timeout: timeout)
         try attack("while true do pcall(function() while true do end end) end", expect: overTime, timeout: timeout)
