@@ -19,11 +19,11 @@ public final class RunningProgram {
         if let folder { process.currentDirectoryURL = folder }
         if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
-        let out = Pipe(), err = Pipe()
+        let out = output == nil ? Pipe() : nil, err = Pipe()
         process.standardOutput = output ?? out
         process.standardError = err
         try process.run()
-        if output == nil { self.out.collect(out.fileHandleForReading) } else { self.out.collect(nil) }
+        self.out.collect(out?.fileHandleForReading)
         self.err.collect(err.fileHandleForReading)
     }
 
