@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
 final class SandboxTests: XCTestCase {
     func testNothingReachesOutsideTheState() throws {
@@ -18,9 +19,7 @@ final class SandboxTests: XCTestCase {
     }
 
     func testBytecodeIsNeverLoaded() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-bytecode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("bytecode")
         let url = dir.appendingPathComponent("binary.lua")
         try Data([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00]).write(to: url)
         XCTAssertThrowsError(try Plugin(url: url)) { error in
@@ -50,7 +49,7 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(message, "p.lua:4: the plugin ran past its time limit of 0.3 s (an endless loop? raise the limit with --timeout)")
         // The bound is on the deadline, not the machine's speed: the deadline, the watchdog's grace
         // (docs/security.md) and a wide margin for a loaded machine.
-        XCTAssertLessThan(Date().timeIntervalSince(start), limits.timeout + 0.75 + 2)
+        XCTAssertLessThan(Date().timeIntervalSince(start), limits.timeout + Watchdog.grace + 2)
     }
 
     func testAnEndlessLoopInACompletionStops() {

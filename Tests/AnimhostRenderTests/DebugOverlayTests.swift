@@ -1,6 +1,7 @@
 import XCTest
 @testable import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 /// The debug overlay: outlines where the boxes are, motion paths through the centres, the touch trail.
 final class DebugOverlayTests: XCTestCase {
