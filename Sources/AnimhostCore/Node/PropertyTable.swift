@@ -53,7 +53,7 @@ extension NodeProperty {
             key: "modifiers", kind: .modifiers, timeline: .never,
             read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number(
-            "blur", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .blur, field: FieldSlot(\.blur),
+            "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur),
             get: { $0.blur }, set: { $0.blur = $1 })
     ]
 }
