@@ -35,6 +35,24 @@ final class DebugOverlayTests: XCTestCase {
         XCTAssertTrue(onEdge[0] == 255 && onEdge[2] == 255 && onEdge[1] < 100, "magenta on the rotated edge: \(onEdge)")
     }
 
+    /// The overlay is drawn whatever the container does: faded, moved, or both (the renderer draws such a
+    /// container as one tree, a plain one screen by screen). The scene has no magenta of its own.
+    func testOverlayIsDrawnOverAFadedOrMovedContainer() throws {
+        let box = props(Rect(x: 20, y: 30, width: 40, height: 20), background: "#00FF00")
+        let changes: [(String, (inout NodeProperties) -> Void)] = [
+            ("plain", { _ in }), ("faded", { $0.alpha = 0.5 }), ("moved", { $0.frame.origin.x = 10 }),
+            ("moved and faded", { $0.alpha = 0.8; $0.transform = .translation(5, 5) })
+        ]
+        for (name, change) in changes {
+            let frame = try screen(size, [(box, [])], container: change)
+            let magenta = { (b: Bitmap) in
+                (0..<b.width * b.height).filter { let p = b.pixel($0 % b.width, $0 / b.width); return p.r > 200 && p.g < 60 && p.b > 200 }.count
+            }
+            XCTAssertEqual(magenta(try render(frame, size: size, scale: 2)), 0, "\(name): no magenta without the overlay")
+            XCTAssertGreaterThan(magenta(try overlaid(frame)), 200, "\(name): the overlay's outlines are drawn")
+        }
+    }
+
     /// `frame` at 2× with an overlay of boxes, ids and anchors only.
     private func overlaid(_ frame: FrameSample) throws -> Bitmap {
         let renderer = try FrameRenderer(size: size, scale: 2, images: ImageStore())
