@@ -47,9 +47,8 @@ final class PropertyColumnTests: XCTestCase {
     ]
 
     /// The containers a property is drawn in: plain (drawn screen by screen) and moved and faded (drawn as one tree).
-    private static let containers: [(String, @Sendable (inout NodeProperties) -> Void)] = [
-        ("a plain container", { _ in }),
-        ("a moved and faded container", { $0.alpha = 0.8; $0.frame.origin = Point(x: 6, y: 4) })
+    private static let containers: [(name: String, alpha: Double, origin: Point)] = [
+        ("a plain container", 1, .zero), ("a moved and faded container", 0.8, Point(x: 6, y: 4))
     ]
 
     func testEveryPropertyHasASample() {
@@ -68,9 +67,9 @@ final class PropertyColumnTests: XCTestCase {
         }
         for property in NodeProperty.all {
             guard let sample = PropertyColumnTests.samples[property.path] else { continue }
-            for (place, container) in PropertyColumnTests.containers {
-                let base = try pixels(try frame(property, sample, set: false, container: container))
-                let changed = try frame(property, sample, set: true, container: container)
+            for (place, alpha, origin) in PropertyColumnTests.containers {
+                let base = try pixels(try frame(property, sample, set: false, containerAlpha: alpha, at: origin))
+                let changed = try frame(property, sample, set: true, containerAlpha: alpha, at: origin)
                 let drawn = try pixels(changed)
                 switch property.drawing {
                 case .drawn:
@@ -127,9 +126,10 @@ final class PropertyColumnTests: XCTestCase {
         }
     }
 
-    /// The test scene's frame, with the subject prepared for `property` and, when `set`, given its sample.
+    /// The test scene's frame, with the subject prepared for `property` and, when `set`, given its
+    /// sample, in a container of `containerAlpha` at `origin`.
     private func frame(
-        _ property: NodeProperty, _ sample: Sample, set: Bool, container: (inout NodeProperties) -> Void = { _ in }
+        _ property: NodeProperty, _ sample: Sample, set: Bool, containerAlpha: Double = 1, at origin: Point = .zero
     ) throws -> FrameSample {
         func box(_ rect: Rect, _ color: Color) -> NodeProperties {
             var p = NodeProperties()
@@ -138,8 +138,8 @@ final class PropertyColumnTests: XCTestCase {
             return p
         }
         var outer = NodeProperties()
-        outer.frame = Rect(origin: .zero, size: PropertyColumnTests.size)
-        container(&outer)
+        outer.frame = Rect(origin: origin, size: PropertyColumnTests.size)
+        outer.alpha = containerAlpha
         var subject = box(Rect(x: 20, y: 20, width: 40, height: 40), Color(hex: "#FF0000")!)
         sample.prepare(&subject)
         if set { property.write(&subject, sample.value) }

@@ -39,18 +39,27 @@ final class DebugOverlayTests: XCTestCase {
     /// container as one tree, a plain one screen by screen). The scene has no magenta of its own.
     func testOverlayIsDrawnOverAFadedOrMovedContainer() throws {
         let box = props(Rect(x: 20, y: 30, width: 40, height: 20), background: "#00FF00")
-        let changes: [(String, (inout NodeProperties) -> Void)] = [
-            ("plain", { _ in }), ("faded", { $0.alpha = 0.5 }), ("moved", { $0.frame.origin.x = 10 }),
-            ("moved and faded", { $0.alpha = 0.8; $0.transform = .translation(5, 5) })
+        let containers: [(name: String, alpha: Double, origin: Point, transform: Transform2D)] = [
+            ("plain", 1, .zero, .identity), ("faded", 0.5, .zero, .identity), ("moved", 1, Point(x: 10, y: 0), .identity),
+            ("moved and faded", 0.8, .zero, .translation(5, 5))
         ]
-        for (name, change) in changes {
-            let frame = try screen(size, [(box, [])], container: change)
-            let magenta = { (b: Bitmap) in
-                (0..<b.width * b.height).filter { let p = b.pixel($0 % b.width, $0 / b.width); return p.r > 200 && p.g < 60 && p.b > 200 }.count
+        for c in containers {
+            let frame = try screen(size, [(box, [])]) { container in
+                container.alpha = c.alpha
+                container.frame.origin = c.origin
+                container.transform = c.transform
             }
-            XCTAssertEqual(magenta(try render(frame, size: size, scale: 2)), 0, "\(name): no magenta without the overlay")
-            XCTAssertGreaterThan(magenta(try overlaid(frame)), 200, "\(name): the overlay's outlines are drawn")
+            XCTAssertEqual(magentaPixels(try render(frame, size: size, scale: 2)), 0, "\(c.name): no magenta without the overlay")
+            XCTAssertGreaterThan(magentaPixels(try overlaid(frame)), 200, "\(c.name): the overlay's outlines are drawn")
         }
+    }
+
+    /// How many pixels of `bitmap` are the overlay's magenta.
+    private func magentaPixels(_ bitmap: Bitmap) -> Int {
+        (0..<bitmap.width * bitmap.height).filter { i in
+            let p = bitmap.pixel(i % bitmap.width, i / bitmap.width)
+            return p.r > 200 && p.g < 60 && p.b > 200
+        }.count
     }
 
     /// `frame` at 2× with an overlay of boxes, ids and anchors only.
