@@ -12,9 +12,12 @@ func props(_ frame: Rect, background: String? = "#FF0000", _ configure: (inout N
     return p
 }
 
-/// The frame of a white `size` screen holding `nodes` (each with its children).
-func screen(_ size: Size, _ nodes: [(NodeProperties, [NodeProperties])]) throws -> FrameSample {
-    let container = Node(id: "container", properties: props(Rect(origin: .zero, size: size), background: nil))
+/// The frame of a white `size` screen holding `nodes` (each with its children), in a container that
+/// `container` may move, fade or shape.
+func screen(
+    _ size: Size, _ nodes: [(NodeProperties, [NodeProperties])], container: (inout NodeProperties) -> Void = { _ in }
+) throws -> FrameSample {
+    let container = Node(id: "container", properties: props(Rect(origin: .zero, size: size), background: nil, container))
     let root = Node(id: "root", scene: "test", properties: props(Rect(origin: .zero, size: size), background: "#FFFFFF"))
     try container.add(root)
     for (i, (p, children)) in nodes.enumerated() {
