@@ -60,9 +60,10 @@ struct PropertyCheck {
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
 ///
-/// A node is a light userdata: its own address, so that pushing one allocates nothing and identity
-/// (`==`, table keys) comes free. The host keeps every node it has handed to Lua alive for as long
-/// as the state lives (see ``LuaHost/keepAlive(_:)``), so such an address never dangles.
+/// A node is a full userdata holding a strong reference to the Swift node, one per node: a table of
+/// the state's (weak-valued, keyed by the node's address) hands out the same userdata for as long as
+/// Lua holds it, so identity (`==`, table keys) is the node's. Once Lua lets go of it, the collector
+/// frees it and its `__gc` releases the node: a state keeps no node beyond what its plugin keeps.
 enum NodeBinding {
     static let meta = Metatable("animhost.node")
 
@@ -89,33 +90,70 @@ enum NodeBinding {
         lua_setfield(L, -2, "__index")
         LuaHost.setFunction(L, "__newindex", newIndex)
         LuaHost.setFunction(L, "__tostring", toString)
-        // Every light userdata shares one metatable; nodes are the only light userdata plugins see.
-        let metatable = lua_gettop(L)
-        lua_pushlightuserdata(L, nil)
-        lua_pushvalue(L, metatable)
+        lua_pushcclosure(L, release, 0)  // a plain C function: a finalizer must never raise (see `release`)
+        lua_setfield(L, -2, "__gc")
+        ah_pop(L, 1)
+
+        // The nodes Lua holds, by address: weak values, so that the table keeps none of them alive.
+        ah_newtable(L)
+        lua_createtable(L, 0, 1)
+        LuaHost.push(L, "v")
+        lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
-        ah_pop(L, 2)
+        LuaHost.of(L).nodeCache = luaL_ref(L, ah_registryindex())
 
         ah_pushglobaltable(L)
         LuaHost.setFunction(L, "node", newNode)
         ah_pop(L, 2)
     }
 
-    // MARK: Nodes as light userdata
+    // MARK: Nodes as userdata
 
     /// What a node costs the host, counted against the plugin's memory limit when it makes one.
     static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
+    /// Pushes `node`'s userdata: the one Lua holds already, else a new one.
     static func push(_ L: OpaquePointer, _ node: Node) {
-        unowned(unsafe) let host = LuaHost.of(L)
-        host.keepAlive(node)
-        lua_pushlightuserdata(L, Unmanaged.passUnretained(node).toOpaque())
+        push(L, node, new: false)
     }
 
-    /// The node at `i`, without taking a reference: the host holds every node Lua can name.
+    /// Pushes the userdata of `node`; `new`: a node just made, which Lua cannot hold yet.
+    private static func push(_ L: OpaquePointer, _ node: Node, new: Bool) {
+        unowned(unsafe) let host = LuaHost.of(L)
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
+        if !new && lua_rawgetp(L, -1, address) == LUA_TUSERDATA {
+            ah_remove(L, -2)
+            return
+        }
+        if !new { ah_pop(L, 1) }
+        // The block holds a reference of its own, which `release` gives back.
+        pushUserValue(L, Optional(Unmanaged.passRetained(node).toOpaque()), meta)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, address)
+        ah_remove(L, -2)
+        host.handOver(node)
+    }
+
+    /// `__gc`: gives back the node's reference and clears it from the block. Pushed as a plain C
+    /// function, not through the trampoline: Lua runs finalizers inside its collector with hooks off,
+    /// where nothing may raise. This one calls no Lua function that can, nor anything of the host's:
+    /// releasing a node frees Swift memory only (a node's `deinit` never reaches Lua), and the state
+    /// may be closing. A weak-keyed table of the plugin's can hand the block out once more after
+    /// this ran (Lua clears such keys a collection later): ``nodeRef(_:_:)`` then finds no node.
+    private static let release: lua_CFunction = { L in
+        guard let block = lua_touserdata(L, 1), block.load(as: UnsafeRawPointer.self) == UnsafeRawPointer(meta.key) else { return 0 }
+        let slot = block + tagSize
+        guard let node = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
+        slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        Unmanaged<Node>.fromOpaque(node).release()
+        return 0
+    }
+
+    /// The node at `i`, without taking a reference: its userdata, at `i`, holds one while the binding runs.
     @inline(__always)
     static func nodeRef(_ L: OpaquePointer, _ i: Int32) -> Unmanaged<Node>? {
-        guard lua_type(L, i) == LUA_TLIGHTUSERDATA, let p = lua_touserdata(L, i) else { return nil }
+        guard let p = userValue(L, i, meta, as: UnsafeMutableRawPointer?.self) ?? nil else { return nil }
         return Unmanaged<Node>.fromOpaque(p)
     }
 
@@ -133,7 +171,7 @@ enum NodeBinding {
 
     private static let toString: LuaBinding = { L in
         let L = L!
-        let n = node(L, 1)!
+        guard let n = node(L, 1) else { LuaHost.push(L, "node (released)"); return 1 }
         LuaHost.push(L, "node '\(n.id)'" + (n.scene.map { " of scene '\($0)'" } ?? ""))
         return 1
     }
@@ -161,8 +199,9 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             let key = try key(L, 2)
-            if key == .imageSize { return try pushImageSize(L, of: node(L, 1)!) }
-            nodeRef(L, 1)!._withUnsafeGuaranteedRef { read(L, key, of: $0) }
+            let node = try checkNodeRef(L, 1, "node." + NodeKey.names[NodeKey.byOrdinal.firstIndex(of: key)!])
+            if key == .imageSize { return try pushImageSize(L, of: node.takeUnretainedValue()) }
+            node._withUnsafeGuaranteedRef { read(L, key, of: $0) }
             return 1
         }
     }
@@ -213,7 +252,8 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             unowned(unsafe) let host = LuaHost.of(L)
-            var writer = LiveWriter(node: nodeRef(L, 1)!, engine: .passUnretained(host.engine))
+            let node = try checkNodeRef(L, 1, "node")
+            var writer = LiveWriter(node: node, engine: .passUnretained(host.engine))
             try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
@@ -397,15 +437,15 @@ enum NodeBinding {
                 }
             }
             lua_settop(L, slots - 1)
-            host.createdNodes += 1
             host.charge(nodeBytes)
-            let node = Node(id: id ?? defaultID(host.createdNodes), properties: (consume writer).properties)
+            let made = host.countNodeMade()
+            let node = Node(id: id ?? defaultID(made), properties: (consume writer).properties)
             if hasChildren {
                 rawField(L, 1, "children")
                 try addChildren(L, to: node)
                 ah_pop(L, 1)
             }
-            push(L, node)
+            push(L, node, new: true)
             return 1
         }
     }
@@ -490,7 +530,7 @@ enum NodeBinding {
             // Counted before copying, so that a copy past the limit is refused without being made.
             host.charge(source.subtree().count * nodeBytes)
             if host.overMemoryLimit { return 0 }
-            push(L, source.snapshot())
+            push(L, source.snapshot(), new: true)
             return 1
         }
     }
@@ -533,8 +573,8 @@ protocol PropertyWriter {
 
 /// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
 struct LiveWriter: PropertyWriter {
-    /// Both live through the binding's call (the host holds every node Lua sees, and the engine):
-    /// the writer refers to them without reference counting.
+    /// Both live through the binding's call (the node's userdata is its argument, and the run holds
+    /// the engine): the writer refers to them without reference counting.
     let node: Unmanaged<Node>
     let engine: Unmanaged<AnimationEngine>
     var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }
