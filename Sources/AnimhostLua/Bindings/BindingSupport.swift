@@ -216,7 +216,7 @@ struct Metatable: @unchecked Sendable {  // the key is never written through: on
 
 /// A user value's block starts with its type's tag (its ``Metatable/key``), then the value. Lua code
 /// cannot write into a block, so one comparison of the tag tells the type.
-let tagSize = MemoryLayout<UnsafeRawPointer>.stride
+private let tagSize = MemoryLayout<UnsafeRawPointer>.stride
 
 /// Pushes a Swift value as userdata of type `meta`; values are plain data, copied in. `metatable`
 /// is the stack index of the type's metatable when the caller has it at hand (an upvalue).

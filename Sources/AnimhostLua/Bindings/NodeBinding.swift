@@ -60,10 +60,12 @@ struct PropertyCheck {
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
 ///
-/// A node is a full userdata holding a strong reference to the Swift node, one per node: a table of
-/// the state's (weak-valued, keyed by the node's address) hands out the same userdata for as long as
-/// Lua holds it, so identity (`==`, table keys) is the node's. Once Lua lets go of it, the collector
-/// frees it and its `__gc` releases the node: a state keeps no node beyond what its plugin keeps.
+/// A node is a full userdata, one per node, whose node the state holds in a slot of its
+/// ``NodeHandles``: a weak-valued table of the state's, keyed by the node's address, hands out the
+/// same userdata for as long as Lua can reach it, so identity (`==`, table keys) is the node's. Once
+/// Lua cannot, its collector frees the userdata, and the state gives the node back after the next full
+/// collection (``LuaHost/collectGarbage()``, at every run's end): a state keeps no node beyond what
+/// its plugin keeps.
 enum NodeBinding {
     static let meta = Metatable("animhost.node")
 
@@ -90,11 +92,9 @@ enum NodeBinding {
         lua_setfield(L, -2, "__index")
         LuaHost.setFunction(L, "__newindex", newIndex)
         LuaHost.setFunction(L, "__tostring", toString)
-        lua_pushcclosure(L, release, 0)  // a plain C function: a finalizer must never raise (see `release`)
-        lua_setfield(L, -2, "__gc")
         ah_pop(L, 1)
 
-        // The nodes Lua holds, by address: weak values, so that the table keeps none of them alive.
+        // The userdata of the nodes Lua holds, by address: weak values, so that it keeps none alive.
         ah_newtable(L)
         lua_createtable(L, 0, 1)
         LuaHost.push(L, "v")
@@ -112,6 +112,12 @@ enum NodeBinding {
     /// What a node costs the host, counted against the plugin's memory limit when it makes one.
     static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
+    /// A node's userdata: the node, and the slot of the state's ``NodeHandles`` that holds it.
+    private struct Handle {
+        let node: Unmanaged<Node>
+        let slot: Int
+    }
+
     /// Pushes `node`'s userdata: the one Lua holds already, else a new one.
     static func push(_ L: OpaquePointer, _ node: Node) {
         push(L, node, new: false)
@@ -127,34 +133,30 @@ enum NodeBinding {
             return
         }
         if !new { ah_pop(L, 1) }
-        // The block holds a reference of its own, which `release` gives back.
-        pushUserValue(L, Optional(Unmanaged.passRetained(node).toOpaque()), meta)
+        pushUserValue(L, Handle(node: .passUnretained(node), slot: host.nodes.hold(node)), meta)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, address)
         ah_remove(L, -2)
         host.handOver(node)
     }
 
-    /// `__gc`: gives back the node's reference and clears it from the block. Pushed as a plain C
-    /// function, not through the trampoline: Lua runs finalizers inside its collector with hooks off,
-    /// where nothing may raise. This one calls no Lua function that can, nor anything of the host's:
-    /// releasing a node frees Swift memory only (a node's `deinit` never reaches Lua), and the state
-    /// may be closing. A weak-keyed table of the plugin's can hand the block out once more after
-    /// this ran (Lua clears such keys a collection later): ``nodeRef(_:_:)`` then finds no node.
-    private static let release: lua_CFunction = { L in
-        guard let block = lua_touserdata(L, 1), block.load(as: UnsafeRawPointer.self) == UnsafeRawPointer(meta.key) else { return 0 }
-        let slot = block + tagSize
-        guard let node = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
-        slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
-        Unmanaged<Node>.fromOpaque(node).release()
-        return 0
+    /// Gives back the nodes whose userdata Lua's collector has freed: after a full collection, a
+    /// slot whose node has no userdata in the table, or a newer one (made once the slot's was freed).
+    static func releaseCollected(in host: LuaHost) {
+        let L = host.L
+        lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
+        host.nodes.release { slot, node in
+            lua_rawgetp(L, -1, Unmanaged.passUnretained(node).toOpaque())
+            defer { ah_pop(L, 1) }
+            return userValue(L, -1, meta, as: Handle.self)?.slot != slot
+        }
+        ah_pop(L, 1)
     }
 
-    /// The node at `i`, without taking a reference: its userdata, at `i`, holds one while the binding runs.
+    /// The node at `i`, without taking a reference: a slot of the state holds it while its userdata lives.
     @inline(__always)
     static func nodeRef(_ L: OpaquePointer, _ i: Int32) -> Unmanaged<Node>? {
-        guard let p = userValue(L, i, meta, as: UnsafeMutableRawPointer?.self) ?? nil else { return nil }
-        return Unmanaged<Node>.fromOpaque(p)
+        userValue(L, i, meta, as: Handle.self)?.node
     }
 
     @inline(__always)
@@ -171,7 +173,7 @@ enum NodeBinding {
 
     private static let toString: LuaBinding = { L in
         let L = L!
-        guard let n = node(L, 1) else { LuaHost.push(L, "node (released)"); return 1 }
+        let n = node(L, 1)!
         LuaHost.push(L, "node '\(n.id)'" + (n.scene.map { " of scene '\($0)'" } ?? ""))
         return 1
     }
@@ -199,9 +201,8 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             let key = try key(L, 2)
-            let node = try checkNodeRef(L, 1, "node." + NodeKey.names[NodeKey.byOrdinal.firstIndex(of: key)!])
-            if key == .imageSize { return try pushImageSize(L, of: node.takeUnretainedValue()) }
-            node._withUnsafeGuaranteedRef { read(L, key, of: $0) }
+            if key == .imageSize { return try pushImageSize(L, of: node(L, 1)!) }
+            nodeRef(L, 1)!._withUnsafeGuaranteedRef { read(L, key, of: $0) }
             return 1
         }
     }
@@ -252,8 +253,7 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             unowned(unsafe) let host = LuaHost.of(L)
-            let node = try checkNodeRef(L, 1, "node")
-            var writer = LiveWriter(node: node, engine: .passUnretained(host.engine))
+            var writer = LiveWriter(node: nodeRef(L, 1)!, engine: .passUnretained(host.engine))
             try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
@@ -573,8 +573,8 @@ protocol PropertyWriter {
 
 /// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
 struct LiveWriter: PropertyWriter {
-    /// Both live through the binding's call (the node's userdata is its argument, and the run holds
-    /// the engine): the writer refers to them without reference counting.
+    /// Both live through the binding's call (the state holds the node of every userdata Lua can
+    /// reach, and the run the engine): the writer refers to them without reference counting.
     let node: Unmanaged<Node>
     let engine: Unmanaged<AnimationEngine>
     var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }

@@ -70,8 +70,10 @@ package final class LuaHost {
     var modulesRead: [URL] = []
     /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
     @exclusivity(unchecked) var nodeKeys = InternedKeys()
-    /// The registry reference of the table of the nodes Lua holds (``NodeBinding``).
+    /// The registry reference of the weak-valued table of the node userdata Lua holds (``NodeBinding``).
     var nodeCache: Int32 = LUA_NOREF
+    /// The nodes of those userdata, held while Lua may reach them.
+    @exclusivity(unchecked) var nodes = NodeHandles()
     /// How many nodes the state has been handed: the next one's place in the walking order of keys.
     @exclusivity(unchecked) private var nodesHandedOver = 0
     /// This host's mark on the nodes it hands to Lua, unique in the process.
@@ -147,14 +149,20 @@ package final class LuaHost {
         transition = run
     }
 
-    /// Ends `run`: its references released, and a full collection, so that the nodes and tables only
-    /// the run reached are freed now rather than whenever Lua's collector next comes round (it cannot
-    /// see what a node holds in the host). The collection runs only the host's finalizers (plugins
-    /// cannot make any, Lua/prelude.lua), which release nodes and never call back into Lua.
+    /// Ends `run`: its references released, then ``collectGarbage()``, so that the nodes only the run
+    /// reached are given back now.
     func end(_ run: LuaTransition) {
         if transition === run { transition = nil }
         for ref in run.takeReferences() { unref(ref) }
+        collectGarbage()
+    }
+
+    /// A full collection, then every node whose userdata it freed given back (``NodeHandles``): Lua's
+    /// collector cannot see what a node holds in the host. It runs no plugin code (plugins cannot make
+    /// finalizers, Lua/prelude.lua) and no host code.
+    func collectGarbage() {
         ah_collect(L)
+        NodeBinding.releaseCollected(in: self)
     }
 
     /// Counts a node `node{}` made and returns its number, for its default id: in a run, from the
