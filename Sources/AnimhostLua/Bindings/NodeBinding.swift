@@ -438,6 +438,7 @@ enum NodeBinding {
             }
             lua_settop(L, slots - 1)
             host.charge(nodeBytes)
+            if host.overMemoryLimit { return 0 }  // refused before its userdata is made: the trampoline raises
             let made = host.countNodeMade()
             let node = Node(id: id ?? defaultID(made), properties: (consume writer).properties)
             if hasChildren {
