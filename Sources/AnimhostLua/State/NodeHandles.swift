@@ -4,9 +4,9 @@ import AnimhostCore
 /// the userdata may live. Lua's collector frees a userdata it can no longer reach and, in the same
 /// collection, clears it from the state's weak-valued table of node userdata (``NodeBinding``);
 /// after a full collection, ``release(where:)`` gives back the nodes of the slots whose userdata is
-/// gone. There is no finalizer: a `__gc` per node costs Lua's finalizer machinery about 1,300
-/// instructions for every node made (docs/benchmarks.md), and a finalized userdata can still turn up
-/// as a key of a plugin's weak-keyed table for one more cycle.
+/// gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
+/// hooks off, and a finalized userdata can still turn up as a key of a plugin's weak-keyed table for
+/// one more cycle, which every binding would have to expect; it would save nothing (docs/benchmarks.md).
 struct NodeHandles {
     /// Each slot's node; nil for a free slot.
     private var nodes: [Node?] = []
