@@ -40,7 +40,7 @@ let package = Package(
             name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
             resources: [.copy("HTML/preview.html")]),
         .target(
-            name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
+            name: "AnimhostHarness", dependencies: ["AnimhostLua", "CLua", "AnimhostRender", "AnimhostOutput"],
             resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
         .target(
             name: "AnimhostPreview",

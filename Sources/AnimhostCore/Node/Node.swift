@@ -22,9 +22,11 @@ public final class Node {
         set { storedModel = newValue; presentation = newValue }
     }
     @exclusivity(unchecked) var storedModel: NodeProperties
-    /// Set by a layer that holds nodes on behalf of another runtime (the Lua host), to find out in
-    /// one comparison whether it already holds this one; 0 when none does. The engine ignores it.
+    /// Set by a layer that hands nodes to another runtime (the Lua host): its mark, unique in the
+    /// process (0 for none), and the node's place in the order it first handed nodes over, which the
+    /// node keeps however often that runtime lets go of it and is handed it again. The engine ignores both.
     @exclusivity(unchecked) private var holderMark = 0
+    @exclusivity(unchecked) package private(set) var handOverOrder = 0
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
@@ -52,10 +54,12 @@ public final class Node {
         for child in children where child.parent === self { child.parent = nil }
     }
 
-    /// Marks the node as held by the holder `mark` (non-zero); false when it already was.
-    package func markHeld(by mark: Int) -> Bool {
+    /// Marks the node as handed over by the holder `mark` (non-zero), `order`-th; false, and the
+    /// order kept, when that holder handed it over before.
+    package func markHandedOver(by mark: Int, order: Int) -> Bool {
         guard holderMark != mark else { return false }
         holderMark = mark
+        handOverOrder = order
         return true
     }
 

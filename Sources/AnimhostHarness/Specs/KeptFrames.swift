@@ -1,4 +1,5 @@
 import AnimhostCore
+import AnimhostLua
 
 /// The frames of a spec's `animhost.run{}`, kept for its assertions and image snapshots: counted as
 /// they come (``FrameSample/heldBytes``) against what the spec's memory limit has left, so that a long
