@@ -6,17 +6,17 @@
 /// unfinished. Completions run on the virtual clock at the exact instant their block ends.
 public final class AnimationEngine {
     /// The virtual time in seconds.
-    @exclusivity(unchecked) public private(set) var now: Double = 0
+    public private(set) var now: Double = 0
 
     /// Every property in flight, one lane each: a block's lanes side by side (sorted by kind), blocks
     /// in the order they closed.
     @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
-    @exclusivity(unchecked) private var liveLanes = 0
+    private var liveLanes = 0
     /// The blocks in flight or waiting to complete, in the order they began.
-    @exclusivity(unchecked) private var groups: [AnimationGroup] = []
+    private var groups: [AnimationGroup] = []
     @exclusivity(unchecked) private var recording: [Recording] = []
-    @exclusivity(unchecked) private var nextGroupSerial = 0
-    @exclusivity(unchecked) private var nextRecordingSerial: Int32 = 0
+    private var nextGroupSerial = 0
+    private var nextRecordingSerial: Int32 = 0
     /// The plain blocks (no keyframes, no spring, not on an interactive clock) scheduled so far, in order.
     public private(set) var curveSpans: [CurveSpan] = []
     /// While set, new blocks run on this clock instead of the engine's (interactive transitions).

@@ -2,23 +2,23 @@
 /// in the engine's list (``laneStart``..<``laneEnd``).
 final class AnimationGroup {
     /// The order blocks were scheduled in (when they closed), which orders completions due at the same instant.
-    @exclusivity(unchecked) var serial = 0
+    var serial = 0
     let begin: Double
     let duration: Double
     let timing: AnimationTiming
     let completion: ((Bool) throws -> Void)?
     /// When the block ends: on the engine's clock, or on ``clock`` when it runs on one.
-    @exclusivity(unchecked) var endTime: Double
-    @exclusivity(unchecked) var finished = true
+    var endTime: Double
+    var finished = true
     /// The interactive clock the block runs on, if any.
     var clock: ScrubbedClock?
-    @exclusivity(unchecked) var laneStart = 0
-    @exclusivity(unchecked) var laneEnd = 0
+    var laneStart = 0
+    var laneEnd = 0
     /// Where the block's rectangle lanes begin and its path lanes begin (see ``Lane/Kind``).
-    @exclusivity(unchecked) var rectStart = 0
-    @exclusivity(unchecked) var pathStart = 0
+    var rectStart = 0
+    var pathStart = 0
     /// Lanes of the block still in flight.
-    @exclusivity(unchecked) var liveLanes = 0
+    var liveLanes = 0
 
     init(
         begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
