@@ -24,7 +24,7 @@ public final class Node {
     @exclusivity(unchecked) var storedModel: NodeProperties
     /// Set by a layer that holds nodes on behalf of another runtime (the Lua host), to find out in
     /// one comparison whether it already holds this one; 0 when none does. The engine ignores it.
-    @exclusivity(unchecked) private var holderMark = 0
+    private var holderMark = 0
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
