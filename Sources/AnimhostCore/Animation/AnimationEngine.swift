@@ -71,11 +71,9 @@ public final class AnimationEngine {
     /// Sets a property's model value: animated when inside a block, otherwise at once
     /// (ending any animation of that property, unfinished).
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
-        if let open = recording.last.map(Unmanaged.passUnretained) {
-            open._withUnsafeGuaranteedRef { rec in
-                if !rec.changeAgain(node, property, to: value) {
-                    rec.add(node, property, from: onScreenValue(property, of: node), to: value)
-                }
+        if let rec = recording.last {
+            if !rec.changeAgain(node, property, to: value) {
+                rec.add(node, property, from: onScreenValue(property, of: node), to: value)
             }
             property.set(value, in: &node.storedModel)  // the presentation follows when evaluated
         } else {
