@@ -12,7 +12,7 @@ public final class Node {
 
     /// Not reference-counted (weak references would slow every retain of a parent); a parent clears
     /// its children's link when it goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Node?
+    @exclusivity(unchecked) public private(set) unowned var parent: Node?
     @exclusivity(unchecked) public private(set) var children: [Node] = []
 
     /// The values last assigned: what the node settles to once its animations end. Setting it
@@ -49,7 +49,7 @@ public final class Node {
     deinit {
         presentationStorage.deinitialize(count: 1)
         presentationStorage.deallocate()
-        for child in children where child.parent === self { child.parent = nil }
+        for child in children { child.parent = nil }  // every child links here (see ``children``)
     }
 
     /// Marks the node as held by the holder `mark` (non-zero); false when it already was.
