@@ -89,6 +89,15 @@ final class FlightPath {
 ///
 /// The lane holds a reference to its node and path (released when it retires) and none to its
 /// group, which the engine keeps for as long as any of its lanes is alive.
+///
+/// Counted by hand (`Unmanaged`), because plain references cost 11 % of the engine's time in
+/// copies of the lanes (docs/benchmarks.md, "Unsafe code"). Soundness: a lane is made with its
+/// node and path retained and releases them once, in ``retire(parkingAt:)``, which every lane
+/// reaches (its flight ends, is replaced or removed, its engine goes, or its block fails and never
+/// flies); copies of a lane are transient or replace the original (a compaction), never owners
+/// beside it. `_withUnsafeGuaranteedRef` and `takeUnretainedValue` are used only on a live lane.
+/// The group is never read from a retired lane, and leaves the engine's list only once all its
+/// lanes retired. `NodeLifetimeTests` checks that a node lives exactly as long as its flight.
 struct Lane {
     /// A block's lanes sit in this order (numbers, then rectangles, then paths), so that each kind
     /// is evaluated by a loop of its own.

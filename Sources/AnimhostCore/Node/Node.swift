@@ -10,8 +10,16 @@ public final class Node {
     /// True on copies made by ``snapshot()``.
     public let isSnapshot: Bool
 
-    /// Not reference-counted (weak references would slow every retain of a parent); a parent clears
-    /// its children's link when it goes away.
+    /// Not retained (a parent holds its children); a parent clears its children's link when it
+    /// goes away, so a read of a parent already gone traps instead of reading freed memory.
+    ///
+    /// The tree's links and the engine's fields (``storedModel``, ``motion``) are accessed
+    /// without the runtime's exclusivity check, which cost 3.5 % (the links) and 5 % (the fields) of
+    /// the engine's time (docs/benchmarks.md, "Unsafe code"). Sound because a node is used from
+    /// one thread, that of its run (it is not `Sendable`; the renderer gets values, never nodes),
+    /// and only this module writes these fields, each write a single assignment or an `inout`
+    /// call that does not reach the same node's field again (the engine's property writers set one
+    /// field). `NodeLifetimeTests` and `AnimationEngineTests` exercise them.
     @exclusivity(unchecked) public private(set) unowned var parent: Node?
     @exclusivity(unchecked) public private(set) var children: [Node] = []
 
