@@ -23,7 +23,7 @@ final class NodeLifetimeTests: XCTestCase {
         ]
         for (property, value) in cases {
             let engine = AnimationEngine()
-            weak var node = animatedNode(engine, property, to: value)
+            weak let node = animatedNode(engine, property, to: value)
             try engine.advance(to: 0.5)
             engine.updatePresentation()
             XCTAssertNotNil(node, "\(property): freed while in flight")
@@ -34,7 +34,7 @@ final class NodeLifetimeTests: XCTestCase {
 
     func testAFlightEndedEarlyReleasesItsNode() throws {
         let engine = AnimationEngine()
-        weak var node = animatedNode(engine, .alpha, to: .number(0))
+        weak let node = animatedNode(engine, .alpha, to: .number(0))
         engine.removeAnimations(of: try XCTUnwrap(node))
         XCTAssertNil(node)
         try engine.advance(to: 1)
@@ -43,7 +43,7 @@ final class NodeLifetimeTests: XCTestCase {
 
     func testAnEngineDroppedMidFlightReleasesItsNodes() {
         var engine: AnimationEngine? = AnimationEngine()
-        weak var node = animatedNode(engine!, .frame, to: .rect(Rect(x: 0, y: 0, width: 1, height: 1)))
+        weak let node = animatedNode(engine!, .frame, to: .rect(Rect(x: 0, y: 0, width: 1, height: 1)))
         XCTAssertNotNil(node)
         engine = nil
         XCTAssertNil(node)
