@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ThreadSanitizer over the tests that run threads (docs/testing.md, "Threads"):
+# ThreadSanitizer over the tests that run threads (docs/architecture.md, "Unsafe code"):
 #   scripts/tsan.sh [FILTER]      default: every class below
 # Builds the tests with -sanitize=thread in their own folder, .build-tsan (debug), and runs the classes
 # that exercise the render workers (RenderWork), the encoders' ordered jobs, the preview's session and
