@@ -21,6 +21,7 @@ public final class Node {
     /// call that does not reach the same node's field again (the engine's property writers set one
     /// field). `NodeLifetimeTests` and `AnimationEngineTests` exercise them.
     @exclusivity(unchecked) public private(set) unowned var parent: Node?
+    /// The node's children, bottom first; each one's ``parent`` is this node.
     @exclusivity(unchecked) public private(set) var children: [Node] = []
 
     /// The values last assigned: what the node settles to once its animations end. Setting it
@@ -57,7 +58,7 @@ public final class Node {
     deinit {
         presentationStorage.deinitialize(count: 1)
         presentationStorage.deallocate()
-        for child in children { child.parent = nil }  // every child links here (see ``children``)
+        for child in children { child.parent = nil }
     }
 
     /// Marks the node as held by the holder `mark` (non-zero); false when it already was.
