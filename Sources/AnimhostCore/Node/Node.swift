@@ -10,9 +10,18 @@ public final class Node {
     /// True on copies made by ``snapshot()``.
     public let isSnapshot: Bool
 
-    /// Not reference-counted (weak references would slow every retain of a parent); a parent clears
-    /// its children's link when it goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Node?
+    /// Not retained (a parent holds its children); a parent clears its children's link when it
+    /// goes away, so a read of a parent already gone traps instead of reading freed memory.
+    ///
+    /// The tree's links and the engine's fields (``storedModel``, ``motion``) are accessed
+    /// without the runtime's exclusivity check, which cost 3.5 % (the links) and 5 % (the fields) of
+    /// the engine's time (docs/benchmarks.md, "Unsafe code"). Sound because a node is used from
+    /// one thread, that of its run (it is not `Sendable`; the renderer gets values, never nodes),
+    /// and only this module writes these fields, each write a single assignment or an `inout`
+    /// call that does not reach the same node's field again (the engine's property writers set one
+    /// field). `NodeLifetimeTests` and `AnimationEngineTests` exercise them.
+    @exclusivity(unchecked) public private(set) unowned var parent: Node?
+    /// The node's children, bottom first; each one's ``parent`` is this node.
     @exclusivity(unchecked) public private(set) var children: [Node] = []
 
     /// The values last assigned: what the node settles to once its animations end. Setting it
@@ -25,8 +34,8 @@ public final class Node {
     /// Set by a layer that hands nodes to another runtime (the Lua host): its mark, unique in the
     /// process (0 for none), and the node's place in the order it first handed nodes over, which the
     /// node keeps however often that runtime lets go of it and is handed it again. The engine ignores both.
-    @exclusivity(unchecked) private var holderMark = 0
-    @exclusivity(unchecked) package private(set) var handOverOrder = 0
+    private var holderMark = 0
+    package private(set) var handOverOrder = 0
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
@@ -51,7 +60,7 @@ public final class Node {
     deinit {
         presentationStorage.deinitialize(count: 1)
         presentationStorage.deallocate()
-        for child in children where child.parent === self { child.parent = nil }
+        for child in children { child.parent = nil }
     }
 
     /// Marks the node as handed over by the holder `mark` (non-zero), `order`-th; false, and the
