@@ -59,11 +59,11 @@ public final class TimelineWriter: FrameSink {
         frameCount += 1
     }
 
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let frames else { throw OutputError("the timeline was finished before it began") }
         var head = "{\n"
-        head += "  \"plugin\": \(str(info.plugin)), \"operation\": \(str(info.operation.rawValue)),"
-        head += " \"from\": \(str(info.from)), \"to\": \(str(info.to)),\n"
+        head += "  \"plugin\": \(JSONString.literal(info.plugin)), \"operation\": \(JSONString.literal(info.operation.rawValue)),"
+        head += " \"from\": \(JSONString.literal(info.from)), \"to\": \(JSONString.literal(info.to)),\n"
         head += "  \"fps\": \(info.fps), \"duration\": \(num(info.duration)),"
         head += " \"size\": [\(num(info.size.width)), \(num(info.size.height))], \"scale\": \(num(scale)),\n"
         head += "  \"completed\": \(result.completed), \"cancelled\": \(result.cancelled),\n"
@@ -87,16 +87,16 @@ public final class TimelineWriter: FrameSink {
     /// The gesture sample current at a frame.
     static func encode(_ e: GestureEvent) -> String {
         func point(_ p: Point) -> String { "[\(num(p.x)), \(num(p.y))]" }
-        return "{\"state\": \(str(e.state.rawValue)), \"t\": \(num(e.time)), \"location\": \(point(e.location)), "
+        return "{\"state\": \(JSONString.literal(e.state.rawValue)), \"t\": \(num(e.time)), \"location\": \(point(e.location)), "
             + "\"translation\": \(point(e.translation)), \"velocity\": \(point(e.velocity))"
-            + (e.edge.map { ", \"edge\": \(str($0))" } ?? "") + "}"
+            + (e.edge.map { ", \"edge\": \(JSONString.literal($0))" } ?? "") + "}"
     }
 
     /// One node's JSON object: its timeline fields (``NodeSample/timelineFields``) in their order.
     static func encode(_ n: NodeSample) -> String { object(n.timelineFields) }
 
     private static func object(_ fields: [TimelineField]) -> String {
-        "{" + fields.map { "\(str($0.key)): \(json($0.value))" }.joined(separator: ", ") + "}"
+        "{" + fields.map { "\(JSONString.literal($0.key)): \(json($0.value))" }.joined(separator: ", ") + "}"
     }
 
     /// A timeline value as JSON: rectangles, sizes and transforms as arrays, colours as hex strings.
@@ -106,10 +106,10 @@ public final class TimelineWriter: FrameSink {
         case .bool(let b): return b ? "true" : "false"
         case .integer(let n): return String(n)
         case .number(let x): return num(x)
-        case .string(let s): return str(s)
+        case .string(let s): return JSONString.literal(s)
         case .rect(let r): return rect(r)
         case .size(let s): return "[\(num(s.width)), \(num(s.height))]"
-        case .color(let c): return str(c.hexString)
+        case .color(let c): return JSONString.literal(c.hexString)
         case .transform(let t): return "[\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(num).joined(separator: ", "))]"
         case .object(let fields): return object(fields)
         }
@@ -127,20 +127,3 @@ func num(_ x: Double) -> String {
 }
 
 func rect(_ r: Rect) -> String { "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]" }
-
-/// A JSON string literal.
-func str(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
-}
