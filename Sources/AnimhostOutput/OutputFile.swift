@@ -31,6 +31,9 @@ public final class OutputFile {
     /// Appends `data` to the temporary file.
     public func write(_ data: Data) throws { try handle.write(contentsOf: data) }
 
+    /// Appends `bytes` to the temporary file.
+    public func write(_ bytes: [UInt8]) throws { try handle.write(contentsOf: bytes) }
+
     /// Renames the finished file into place.
     public func commit() throws {
         try handle.close()

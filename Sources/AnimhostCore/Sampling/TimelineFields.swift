@@ -37,9 +37,20 @@ extension NodeSample {
     /// screen, then its properties in the order of ``NodeProperty/all``, each as its declaration's
     /// ``TimelineRule`` says. The timeline file and the frames of `animhost.run{}` are both this list.
     public var timelineFields: [TimelineField] {
-        var fields = [TimelineField("id", .string(id)), TimelineField("scene", scene.map { .string($0) } ?? .null)]
-        if isSnapshot { fields.append(TimelineField("snapshot", .bool(true))) }
-        fields += [TimelineField("bbox", .rect(bbox)), TimelineField("opacity", .number(opacity)), TimelineField("z", .integer(z))]
+        var fields: [TimelineField] = []
+        forEachTimelineField { fields.append(TimelineField($0, $1)) }
+        return fields
+    }
+
+    /// Calls `body` with each of ``timelineFields`` in order, without building the list: what a
+    /// writer of many frames reads.
+    public func forEachTimelineField(_ body: (String, TimelineValue) throws -> Void) rethrows {
+        try body("id", .string(id))
+        try body("scene", scene.map { .string($0) } ?? .null)
+        if isSnapshot { try body("snapshot", .bool(true)) }
+        try body("bbox", .rect(bbox))
+        try body("opacity", .number(opacity))
+        try body("z", .integer(z))
         for entry in TimelineLayout.entries {
             switch entry {
             case .single(let i):
@@ -47,7 +58,7 @@ extension NodeSample {
                 if property.timeline == .never { continue }
                 let value = property.timeline == .inContainer ? .rect(frame) : property.read(properties)
                 if property.timeline != .unlessDefault || value != TimelineLayout.defaults[i] {
-                    fields.append(TimelineField(property.key, TimelineLayout.field(value)))
+                    try body(property.key, TimelineLayout.field(value))
                 }
             case .group(let key, let members):
                 var differs = false
@@ -56,10 +67,9 @@ extension NodeSample {
                     differs = differs || value != TimelineLayout.defaults[i]
                     return TimelineField(NodeProperty.all[i].key, TimelineLayout.field(value))
                 }
-                if differs || NodeProperty.all[members[0]].timeline != .unlessDefault { fields.append(TimelineField(key, .object(values))) }
+                if differs || NodeProperty.all[members[0]].timeline != .unlessDefault { try body(key, .object(values)) }
             }
         }
-        return fields
     }
 }
 

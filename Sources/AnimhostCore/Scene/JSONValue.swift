@@ -30,6 +30,13 @@ public enum JSONValue: Equatable, Sendable, Decodable {
 
     /// Parses `data`; the error gives the line and column of a syntax error, or the line of a key given twice.
     public static func parse(_ data: Data) throws -> JSONValue {
+        let scanned = data.withUnsafeBytes { JSONScanner.parse($0.bindMemory(to: UInt8.self)) }
+        return try scanned ?? parseWithFoundation(data)
+    }
+
+    /// ``parse(_:)`` by Foundation's decoder: the reference ``JSONScanner`` reads as, and the
+    /// reader of every document it gives up on, whose messages name the place.
+    static func parseWithFoundation(_ data: Data) throws -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
