@@ -78,20 +78,23 @@ enum DataPathBenchmark {
             return tile
         }
         let scene: [String: Any] = ["name": "generated", "size": [390, 844], "background": "#FFFFFF", "nodes": tiles]
-        let options: JSONSerialization.WritingOptions = indented ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        let options: JSONSerialization.WritingOptions = indented ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]  // sorted: the same bytes every time
         return try! JSONSerialization.data(withJSONObject: scene, options: options)
     }
 
     /// The figures, for `animhost-benchmark --timeline` and `--scenes`.
-    static func report(_ mode: String) throws {
+    /// `runs` measurements (30 and 10 unless given: 1 for a profiler).
+    static func report(_ mode: String, runs: Int?) throws {
         if mode == "--timeline" {
-            let (bytes, rate) = try timeline(runs: 30)
-            print(String(format: "timeline.json of zoom (%d bytes), written from sampled frames: %.1f MB/s best, %.1f median of 30", bytes, rate.best, rate.median))
+            let n = runs ?? 30
+            let (bytes, rate) = try timeline(runs: n)
+            print(String(format: "timeline.json of zoom (%d bytes), written from sampled frames: %.1f MB/s best, %.1f median of %d", bytes, rate.best, rate.median, n))
         } else {
+            let n = runs ?? 10
             for indented in [true, false] {
-                let (bytes, rate) = try scenes(nodes: SceneLoader.maxNodes / 2, indented: indented, runs: 10)
+                let (bytes, rate) = try scenes(nodes: SceneLoader.maxNodes / 2, indented: indented, runs: n)
                 let layout = indented ? "indented as the built-in scenes" : "on one line"
-                print(String(format: "scene of 5,000 tiles, %@ (%d bytes), parsed: %.1f MB/s best, %.1f median of 10", layout, bytes, rate.best, rate.median))
+                print(String(format: "scene of 5,000 tiles, %@ (%d bytes), parsed: %.1f MB/s best, %.1f median of %d", layout, bytes, rate.best, rate.median, n))
             }
         }
     }

@@ -61,17 +61,26 @@ struct JSONScanner {
         return true
     }
 
+    /// An object's members, gathered on a stack shared by every level so that each object's
+    /// dictionary is made once at its final size.
+    private var members: [(key: String, value: JSONValue)] = []
+
     private mutating func object(depth: Int) -> JSONValue? {
         i += 1
-        var fields: [String: JSONValue] = [:]
-        if next(UInt8(ascii: "}")) { return .object(fields) }
+        if next(UInt8(ascii: "}")) { return .object([:]) }
+        let base = members.count
+        defer { members.removeSubrange(base...) }
         repeat {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), let key = string(), next(UInt8(ascii: ":")),
-                let value = value(depth: depth), fields.updateValue(value, forKey: key) == nil
+                let value = value(depth: depth)
             else { return nil }
+            members.append((key, value))
         } while next(UInt8(ascii: ","))
-        return next(UInt8(ascii: "}")) ? .object(fields) : nil
+        guard next(UInt8(ascii: "}")) else { return nil }
+        var fields = [String: JSONValue](minimumCapacity: members.count - base)
+        for (key, value) in members[base...] where fields.updateValue(value, forKey: key) != nil { return nil }
+        return .object(fields)
     }
 
     private mutating func array(depth: Int) -> JSONValue? {
