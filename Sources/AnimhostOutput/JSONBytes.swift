@@ -1,26 +1,72 @@
 import AnimhostCore
 
 /// A JSON text built as UTF-8 bytes, for writers that emit a lot of it (the timeline): numbers and
-/// strings go straight into one growing buffer, without a `String` for each piece.
-struct JSONBytes {
-    /// The text so far.
-    var bytes: [UInt8] = []
+/// strings go straight into one growing buffer of its own, without a `String` for each piece.
+struct JSONBytes: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes have been written.
+    private(set) var count = 0
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 0) {
+        self.capacity = Swift.max(capacity, 256)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The text so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// Calls `body` with the text so far, without copying it.
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// Room for `n` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        capacity = Swift.max(needed, capacity * 2)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        larger.update(from: start, count: count)
+        start.deallocate()
+        start = larger
+    }
+
+    @inline(__always)
+    private mutating func append(byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(start + count).copyMemory(from: base, byteCount: bytes.count)
+        count += bytes.count
+    }
 
     /// Appends literal text: punctuation, keys known to need no escaping.
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends text as it is (a number ``num(_:)`` spelt).
-    mutating func append(raw text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func append(raw text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
 
     mutating func append(_ flag: Bool) { append(flag ? "true" : "false") }
 
     /// Appends `n` in decimal.
     mutating func append(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        if n < 0 { append(byte: UInt8(ascii: "-")) }
         digits(UInt64(n.magnitude), count: 0)
     }
 
@@ -36,12 +82,12 @@ struct JSONBytes {
         let scaled = (x * 1e6).rounded()
         let m = UInt64(scaled.magnitude)
         let whole = m / 1_000_000, fraction = m % 1_000_000
-        if m == 0 { return bytes.append(UInt8(ascii: "0")) }
+        if m == 0 { return append(byte: UInt8(ascii: "0")) }
         if m < 100 { return append(raw: num(x)) }
-        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        if scaled < 0 { append(byte: UInt8(ascii: "-")) }
         digits(whole, count: 0)
         guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
+        append(byte: UInt8(ascii: "."))
         var places = 6, f = fraction
         while f % 10 == 0 { f /= 10; places -= 1 }
         digits(f, count: places)
@@ -49,88 +95,102 @@ struct JSONBytes {
 
     /// Appends `[x, y]`.
     mutating func point(_ x: Double, _ y: Double) {
-        append("[")
+        append(byte: UInt8(ascii: "["))
         number(x)
         append(", ")
         number(y)
-        append("]")
+        append(byte: UInt8(ascii: "]"))
     }
 
     /// Appends `[x, y, width, height]` of a rectangle.
     mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
-        append("[")
-        for (i, x) in [a, b, c, d].enumerated() {
-            if i > 0 { append(", ") }
-            number(x)
-        }
-        append("]")
+        append(byte: UInt8(ascii: "["))
+        number(a)
+        append(", ")
+        number(b)
+        append(", ")
+        number(c)
+        append(", ")
+        number(d)
+        append(byte: UInt8(ascii: "]"))
     }
 
     /// Appends `[a, b, c, d, tx, ty]` of a transform.
     mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) {
-        append("[")
-        for (i, x) in [a, b, c, d, tx, ty].enumerated() {
-            if i > 0 { append(", ") }
-            number(x)
-        }
-        append("]")
+        numbers(a, b, c, d)
+        count -= 1
+        append(", ")
+        number(tx)
+        append(", ")
+        number(ty)
+        append(byte: UInt8(ascii: "]"))
     }
 
     /// Appends a colour as a JSON string of its ``Color/hexString``.
     mutating func append(color: Color) {
-        bytes.append(UInt8(ascii: "\""))
-        color.appendHex(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        let c = color.hexBytes
+        reserve(11)
+        append(byte: UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "#"))
+        hex(c.r)
+        hex(c.g)
+        hex(c.b)
+        if let a = c.a { hex(a) }
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Two uppercase hex digits.
+    private mutating func hex(_ v: UInt8) {
+        let digits: StaticString = "0123456789ABCDEF"
+        append(byte: digits.utf8Start[Int(v >> 4)])
+        append(byte: digits.utf8Start[Int(v & 15)])
     }
 
     /// Appends a JSON string literal of `s` (``JSONString``'s spelling).
     mutating func append(string s: String) {
         var s = s
         s.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
+            append(byte: UInt8(ascii: "\""))
             var start = 0
             for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<i]))
                 escape(b)
                 start = i + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            bytes.append(UInt8(ascii: "\""))
+            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
+            append(byte: UInt8(ascii: "\""))
         }
     }
 
     /// The escape of one byte that cannot stand in a JSON string as it is.
     private mutating func escape(_ b: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        append(byte: UInt8(ascii: "\\"))
         switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte: b)
+        case UInt8(ascii: "\n"): append(byte: UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): append(byte: UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): append(byte: UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
             append("u00")
-            hex.withUTF8Buffer {
-                bytes.append($0[Int(b >> 4)])
-                bytes.append($0[Int(b & 15)])
-            }
+            append(byte: hex.utf8Start[Int(b >> 4)])
+            append(byte: hex.utf8Start[Int(b & 15)])
         }
     }
 
     /// Appends `n` in decimal, with leading zeros up to `count` digits.
-    private mutating func digits(_ n: UInt64, count: Int) {
-        var width = 1, rest = n / 10
-        while rest > 0 { width += 1; rest /= 10 }
-        width = Swift.max(width, count)
-        let end = bytes.count + width
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        bytes.withUnsafeMutableBufferPointer { out in
-            var i = end, rest = n
-            while rest > 0 {
-                i -= 1
-                out[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
+    private mutating func digits(_ n: UInt64, count width: Int) {
+        var digits = 1, rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        digits = Swift.max(digits, width)
+        reserve(digits)
+        var i = count + digits
+        rest = n
+        while i > count {
+            i -= 1
+            start[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        count += digits
     }
 }

@@ -59,15 +59,15 @@ public final class TimelineWriter: FrameSink {
             TimelineWriter.encode(node, into: &out)
         }
         out.append(frame.nodes.isEmpty ? "]}" : "\n    ]}")
-        lastFrameBytes = out.bytes.count
-        bytes += out.bytes.count
+        lastFrameBytes = out.count
+        bytes += out.count
         guard bytes <= limit else {
             throw OutputError(
                 "\(url.lastPathComponent) would pass its limit of \(limit.grouped) bytes at frame \(frame.index) (\(frame.nodes.count) nodes): "
                     + "a shorter run, a lower --fps, fewer nodes or shorter texts")
         }
         guard let frames else { throw OutputError("frames were written before the timeline began") }
-        try frames.write(out.bytes)
+        try out.withUnsafeBytes { try frames.write($0) }
         frameCount += 1
     }
 

@@ -28,8 +28,10 @@ final class JSONScannerTests: XCTestCase {
     /// Numbers in every form JSON allows, compared bit for bit with Foundation's reading.
     func testNumbersReadAsFoundationReadsThem() throws {
         var rng = SystemRandomNumberGenerator()
-        var texts = ["0", "-0", "1", "-1", "0.5", "1e22", "1e23", "9007199254740993", "123456789012345", "1234567890123456",
-                     "0.1", "0.2", "0.3", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1E+2", "1e-22", "4.35", "100000000000000000000000"]
+        var texts = [
+            "0", "-0", "1", "-1", "0.5", "1e22", "1e23", "9007199254740993", "123456789012345", "1234567890123456",
+            "0.1", "0.2", "0.3", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1E+2", "1e-22", "4.35", "100000000000000000000000"
+        ]
         for _ in 0..<20_000 {
             let x = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
             if x.isFinite { texts.append("\(x)") }
@@ -59,8 +61,10 @@ final class JSONScannerTests: XCTestCase {
     }
 
     func testScalarsAndNestingReadAsFoundationReadsThem() {
-        for text in ["1", "true", "false", "null", "\"x\"", " [ ] ", "{ }", "[[[[[[]]]]]]", "{\"a\":{\"b\":[{\"c\":null}]}}", "\"\\u0000\"",
-                     "\"\\u00e9\" ", "\t\r\n[1]\n", String(repeating: "[", count: 150) + String(repeating: "]", count: 150)] {
+        for text in [
+            "1", "true", "false", "null", "\"x\"", " [ ] ", "{ }", "[[[[[[]]]]]]", "{\"a\":{\"b\":[{\"c\":null}]}}", "\"\\u0000\"",
+            "\"\\u00e9\" ", "\t\r\n[1]\n", String(repeating: "[", count: 150) + String(repeating: "]", count: 150)
+        ] {
             XCTAssertNotNil(scanned(text), text)
             XCTAssertEqual(scanned(text), foundation(text), text)
         }

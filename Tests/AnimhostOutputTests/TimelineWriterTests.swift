@@ -50,7 +50,8 @@ final class TimelineWriterTests: XCTestCase {
             out.number(x)
             return String(decoding: out.bytes, as: UTF8.self)
         }
-        var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e9, -1e9, 1e9 - 1e-6, 999_999_999.999_999_5, 1e15, 1e-4, 9.9999e-5, 5e-7, 4.9999e-7, -5e-7, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e9, -1e9, 1e9 - 1e-6, 999_999_999.999_999_5, 1e15, 1e-4, 9.9999e-5]
+        values += [5e-7, 4.9999e-7, -5e-7, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         values += (0..<200_000).flatMap { m in [Double(m) / 1e6, -Double(m) / 1e6] }
         var rng = SystemRandomNumberGenerator()
         for exponent in -9...17 {

@@ -46,20 +46,15 @@ public struct Color: Hashable, Sendable {
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var hexString: String {
-        var out: [UInt8] = []
-        appendHex(to: &out)
-        return String(decoding: out, as: UTF8.self)
+        let c = hexBytes
+        let bytes = [c.r, c.g, c.b] + (c.a.map { [$0] } ?? [])
+        return "#" + bytes.map { $0 < 16 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined()
     }
 
-    /// Appends ``hexString``'s bytes to `out`, for writers that build their text as bytes.
-    public func appendHex(to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "#"))
-        for v in a >= 1 ? [r, g, b] : [r, g, b, a] {
-            let n = checkedInt(Swift.min(Swift.max(v, 0), 1) * 255, .toNearestOrAwayFromZero)
-            out.append(Color.hexDigits[n >> 4])
-            out.append(Color.hexDigits[n & 15])
-        }
+    /// The bytes ``hexString`` spells: each component clamped to 0…1 and rounded to the nearest of
+    /// 0…255; alpha only when not opaque. Writers of much text spell them themselves.
+    public var hexBytes: (r: UInt8, g: UInt8, b: UInt8, a: UInt8?) {
+        func byte(_ v: Double) -> UInt8 { UInt8(checkedInt(Swift.min(Swift.max(v, 0), 1) * 255, .toNearestOrAwayFromZero)) }
+        return (byte(r), byte(g), byte(b), a >= 1 ? nil : byte(a))
     }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

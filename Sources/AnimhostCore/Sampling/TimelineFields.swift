@@ -51,23 +51,21 @@ extension NodeSample {
         try body("bbox", .rect(bbox))
         try body("opacity", .number(opacity))
         try body("z", .integer(z))
-        for entry in TimelineLayout.entries {
-            switch entry {
-            case .single(let i):
-                let property = NodeProperty.all[i]
-                if property.timeline == .never { continue }
-                let value = property.timeline == .inContainer ? .rect(frame) : property.read(properties)
-                if property.timeline != .unlessDefault || value != TimelineLayout.defaults[i] {
-                    try body(property.key, TimelineLayout.field(value))
+        // Read through buffers: each declaration's rule and reader in place, not a copy of it per node.
+        try NodeProperty.all.withUnsafeBufferPointer { all in
+            try TimelineLayout.defaults.withUnsafeBufferPointer { defaults in
+                for entry in TimelineLayout.entries {
+                    switch entry {
+                    case .single(let i):
+                        let rule = all[i].timeline
+                        if rule == .never { continue }
+                        let value = rule == .inContainer ? .rect(frame) : all[i].read(properties)
+                        if rule != .unlessDefault || value != defaults[i] { try body(all[i].key, TimelineLayout.field(value)) }
+                    case .group(let key, let members):
+                        let shown = all[members[0]].timeline != .unlessDefault || members.contains { all[$0].read(properties) != defaults[$0] }
+                        if shown { try body(key, .object(members.map { TimelineField(all[$0].key, TimelineLayout.field(all[$0].read(properties))) })) }
+                    }
                 }
-            case .group(let key, let members):
-                var differs = false
-                let values = members.map { i in
-                    let value = NodeProperty.all[i].read(properties)
-                    differs = differs || value != TimelineLayout.defaults[i]
-                    return TimelineField(NodeProperty.all[i].key, TimelineLayout.field(value))
-                }
-                if differs || NodeProperty.all[members[0]].timeline != .unlessDefault { try body(key, .object(values)) }
             }
         }
     }

@@ -39,8 +39,6 @@ public enum SceneLoader {
 struct SceneReader {
     let file: String
     private var seenIDs: Set<String> = []
-    /// A node's properties found so far, by position in ``NodeProperty/all`` (kept between nodes for its room).
-    private var found: [(position: Int, json: JSONValue)] = []
     private var nodeCount = 0
 
     init(file: String) { self.file = file }
@@ -59,6 +57,8 @@ struct SceneReader {
     /// The positions in ``NodeProperty/all`` each key of a node gives: its property, or its group's.
     static let propertyPositions: [String: [Int]] = Dictionary(
         NodeProperty.all.enumerated().map { ($1.group ?? $1.key, [$0]) }, uniquingKeysWith: +)
+    /// Each property key of a node: its property's position in ``NodeProperty/all``, or nil for a group's key.
+    static let keyPositions: [String: Int?] = propertyPositions.mapValues { NodeProperty.all[$0[0]].group == nil ? $0[0] : nil }
 
     func fail(_ path: String, _ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
 
@@ -149,24 +149,27 @@ struct SceneReader {
         guard nodeCount <= SceneLoader.maxNodes else { throw fail(path(), "more than \(SceneLoader.maxNodes) nodes in one scene") }
         guard case .object(let obj) = json else { throw fail(path(), "expected an object, got \(json.kindName)") }
         var idValue: JSONValue?, childrenValue: JSONValue?, groups: [(key: String, value: JSONValue)] = []
-        found.removeAll(keepingCapacity: true)
+        var found: [(position: Int, json: JSONValue)] = []
+        found.reserveCapacity(obj.count)
         for (key, value) in obj {
-            guard let positions = Self.propertyPositions[key] else {
+            guard let position = Self.keyPositions[key] else {
                 if key == "id" { idValue = value; continue }
                 if key == "children" { childrenValue = value; continue }
                 _ = try object(json, path(), keys: Self.nodeKeys)  // names the first unknown key
                 continue
             }
             if case .null = value { continue }
-            if NodeProperty.all[positions[0]].group == nil { found.append((positions[0], value)) } else { groups.append((key, value)) }
+            if let position { found.append((position, value)) } else { groups.append((key, value)) }
         }
         let id = try string(idValue, path() + ".id", required: true)!
         guard !id.isEmpty else { throw fail(path() + ".id", "expected a non-empty string") }
         guard seenIDs.insert(id).inserted else { throw fail(path() + ".id", "duplicate id '\(id)'") }
-        for (group, value) in groups.sorted(by: { $0.key < $1.key }) {
-            let fields = try object(value, "\(path()).\(group)", keys: Self.groupKeys[group]!)
-            for i in Self.propertyPositions[group]! {
-                if let json = fields[NodeProperty.all[i].key], json != .null { found.append((i, json)) }
+        if groups.count > 1 { groups.sort { $0.key < $1.key } }
+        for (group, value) in groups {
+            let keys = Self.groupKeys[group]!
+            let fields = try object(value, "\(path()).\(group)", keys: keys)
+            for (key, i) in zip(keys, Self.propertyPositions[group]!) {
+                if let json = fields[key], json != .null { found.append((i, json)) }
             }
         }
         found.sort { $0.position < $1.position }
