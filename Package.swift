@@ -40,7 +40,7 @@ let package = Package(
             name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
             resources: [.copy("HTML/preview.html")]),
         .target(
-            name: "AnimhostHarness", dependencies: ["AnimhostLua", "AnimhostRender", "AnimhostOutput"],
+            name: "AnimhostHarness", dependencies: ["AnimhostLua", "CLua", "AnimhostRender", "AnimhostOutput"],
             resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
         .target(
             name: "AnimhostPreview",
@@ -67,15 +67,20 @@ let package = Package(
         // libFuzzer's targets: scripts/fuzz.sh builds this alone with the sanitizer; ordinary builds get a replayer.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "animhost-libfuzzer", dependencies: ["AnimhostFuzzing", "CLibFuzzer"], path: "Fuzz/libfuzzer"),
-        .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore"]),
-        .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore"]),
-        .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore"]),
-        .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore"]),
+        // What every test target shares: running programs, finding them, temporary folders, waiting, bitmap asserts (Tests/README.md).
+        .target(name: "AnimhostTestSupport", dependencies: ["AnimhostRender"], path: "Tests/AnimhostTestSupport"),
+        .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore", "AnimhostTestSupport"]),
+        .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore", "AnimhostTestSupport"]),
+        .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore", "AnimhostTestSupport"]),
+        .testTarget(name: "AnimhostOutputTests", dependencies: ["AnimhostOutput", "AnimhostRender", "AnimhostCore", "AnimhostTestSupport"]),
         .testTarget(
-            name: "LottieExportTests", dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie"],
+            name: "LottieExportTests",
+            dependencies: ["AnimhostLua", "AnimhostOutput", "AnimhostRender", "AnimhostCore", "CRLottie", "AnimhostTestSupport"],
             resources: [.copy("Pages/lottie-web.html")]),
-        .testTarget(name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness"], exclude: ["Fixtures"]),
-        .testTarget(name: "AnimhostPreviewTests", dependencies: ["AnimhostPreview", "AnimhostOutput", "AnimhostCore"])
+        .testTarget(
+            name: "animhostTests", dependencies: ["animhost", "animhost-embedding", "AnimhostFuzzing", "AnimhostHarness", "AnimhostTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "AnimhostPreviewTests", dependencies: ["AnimhostPreview", "AnimhostOutput", "AnimhostCore", "AnimhostTestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

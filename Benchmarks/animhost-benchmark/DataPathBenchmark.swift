@@ -37,7 +37,7 @@ enum DataPathBenchmark {
             var frames: [FrameSample] = []
             func begin(_ info: TimelineInfo) throws {}
             func write(_ frame: FrameSample) throws { frames.append(frame) }
-            func finish(_ result: TransitionRunner.Result) throws {}
+            func finish(_ result: TransitionRun.Result) throws {}
         }
         let catalog = PluginCatalog()
         let session = TransitionSession(try Plugin(url: try catalog.locate("zoom").url), scenes: catalog)

@@ -16,7 +16,7 @@ enum RenderBenchmark {
             var frames: [FrameSample] = []
             func begin(_ info: TimelineInfo) throws { self.info = info }
             func write(_ frame: FrameSample) throws { frames.append(frame) }
-            func finish(_ result: TransitionRunner.Result) throws {}
+            func finish(_ result: TransitionRun.Result) throws {}
         }
         let catalog = PluginCatalog()
         let collect = Collect()
@@ -48,7 +48,7 @@ enum RenderBenchmark {
             let sink = RenderSink(encoders: encoders, scale: scale)
             try sink.begin(info)
             for frame in all { try sink.write(frame) }
-            try sink.finish(TransitionRunner.Result(frameCount: all.count, completed: true, cancelled: false, endTime: 0))
+            try sink.finish(TransitionRun.Result(frameCount: all.count, completed: true, cancelled: false, endTime: 0))
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Double(all.count) / seconds

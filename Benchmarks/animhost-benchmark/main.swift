@@ -86,14 +86,14 @@ struct EngineRun {
     final class Discard: FrameSink {
         func begin(_ info: TimelineInfo) throws {}
         func write(_ frame: FrameSample) throws {}
-        func finish(_ result: TransitionRunner.Result) throws {}
+        func finish(_ result: TransitionRun.Result) throws {}
     }
 
     init() throws { url = try write(engineSource(nodes: nodes), named: "bench.lua") }
 
     func callAsFunction(sampling: Bool) throws -> Double {
         // A state of its own for each run, as `animhost run` has (the state holds every node it made
-        // until it closes), loaded before the clock starts; fresh scenes too: the runner takes
+        // until it closes), loaded before the clock starts; fresh scenes too: the run takes
         // ownership of their nodes.
         let session = TransitionSession(try Plugin(url: url), scenes: catalog)
         let scenes = try session.scenes(for: request)

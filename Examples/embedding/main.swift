@@ -1,4 +1,4 @@
-// Embedding animhost in a Swift program: load a plugin, start a transition, drive it on the real
+// Embedding animhost in a Swift program: load a plugin, start a transition run, step it on the real
 // clock frame by frame with a live (here simulated) finger, and read the nodes' states.
 //   swift run animhost-embedding [PLUGIN]     (default: crossfade, with a linear curve)
 //   swift run animhost-embedding --whole [PLUGIN]   a whole pop on the virtual clock instead (Whole.swift)
@@ -33,10 +33,10 @@ do {
     func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     let edge = Point(x: 2, y: 400)
     let params = plugin.params.contains { $0.name == "curve" } ? ["curve": "linear"] : [:]
-    let live = try session.start(
+    let run = try session.start(
         TransitionRequest(operation: .push, params: params),
         touch: GestureSample(time: 0, location: edge, state: .began))
-    let info = live.info
+    let info = run.info
     print(
         "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to): duration \(info.duration) s, "
             + "container \(formatNumber(info.size.width))×\(formatNumber(info.size.height))")
@@ -45,7 +45,7 @@ do {
     //    frame at the same instant and read a node from it. Release past 60 % of the width.
     var released = false
     var frames = 0
-    while !live.isFinished {
+    while !run.isFinished {
         let target = Double(frames) * frameInterval
         if target > now() { Thread.sleep(forTimeInterval: target - now()) }
         let t = now()
@@ -54,24 +54,27 @@ do {
         if !released {
             let x = min(edge.x + 600 * t, info.size.width * 0.6)
             released = x >= info.size.width * 0.6
-            let event = try live.touch(GestureSample(time: t, location: Point(x: x, y: edge.y), state: released ? .ended : .changed))
-            let frame = try live.frame(at: t)
+            let event = try run.touch(GestureSample(time: t, location: Point(x: x, y: edge.y), state: released ? .ended : .changed))
+            let frame = try run.frame(at: t)
             let opacity = frame.node(info.to)?.opacity ?? -1
             print(
                 "t=\(fixed(t)) touch x=\(fixed(x)) translation=\(fixed(event.translation.x)) "
                     + "\(info.to).opacity=\(fixed(opacity))" + (released ? " released" : ""))
         } else {
-            let frame = try live.frame(at: t)
+            let frame = try run.frame(at: t)
             print("t=\(fixed(t)) \(info.to).opacity=\(fixed(frame.node(info.to)?.opacity ?? -1))")
         }
     }
 
     // 4. At rest: how it ended, and what the container holds.
-    let last = try live.frame(at: now())
+    let last = try run.frame(at: now())
     let ids = last.nodes.filter { $0.depth == 1 }.map(\.id)
     print(
-        "finished: completed \(live.context.completion ?? false), cancelled \(live.context.isCancelled), "
+        "finished: completed \(run.context.completion ?? false), cancelled \(run.context.isCancelled), "
             + "frames \(frames), on screen: \(ids.joined(separator: ", "))")
+
+    // 5. The run has ended (its phase is .ended); closing it releases what the plugin's state holds for it.
+    run.close()
 } catch {
     FileHandle.standardError.write(Data("animhost-embedding: \(error)\n".utf8))
     exit(1)

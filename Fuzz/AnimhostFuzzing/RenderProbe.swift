@@ -18,7 +18,7 @@ final class RenderProbe: FrameSink {
         last = frame
     }
 
-    func finish(_ result: TransitionRunner.Result) throws {
+    func finish(_ result: TransitionRun.Result) throws {
         if let last { _ = try renderer?.render(last) }
     }
 }

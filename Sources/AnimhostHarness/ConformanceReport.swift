@@ -1,3 +1,5 @@
+import AnimhostCore
+
 /// The verdicts of `animhost check` as text, JSON or JUnit XML.
 public enum ConformanceReport {
     /// A plugin's name and its verdict.
@@ -30,7 +32,7 @@ public enum ConformanceReport {
 
     /// `{ "conform", "fail", "plugins": [ { "plugin", "runs", "note", "failures": [ { "run", "check", "detail" } ] } ] }`.
     public static func json(_ entries: [Entry]) -> String {
-        let q = ReportText.json
+        let q = JSONString.literal
         let failed = entries.filter { !$0.verdict.failures.isEmpty }.count
         let plugins = entries.map { plugin, v -> String in
             let failures = v.failures.map { "{\"run\": \(q($0.run)), \"check\": \(q($0.check)), \"detail\": \(q($0.detail))}" }

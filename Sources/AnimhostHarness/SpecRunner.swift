@@ -108,7 +108,7 @@ public struct SpecRunner {
 
     /// The results as JSON: files, their tests, and the totals.
     public static func json(_ results: [FileResult]) -> String {
-        let str = ReportText.json
+        let str = JSONString.literal
         let s = summarize(results)
         let files = results.map { r -> String in
             let tests = r.cases.map { c in

@@ -146,35 +146,19 @@ struct JSONBytes: ~Copyable {
         append(byte: digits.utf8Start[Int(v & 15)])
     }
 
-    /// Appends a JSON string literal of `s` (``JSONString``'s spelling).
+    /// Appends ``JSONString/literal(_:)`` of `s`.
     mutating func append(string s: String) {
         var s = s
         s.withUTF8 { utf8 in
             append(byte: UInt8(ascii: "\""))
             var start = 0
-            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            for (i, b) in utf8.enumerated() where JSONString.isEscaped(b) {
                 append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<i]))
-                escape(b)
+                append(raw: JSONString.escape(b)!)
                 start = i + 1
             }
             append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
             append(byte: UInt8(ascii: "\""))
-        }
-    }
-
-    /// The escape of one byte that cannot stand in a JSON string as it is.
-    private mutating func escape(_ b: UInt8) {
-        append(byte: UInt8(ascii: "\\"))
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte: b)
-        case UInt8(ascii: "\n"): append(byte: UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): append(byte: UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): append(byte: UInt8(ascii: "t"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            append("u00")
-            append(byte: hex.utf8Start[Int(b >> 4)])
-            append(byte: hex.utf8Start[Int(b & 15)])
         }
     }
 

@@ -21,15 +21,18 @@ public final class OutputRun: FrameSink {
     private let noted: [(url: URL, output: SummarizedOutput)]
     private let render: RenderSink?
     private let stage: OutputStage?
+    private let cancelled: (() -> Bool)?
     private var finished = false
 
     /// Outputs in `formats` for the output folder `folder`, at `scale` pixels per point. `progress`, if
     /// given, joins the sinks and is told how many frames are rendered as they are; `debug` draws the
-    /// debug overlay into every rendered format; once `cancelled` says so, the rendering stops and fails.
+    /// debug overlay into every rendered format; once `cancelled` says so, the rendering stops and fails,
+    /// and nothing is published (it is asked once more between the last frame and the publication).
     public init(
         formats: [OutputFormat], folder: URL, scale: Double, progress: (sink: FrameSink, frameDone: (Int) -> Void)? = nil,
         debug: Bool = false, cancelled: (() -> Bool)? = nil
     ) throws {
+        self.cancelled = cancelled
         let written = formats.filter { !$0.files.isEmpty }
         guard !written.isEmpty else { sinks = []; urls = []; names = []; noted = []; render = nil; stage = nil; return }
         let stage = try OutputStage(destination: folder, owned: written.flatMap(\.files))
@@ -80,9 +83,10 @@ public final class OutputRun: FrameSink {
     public func begin(_ info: TimelineInfo) throws { try each { try $0.begin(info) } }
     public func write(_ frame: FrameSample) throws { try each { try $0.write(frame) } }
 
-    /// Finishes every sink, then publishes everything at once.
-    public func finish(_ result: TransitionRunner.Result) throws {
+    /// Finishes every sink, then publishes everything at once, unless the run was cancelled meanwhile.
+    public func finish(_ result: TransitionRun.Result) throws {
         try each { try $0.finish(result) }
+        if cancelled?() == true { throw OutputError("the run was cancelled before its output was published") }
         try stage?.publish(names)
         finished = true
     }

@@ -11,7 +11,7 @@ public final class ReversedFrames: FrameSink {
 
     public func begin(_ info: TimelineInfo) throws { try inner.begin(info) }
     public func write(_ frame: FrameSample) throws { frames.append(frame) }
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         let end = frames.last?.time ?? 0
         for (i, frame) in frames.reversed().enumerated() {
             try inner.write(FrameSample(index: i, time: end - frame.time, nodes: frame.nodes, chromeIndex: frame.chromeIndex, touch: frame.touch))

@@ -71,11 +71,11 @@ public final class TimelineWriter: FrameSink {
         frameCount += 1
     }
 
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let frames else { throw OutputError("the timeline was finished before it began") }
         var head = "{\n"
-        head += "  \"plugin\": \(str(info.plugin)), \"operation\": \(str(info.operation.rawValue)),"
-        head += " \"from\": \(str(info.from)), \"to\": \(str(info.to)),\n"
+        head += "  \"plugin\": \(JSONString.literal(info.plugin)), \"operation\": \(JSONString.literal(info.operation.rawValue)),"
+        head += " \"from\": \(JSONString.literal(info.from)), \"to\": \(JSONString.literal(info.to)),\n"
         head += "  \"fps\": \(info.fps), \"duration\": \(num(info.duration)),"
         head += " \"size\": [\(num(info.size.width)), \(num(info.size.height))], \"scale\": \(num(scale)),\n"
         head += "  \"completed\": \(result.completed), \"cancelled\": \(result.cancelled),\n"
@@ -172,19 +172,3 @@ func num(_ x: Double) -> String {
     return String(r)
 }
 
-/// A JSON string literal.
-func str(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
-}

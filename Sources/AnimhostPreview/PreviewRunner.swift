@@ -47,7 +47,8 @@ public final class PreviewRunner {
 
     /// Runs `settings` once and returns the new status; never throws: a failure is the status's error.
     /// Returns nil, leaving everything as it was (the status, the files watched, the output), when
-    /// `cancellation` stops the run before it ends.
+    /// `cancellation` stops the run before it ends, or when a file the run read was saved before its
+    /// output was published (the run may have read it before the save).
     @discardableResult
     public func run(_ settings: PreviewSettings, cancellation: RunCancellation = RunCancellation()) -> RunStatus? {
         var read: [URL] = []
@@ -62,12 +63,14 @@ public final class PreviewRunner {
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
-            let sinks = try OutputRun(
-                formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: { cancellation.isCancelled })
+            // A save during the run supersedes it: it may have read the file before the save.
+            let superseded = { [read] in cancellation.isCancelled || WatchedFiles(read + plugin.luaFilesRead, readSince: started).changed }
+            let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: superseded)
             _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
             status = RunStatus(version: status.version + 1, ok: true)
         } catch {
-            if cancellation.isCancelled { return nil }
+            // Cancelled, or failed on what may be a file half-saved: superseded either way.
+            if cancellation.isCancelled || WatchedFiles(read, readSince: started).changed { return nil }
             status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)

@@ -6,7 +6,9 @@ import AnimhostLua
 ///
 /// Runs never queue up behind each other: a new setting, or a save of a file the run under way reads,
 /// cancels that run (its results are never published, nor counted) and starts one with what is current.
-/// The server answers other requests meanwhile.
+/// A run during which a file it read was saved is superseded likewise, even when it ended before the
+/// poll saw the save: so one save counts once (the version goes up by one), however it falls against
+/// the runs. The server answers other requests meanwhile.
 public final class PreviewSession: @unchecked Sendable {  // the mutable fields are behind `lock`
     private let runner: PreviewRunner
     private let queue = DispatchQueue(label: "animhost.preview.run")
@@ -41,6 +43,9 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
 
     /// The latest run's status.
     public var status: RunStatus { lock.withLock { latest } }
+
+    /// Whether a run has started and has not yet ended nor been superseded.
+    var runUnderWay: Bool { lock.withLock { current != nil } }
 
     /// Polls the files the runs read every `pollInterval` seconds and re-runs when one changes,
     /// cancelling a run under way that read it; returns once the first run has ended (or the run of a
@@ -117,7 +122,11 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         let declared = runner.params, read = runner.watched
         let (open, done) = lock.withLock { () -> ([AsyncStream<RunStatus>.Continuation], [(RunStatus) -> Void]) in
             current = nil
-            guard let status else { return ([], []) }  // superseded: the newer request's run is queued
+            guard let status else {
+                // Superseded: by a newer request, whose run is queued, or by a save during the run, to be run now.
+                if !stopped && started == requested { _ = requestRun() }
+                return ([], [])
+            }
             watched = read
             latest = status
             if status.ok { lastGood = status.version }

@@ -34,7 +34,7 @@ final class CancellableSink: FrameSink {
 
     func begin(_ info: TimelineInfo) throws { try check(); try sink.begin(info) }
     func write(_ frame: FrameSample) throws { try check(); try sink.write(frame) }
-    func finish(_ result: TransitionRunner.Result) throws { try check(); try sink.finish(result) }
+    func finish(_ result: TransitionRun.Result) throws { try check(); try sink.finish(result) }
     func abort() { sink.abort() }
 
     private func check() throws { if cancellation.isCancelled { throw Superseded() } }

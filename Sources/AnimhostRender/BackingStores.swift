@@ -11,7 +11,7 @@ final class BackingStores: @unchecked Sendable {
         let pixelWidth: Int, pixelHeight: Int
         let size: Size
         let background: Color?
-        let cornerRadius: Double
+        let corners: CornerShape
         let image: String?
         let scene: String?
         let contentMode: ContentMode
@@ -33,7 +33,7 @@ final class BackingStores: @unchecked Sendable {
         let w = checkedInt(size.width * scale, .up), h = checkedInt(size.height * scale, .up)
         guard w > 0, h > 0 else { return nil }
         return Key(
-            pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, cornerRadius: p.cornerRadius,
+            pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, corners: p.cornerShape,
             image: p.image, scene: node.scene, contentMode: p.contentMode, clips: p.clips, text: TextLayouts.key(node))
     }
 
@@ -56,14 +56,14 @@ final class BackingStores: @unchecked Sendable {
     private func draw(_ key: Key, text: Surface?, frame: Int, on cr: OpaquePointer) throws {
         let bounds = Rect(origin: .zero, size: key.size)
         if let background = key.background {
-            Draw.roundedRect(cr, bounds, radius: key.cornerRadius)
+            Draw.roundedRect(cr, bounds, corners: key.corners)
             Draw.setColor(cr, background)
             cairo_fill(cr)
         }
         if let name = key.image {
             let picture = try images.picture(name, scene: key.scene, frame: frame)
             cairo_save(cr)
-            Draw.roundedRect(cr, bounds, radius: key.clips ? key.cornerRadius : 0)
+            Draw.roundedRect(cr, bounds, corners: key.clips ? key.corners : .square)
             cairo_clip(cr)
             let rect = ContentLayout.rect(
                 image: Size(width: Double(picture.width), height: Double(picture.height)),

@@ -19,9 +19,9 @@ enum Draw {
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * opacity)
     }
 
-    /// Adds a rectangle with corners of `radius` (clamped to half the shorter side), as `CALayer.cornerRadius` does.
-    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
-        let radius = min(max(radius, 0), min(r.width, r.height) / 2)
+    /// Adds a rectangle with `corners` (their radius clamped to half the shorter side), as `CALayer.cornerRadius` does.
+    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, corners: CornerShape) {
+        let radius = corners.radius(fitting: r.size)
         guard radius > 0 else { cairo_rectangle(cr, r.x, r.y, r.width, r.height); return }
         let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width, r.y + r.height)
         cairo_new_sub_path(cr)

@@ -65,15 +65,22 @@ public final class FrameRenderer {
         frameIndex = frame.index
         self.texts = texts
         defer { self.texts = TextLayouts.Rasters() }
+        try walk(frame.nodes, steps(frame))
+        if let overlay { OverlayPainter.draw(overlay, frame: frame, scale: scale, on: cr) }
+        caches.frameDrawn(frame.index)
+        return canvas.pixels
+    }
+
+    /// The trees a frame draws, the last first, with the black beneath them painted: a moved, faded
+    /// or shaped container as one tree; a plain one as its screens, those a covering screen hides left out.
+    private func steps(_ frame: FrameSample) -> [Step] {
         let nodes = frame.nodes
         let hasContainer = nodes.first?.depth == 0
         let containerEnd = frame.chromeIndex ?? nodes.count
         let chrome: [Step] = frame.chromeIndex.map { [.tree(i: $0, end: nodes.count, cr: cr, level: 0, inherited: 1)] } ?? []
-        if hasContainer && !isPlainContainer(nodes[0]) {  // moved, faded or shaped: drawn as one tree
+        if hasContainer && !isPlainContainer(nodes[0]) {
             paintBlack()
-            try walk(nodes, (chrome + [.tree(i: 0, end: containerEnd, cr: cr, level: 0, inherited: 1)]))
-            caches.frameDrawn(frame.index)
-            return canvas.pixels
+            return chrome + [.tree(i: 0, end: containerEnd, cr: cr, level: 0, inherited: 1)]
         }
         let covering = lastOpaqueScreen(nodes, before: containerEnd)
         var tops: [Step] = []
@@ -87,10 +94,7 @@ public final class FrameRenderer {
             tops.append(.tree(i: i, end: end, cr: cr, level: 0, inherited: 1))
             i = end
         }
-        try walk(nodes, chrome + tops.reversed())
-        if let overlay { OverlayPainter.draw(overlay, frame: frame, scale: scale, on: cr) }
-        caches.frameDrawn(frame.index)
-        return canvas.pixels
+        return chrome + tops.reversed()
     }
 
     private func paintBlack() {
@@ -103,7 +107,7 @@ public final class FrameRenderer {
     /// screens can be drawn as separate trees over it (and the ones a covering screen hides skipped).
     private func isPlainContainer(_ c: NodeSample) -> Bool {
         let p = c.properties
-        return p.transform.isIdentity && p.alpha >= 1 && !p.hidden && p.cornerRadius == 0 && p.border.width == 0
+        return p.transform.isIdentity && p.alpha >= 1 && !p.hidden && p.cornerShape.isSquare && p.border.width == 0
             && !FrameRenderer.hasShadow(p) && p.image == nil && p.text == nil && p.frame.origin == .zero
             && p.frame.width * scale >= Double(pixelWidth) && p.frame.height * scale >= Double(pixelHeight)
     }
@@ -212,7 +216,7 @@ public final class FrameRenderer {
             let store = try naming(node) { try caches.stores.store(key, text: text, frame: frameIndex) }
             Draw.paint(cr, surface: store.surface, pixelSize: (store.width, store.height), over: bounds, opacity: opacity)
         } else if let background = p.backgroundColor {
-            Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
+            Draw.roundedRect(cr, bounds, corners: p.cornerShape)
             Draw.setColor(cr, background, opacity: opacity)
             cairo_fill(cr)
         }
@@ -220,7 +224,7 @@ public final class FrameRenderer {
         guard end > i + 1 else { return }
         cairo_save(cr)
         if p.clips {
-            Draw.roundedRect(cr, bounds, radius: p.cornerRadius)
+            Draw.roundedRect(cr, bounds, corners: p.cornerShape)
             cairo_clip(cr)
         }
         steps.append(.restore(cr: cr))
@@ -241,7 +245,7 @@ public final class FrameRenderer {
         let w = min(p.border.width, min(bounds.width, bounds.height) / 2)
         Draw.roundedRect(
             cr, Rect(x: w / 2, y: w / 2, width: bounds.width - w, height: bounds.height - w),
-            radius: p.cornerRadius - w / 2)
+            corners: p.cornerShape.inset(by: w / 2))
         cairo_set_line_width(cr, w)
         Draw.setColor(cr, p.border.color, opacity: opacity)
         cairo_stroke(cr)
@@ -256,7 +260,7 @@ public final class FrameRenderer {
 
     private func drawShadow(_ p: NodeProperties, on cr: OpaquePointer, opacity: Double) throws {
         let mask = try caches.shadows.mask(
-            size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius,
+            size: p.frame.size, corners: p.cornerShape, radius: p.shadow.radius,
             color: p.shadow.color, frame: frameIndex)
         let s = mask.surface, inset = -mask.padding
         let over = Rect(
@@ -333,7 +337,7 @@ public final class FrameRenderer {
     /// The whole pixels a node's own background paints opaquely, when that is a plain rectangle.
     private func opaqueInterior(_ node: NodeSample) -> (x: Int, y: Int, w: Int, h: Int)? {
         let p = node.properties, t = node.toContainer
-        guard let background = p.backgroundColor, background.a >= 1, p.cornerRadius == 0, p.image == nil, p.text == nil,
+        guard let background = p.backgroundColor, background.a >= 1, p.cornerShape.isSquare, p.image == nil, p.text == nil,
             t.b == 0, t.c == 0
         else { return nil }
         let b = node.bbox

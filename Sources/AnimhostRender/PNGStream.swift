@@ -5,6 +5,11 @@ import CCairo
 /// is read once, never opened again by name.
 enum PNGStream {
     /// The PNG in `data` as a Cairo surface (check its status; Cairo's error surface when it is corrupt).
+    ///
+    /// Cairo's read callback gets the cursor as an untyped pointer (`Unmanaged`, not retained), the
+    /// only context a C callback can take. Sound because Cairo calls back only during the call,
+    /// which `withExtendedLifetime` keeps the cursor alive through, and each read is checked
+    /// against the bytes left (a truncated PNG is a read error, not a read past the end).
     static func decode(_ data: Data) -> OpaquePointer {
         final class Cursor {
             let bytes: [UInt8]

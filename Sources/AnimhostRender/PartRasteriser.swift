@@ -46,10 +46,10 @@ public struct PartRasteriser {
         }
     }
 
-    /// The blurred shadow of a `size` box with `cornerRadius` in `color` (at full opacity), and the
-    /// rectangle it covers in the node's coordinates before the shadow's offset.
-    public func shadow(size: Size, cornerRadius: Double, radius: Double, color: Color) throws -> (bitmap: Bitmap, over: Rect) {
-        let mask = try caches.shadows.mask(size: size, cornerRadius: cornerRadius, radius: radius, color: color, frame: 0)
+    /// The shadow of a `size` box with `corners`, blurred by `radius` points, in `color` (at full
+    /// opacity), and the rectangle it covers in the node's coordinates before the shadow's offset.
+    public func shadow(size: Size, corners: CornerShape, radius: Double, color: Color) throws -> (bitmap: Bitmap, over: Rect) {
+        let mask = try caches.shadows.mask(size: size, corners: corners, radius: radius, color: color, frame: 0)
         let s = mask.surface
         let over = Rect(
             x: -mask.padding, y: -mask.padding,

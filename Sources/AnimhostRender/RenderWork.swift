@@ -86,7 +86,7 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
             out.append((key, "its text", (checkedInt(key.size.width * scale, .up), checkedInt(key.size.height * scale, .up))))
         }
         if FrameRenderer.hasShadow(p) {
-            let key = ShadowMasks.key(size: p.frame.size, cornerRadius: p.cornerRadius, radius: p.shadow.radius, color: p.shadow.color)
+            let key = ShadowMasks.key(size: p.frame.size, corners: p.cornerShape, radius: p.shadow.radius, color: p.shadow.color)
             out.append((key, "its shadow", caches.shadows.pixelSize(size: p.frame.size, sigma: p.shadow.radius)))
         }
         return out

@@ -19,7 +19,8 @@ final class ShadowMasks: @unchecked Sendable {
 
     /// What a mask shows, in eighths of a point: two shadows with equal keys share one mask.
     struct Key: Hashable {
-        let width: Int, height: Int, radius: Int, corner: Int
+        let width: Int, height: Int, radius: Int
+        let corners: CornerShape
         let color: Color
     }
 
@@ -31,10 +32,12 @@ final class ShadowMasks: @unchecked Sendable {
     /// Forgets masks unused since `frame`.
     func evict(before frame: Int) { masks.evict(before: frame) }
 
-    /// The key of the shadow of a `size` rounded rect with `cornerRadius`, blurred by `radius` points, in `color`.
-    static func key(size: Size, cornerRadius: Double, radius: Double, color: Color) -> Key {
+    /// The key of the shadow of a `size` box with `corners`, blurred by `radius` points, in `color`.
+    static func key(size: Size, corners: CornerShape, radius: Double, color: Color) -> Key {
         let q = { (v: Double) in checkedInt(v * 8, .toNearestOrAwayFromZero) }  // eighths of a point
-        return Key(width: q(size.width), height: q(size.height), radius: q(radius), corner: q(cornerRadius), color: color)
+        return Key(
+            width: q(size.width), height: q(size.height), radius: q(radius), corners: corners.mapRadii { Double(q($0)) / 8 },
+            color: color)
     }
 
     /// The size in pixels of the mask of a `size` shape blurred by `sigma` points: what it costs to make.
@@ -50,22 +53,22 @@ final class ShadowMasks: @unchecked Sendable {
     /// Device pixels per mask pixel: a wide blur is made at a reduced resolution.
     private static func reduction(sigma: Double, scale: Double) -> Double { min(max(sigma * scale / 3, 1), 4) }
 
-    /// The shadow of a `size` rounded rect with `cornerRadius`, blurred by `radius` points, in `color`.
-    func mask(size: Size, cornerRadius: Double, radius: Double, color: Color, frame: Int) throws -> Mask {
-        let key = ShadowMasks.key(size: size, cornerRadius: cornerRadius, radius: radius, color: color)
+    /// The shadow of a `size` box with `corners`, blurred by `radius` points, in `color`.
+    func mask(size: Size, corners: CornerShape, radius: Double, color: Color, frame: Int) throws -> Mask {
+        let key = ShadowMasks.key(size: size, corners: corners, radius: radius, color: color)
         return try masks.value(key, frame: frame) {
-            try make(size: size, cornerRadius: cornerRadius, sigma: radius, color: color)
+            try make(size: size, corners: corners, sigma: radius, color: color)
         }
     }
 
-    private func make(size: Size, cornerRadius: Double, sigma: Double, color: Color) throws -> Mask {
+    private func make(size: Size, corners: CornerShape, sigma: Double, color: Color) throws -> Mask {
         let pointsPerPixel = ShadowMasks.reduction(sigma: sigma, scale: scale) / scale
         let padding = 3 * sigma
         let (width, height) = pixelSize(size: size, sigma: sigma)
         let alpha = try Surface(width: width, height: height, format: CAIRO_FORMAT_A8)
         let cr = alpha.context()
         cairo_scale(cr, 1 / pointsPerPixel, 1 / pointsPerPixel)
-        Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), radius: cornerRadius)
+        Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), corners: corners)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_fill(cr)
         cairo_destroy(cr)

@@ -25,6 +25,8 @@ static inline int ah_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil
 static inline const char *ah_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
 static inline lua_Number ah_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
 static inline void *ah_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+/* A full collection: the state's unreachable objects freed, their finalizers (the host's) run. */
+static inline void ah_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 
 /* ---- per-state bookkeeping, reached through lua_getextraspace -------- */
 typedef struct ah_state_info {

@@ -19,7 +19,7 @@ final class RenderProgress: FrameSink {
 
     func write(_ frame: FrameSample) throws {}
 
-    func finish(_ result: TransitionRunner.Result) throws { erase() }
+    func finish(_ result: TransitionRun.Result) throws { erase() }
 
     /// A failed run drops the sinks without finishing them: the error must not share the bar's line.
     deinit { erase() }

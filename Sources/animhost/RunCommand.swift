@@ -142,7 +142,7 @@ struct RunCommand: ParsableCommand {
             let outDir = try outputFolder(for: loaded.name)
             let bar = formats.contains(where: \.isRendered) ? RenderProgress(speed: speed) : nil
             let sinks = try OutputRun(formats: formats, folder: outDir, scale: scale, progress: bar.map { ($0, $0.frameDone) }, debug: debug)
-            let only = at.map(TransitionRunner.Instant.time) ?? progress.map(TransitionRunner.Instant.progress)
+            let only = at.map(TransitionRun.Instant.time) ?? progress.map(TransitionRun.Instant.progress)
             var request = try scene.request()
             request.gesture = gesture; request.speed = speed; request.only = only
             request.reducedMotion = reducedMotion; request.chrome = chrome

@@ -1,13 +1,13 @@
 import XCTest
 import Foundation
 @testable import AnimhostCore
+import AnimhostTestSupport
 
 /// Paths from untrusted files stay inside their folder, links included; JSON objects name each key once.
 final class ContainedPathTests: XCTestCase {
     func testPathsAreResolvedBeforeTheyAreChecked() throws {
         let fm = FileManager.default
-        let base = fm.temporaryDirectory.appendingPathComponent("animhost-contained-\(UUID().uuidString)")
-        defer { try? fm.removeItem(at: base) }
+        let base = try temporaryFolder("contained")
         let root = base.appendingPathComponent("root"), outside = base.appendingPathComponent("outside")
         try fm.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try fm.createDirectory(at: outside, withIntermediateDirectories: true)

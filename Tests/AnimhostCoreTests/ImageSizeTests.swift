@@ -1,5 +1,6 @@
 import XCTest
 @testable import AnimhostCore
+import AnimhostTestSupport
 
 /// Image sizes read from JPEG headers written by hand to the specification, and the errors of `node.imageSize`.
 final class ImageSizeTests: XCTestCase {
@@ -24,8 +25,7 @@ final class ImageSizeTests: XCTestCase {
     /// folder, nor from a header past the image limits, nor from a FIFO.
     func testFlightSizesAreReadOnlyInsideTheFolderAndWithinTheLimits() throws {
         let fm = FileManager.default
-        let root = fm.temporaryDirectory.appendingPathComponent("animhost-size-\(UUID().uuidString)")
-        defer { try? fm.removeItem(at: root) }
+        let root = try temporaryFolder("size")
         let scenes = root.appendingPathComponent("scenes")
         try fm.createDirectory(at: scenes, withIntermediateDirectories: true)
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]

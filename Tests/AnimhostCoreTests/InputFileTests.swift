@@ -1,5 +1,6 @@
 import XCTest
 @testable import AnimhostCore
+import AnimhostTestSupport
 
 /// Input files: only regular files are read, at once, and a file confined to a folder is checked as
 /// it is opened, so that a link swapped in meanwhile cannot lead out.
@@ -8,11 +9,10 @@ final class InputFileTests: XCTestCase {
     let fm = FileManager.default
 
     override func setUpWithError() throws {
-        root = fm.temporaryDirectory.appendingPathComponent("animhost-input-\(UUID().uuidString)")
+        root = try temporaryFolder("input")
         try fm.createDirectory(at: root.appendingPathComponent("inside"), withIntermediateDirectories: true)
         try fm.createDirectory(at: root.appendingPathComponent("outside"), withIntermediateDirectories: true)
     }
-    override func tearDownWithError() throws { try? fm.removeItem(at: root) }
 
     func testSpecialFilesAreRefusedAtOnceNamingWhatTheyAre() throws {
         let fifo = root.appendingPathComponent("inside/pipe")

@@ -16,7 +16,7 @@ final class SessionTests: XCTestCase {
         struct Failure: Error, Equatable { let message: String }
         func error(_ message: String) -> Error { Failure(message: message) }
 
-        func prepare(_ context: TransitionContext, params: [String: String]) throws -> PreparedAnimator {
+        func prepare(_ context: TransitionContext, params: [String: String]) throws -> TransitionAnimator {
             let animator = Animator(duration: Double(params["duration"] ?? "0.5")!, completes: !neverCompletes)
             animator.ignoresTouches = ignoresTouches
             prepared.append(animator)
@@ -24,7 +24,7 @@ final class SessionTests: XCTestCase {
         }
     }
 
-    final class Animator: PreparedAnimator {
+    final class Animator: TransitionAnimator {
         let duration: Double
         let completes: Bool
         var endedWith: [Bool] = []
@@ -59,10 +59,10 @@ final class SessionTests: XCTestCase {
     final class Recorder: FrameSink {
         var info: TimelineInfo?
         var frames: [FrameSample] = []
-        var result: TransitionRunner.Result?
+        var result: TransitionRun.Result?
         func begin(_ info: TimelineInfo) throws { self.info = info }
         func write(_ frame: FrameSample) throws { frames.append(frame) }
-        func finish(_ result: TransitionRunner.Result) throws { self.result = result }
+        func finish(_ result: TransitionRun.Result) throws { self.result = result }
     }
 
     var scenes: Folder!
@@ -115,39 +115,42 @@ final class SessionTests: XCTestCase {
     }
 
     /// The percent-driven model: a left-edge swipe's travel over the width is the fraction; past a third on release it finishes.
-    func testALiveTransitionFollowsTouchesOnTheCallersClock() throws {
+    func testASteppedRunFollowsTouchesOnTheCallersClock() throws {
         let plugin = Fade()
-        let live = try TransitionSession(plugin, scenes: scenes).start(
+        let run = try TransitionSession(plugin, scenes: scenes).start(
             TransitionRequest(),
             touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
-        XCTAssertEqual(live.info.duration, 0.5)
-        XCTAssertTrue(live.context.isInteractive)
+        XCTAssertEqual(run.info.duration, 0.5)
+        XCTAssertTrue(run.context.isInteractive)
         for (t, x) in [(0.1, 30.0), (0.25, 45.0)] {
-            let event = try live.touch(GestureSample(time: t, location: Point(x: x, y: 50), state: .changed))
+            let event = try run.touch(GestureSample(time: t, location: Point(x: x, y: 50), state: .changed))
             XCTAssertEqual(event.translation.x, x - 5)
-            XCTAssertEqual(try live.frame(at: t).node("b")?.opacity ?? -1, (x - 5) / 100, accuracy: 1e-12)
+            XCTAssertEqual(try run.frame(at: t).node("b")?.opacity ?? -1, (x - 5) / 100, accuracy: 1e-12)
         }
-        try live.touch(GestureSample(time: 0.3, location: Point(x: 45, y: 50), state: .ended))
+        try run.touch(GestureSample(time: 0.3, location: Point(x: 45, y: 50), state: .ended))
         var t = 0.3
-        while !live.isFinished && t < 5 { t += 0.05; _ = try live.frame(at: t) }
-        XCTAssertTrue(live.isFinished)
-        XCTAssertEqual(live.context.completion, true)
-        let last = try live.frame(at: t + 0.05)
+        while !run.isFinished && t < 5 { t += 0.05; _ = try run.frame(at: t) }
+        XCTAssertTrue(run.isFinished)
+        XCTAssertEqual(run.context.completion, true)
+        let last = try run.frame(at: t + 0.05)
         XCTAssertEqual(last.nodes.filter { $0.depth == 1 }.map(\.id), ["b"], "the from-scene left on completion")
         XCTAssertEqual(last.node("b")?.opacity, 1)
         XCTAssertEqual(plugin.prepared.first?.endedWith, [true])
+        XCTAssertEqual(run.phase, .ended)
     }
 
     /// As in a run: a release that neither finishes nor cancels the transition is the animator's error.
-    func testALiveReleaseLeftUndecidedIsAnError() throws {
+    func testASteppedReleaseLeftUndecidedIsAnErrorThatClosesTheRun() throws {
         let plugin = Fade()
         plugin.ignoresTouches = true
-        let live = try TransitionSession(plugin, scenes: scenes).start(
+        let run = try TransitionSession(plugin, scenes: scenes).start(
             TransitionRequest(),
             touch: GestureSample(time: 0, location: Point(x: 5, y: 50), state: .began))
-        try live.touch(GestureSample(time: 0.1, location: Point(x: 40, y: 50), state: .changed))
-        XCTAssertThrowsError(try live.touch(GestureSample(time: 0.2, location: Point(x: 40, y: 50), state: .ended))) {
+        try run.touch(GestureSample(time: 0.1, location: Point(x: 40, y: 50), state: .changed))
+        XCTAssertThrowsError(try run.touch(GestureSample(time: 0.2, location: Point(x: 40, y: 50), state: .ended))) {
             XCTAssertTrue(($0 as? Fade.Failure)?.message.hasPrefix("fade: the gesture ended but the transition was neither finished nor cancelled") ?? false, "\($0)")
         }
+        XCTAssertEqual(run.phase, .closed)
+        XCTAssertEqual(plugin.prepared.map(\.closed), [1])
     }
 }

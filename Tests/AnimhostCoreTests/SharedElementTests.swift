@@ -1,5 +1,6 @@
 import XCTest
 @testable import AnimhostCore
+import AnimhostTestSupport
 
 /// Tag matching between two trees, and Hero's modifiers as scene files and plugins write them.
 final class SharedElementTests: XCTestCase {
@@ -88,9 +89,8 @@ final class SharedElementTests: XCTestCase {
         XCTAssertNil(ImageSize.header([0xFF, 0xD8, 0xFF, 0xE0, 0, 40]))  // truncated before any frame header
         XCTAssertEqual(ImageSize.of("placeholder:7", relativeTo: nil), Size(width: 1024, height: 768))
 
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-size-\(UUID().uuidString)")
+        let dir = try temporaryFolder("size")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("in"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
         try Data(png).write(to: dir.appendingPathComponent("in/a.png"))
         try Data(png).write(to: dir.appendingPathComponent("outside.png"))
         let scenes = dir.appendingPathComponent("in")

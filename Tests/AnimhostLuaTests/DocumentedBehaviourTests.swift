@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
 /// Behaviours the docs promise, each checked against the promise itself: the expected values come
 /// from the docs' formulas (Core Animation's curves, the damped oscillator), not from the host's code.
@@ -12,7 +13,7 @@ final class DocumentedBehaviourTests: XCTestCase {
 
     /// docs/lua-api.md, docs/security.md: `require("lib.curves")` loads `lib/curves.lua` from the plugin's folder.
     func testDottedRequireLoadsAModuleFromASubfolder() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolder("documented")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
         try "return { name = 'curves in lib', twice = function(x) return 2 * x end }"
             .write(to: dir.appendingPathComponent("lib/curves.lua"), atomically: true, encoding: .utf8)
@@ -142,11 +143,4 @@ final class DocumentedBehaviourTests: XCTestCase {
         return bezier(0, 1, (low + high) / 2)
     }
 
-    /// A fresh folder, removed after the test.
-    private func temporaryFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-documented-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
 }

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
 /// The sandbox against plugins that redefine globals, read addresses or the clock, raise odd error
 /// values, write through `rawset`, or reach outside their folder with `require`.
@@ -211,9 +212,7 @@ final class SandboxIntegrityTests: XCTestCase {
                 ctx:complete(true)
                 """))
         let folder = plugin.url.deletingLastPathComponent()
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-outside-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: outside) }
+        let outside = try temporaryFolder("outside")
         try "this secret text is not Lua\n".write(to: outside.appendingPathComponent("secret.lua"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("helpers.lua"),

@@ -1,13 +1,14 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
 /// Scenes that bring their own delegate scripts (`"delegate": "grid.lua"`).
 final class SceneDelegateTests: XCTestCase {
     /// A folder holding copies of the built-in grid and detail scenes, the grid naming `delegate` as its
     /// delegate with `script` as its text, and a plugin whose `animate` runs `body`.
     func folder(delegate: String = "grid.lua", script: String, body: String, limits: SandboxLimits = SandboxLimits()) throws -> (Plugin, URL, [String]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
+        let dir = try temporaryFolder("tests")  // the name withoutTemporaryFolder leaves out of messages
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("scenes"), withIntermediateDirectories: true)
         let builtins = BuiltinResources.scenesFolder!
         var grid = try JSONSerialization.jsonObject(with: Data(contentsOf: builtins.appendingPathComponent("grid.json"))) as! [String: Any]

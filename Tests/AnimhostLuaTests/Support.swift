@@ -1,26 +1,14 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostLua
+import AnimhostTestSupport
 
-/// One folder for the plugins the tests write, removed when the test bundle has run.
-final class PluginFolders: NSObject, XCTestObservation {
-    static let root: URL = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
-        XCTestObservationCenter.shared.addTestObserver(PluginFolders(root))
-        return root
-    }()
-
-    private let url: URL
-    private init(_ url: URL) { self.url = url }
-    func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Writes Lua source to a fresh folder under ``PluginFolders/root`` and loads it as a plugin.
+/// Writes Lua source to a fresh folder under ``BundleFolder/root`` and loads it as a plugin.
 func makePlugin(
     _ source: String, file: String = "p.lua", limits: SandboxLimits = SandboxLimits(),
     printed: ((String) -> Void)? = nil
 ) throws -> Plugin {
-    let dir = PluginFolders.root.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
+    let dir = BundleFolder.root.appendingPathComponent("animhost-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(file)
     try source.write(to: url, atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import XCTest
 import AnimhostCore
 import AnimhostRender
 @testable import AnimhostOutput
+import AnimhostTestSupport
 
 final class EncoderTests: RenderedOutputTestCase {
     func testPNGFramesAreWrittenOnceCompleteAndAreTheSameWhateverTheThreads() throws {
@@ -33,8 +34,8 @@ final class EncoderTests: RenderedOutputTestCase {
         try fast.write([GIFEncoder(url: url)])
         XCTAssertEqual(try probe(url).frames, 6)
         let last = dir.appendingPathComponent("last.png")
-        guard let ffmpeg = executable("ffmpeg") else { throw XCTSkip("ffmpeg is not installed (Debian: ffmpeg); it decodes the GIF's last frame") }
-        try AnimhostOutputTests.run(ffmpeg, ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,5)", "-frames:v", "1", last.path])
+        let ffmpeg = try requireExecutable("ffmpeg", install: "Debian: ffmpeg; it decodes the GIF's last frame")
+        _ = try runProgram(ffmpeg, ["-v", "error", "-i", url.path, "-vf", "select=eq(n\\,5)", "-frames:v", "1", last.path])
         let decoded = try Bitmap.read(last), expected = try fast.bitmap(11)
         XCTAssertEqual(decoded.pixel(33 + 6, 14).r, 255, "the square where the last frame has it")
         XCTAssertEqual(expected.pixel(33 + 6, 14).r, 255)
@@ -176,8 +177,8 @@ final class EncoderTests: RenderedOutputTestCase {
     // MARK: Helpers
 
     private func duration(_ url: URL) throws -> Double {
-        let r = try AnimhostOutputTests.run(
-            try XCTUnwrap(executable("ffprobe")),
+        let r = try runProgram(
+            try requireExecutable("ffprobe", install: "Debian: ffmpeg"),
             ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url.path])
         return Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostOutput
+import AnimhostTestSupport
 
 final class HTMLPreviewTests: RenderedOutputTestCase {
     private func preview() throws -> URL {
@@ -58,9 +59,7 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
     /// script, or break a line stay text: the player still plays (its status line is written by its
     /// script), no payload runs, and the node table shows the names as they are.
     func testHostileNamesStayTextInChromium() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         let payload = "<img src=x onerror=\"document.body.dataset.pwned=1\">"
         let names = ["<!--<script>", "</script><script>document.body.dataset.pwned=1</script>", payload, "a\u{2028}b\u{2029}c & d"]
         var info = run.info
@@ -79,9 +78,9 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         try sink.begin(info)
         try sink.write(FrameSample(index: 0, time: 0, nodes: nodes))
         try sink.write(FrameSample(index: 1, time: 0.1, nodes: nodes))
-        try sink.finish(TransitionRunner.Result(frameCount: 2, completed: true, cancelled: false, endTime: 0.1))
+        try sink.finish(TransitionRun.Result(frameCount: 2, completed: true, cancelled: false, endTime: 0.1))
 
-        let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", url.absoluteString + "#frame=1"])
+        let dom = try runProgram(chromium, headless + ["--dump-dom", url.absoluteString + "#frame=1"])
         XCTAssertTrue(dom.out.contains("frame 1 / 1"), "the player's script ran: \(dom.out.suffix(600))")
         XCTAssertFalse(dom.out.contains("data-pwned"), "a name ran as script")
         XCTAssertFalse(dom.err.contains("Uncaught"), dom.err)
@@ -97,9 +96,7 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
     /// the player's node table: the rows are appended one by one, where passing them all as arguments of
     /// one call passes what a JavaScript engine takes (Chromium: about 120,000) and stops the player.
     func testAFrameOfMoreNodesThanACallTakesArgumentsPlays() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         var p = NodeProperties()
         p.frame = Rect(x: -10, y: 0, width: 1, height: 1)  // listed, outside the frame: so many drawn would pass the drawing limit
         let nodes = (0..<130_000).map {
@@ -111,27 +108,25 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
         let sink = RenderSink(encoders: [HTMLPreviewEncoder(url: url)], scale: 1)
         try sink.begin(run.info)
         try sink.write(FrameSample(index: 0, time: 0, nodes: nodes))
-        try sink.finish(TransitionRunner.Result(frameCount: 1, completed: true, cancelled: false, endTime: 0))
+        try sink.finish(TransitionRun.Result(frameCount: 1, completed: true, cancelled: false, endTime: 0))
 
-        let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", url.absoluteString])
+        let dom = try runProgram(chromium, headless + ["--dump-dom", url.absoluteString])
         XCTAssertFalse(dom.err.contains("Uncaught"), String(dom.err.prefix(600)))
         XCTAssertEqual(dom.out.components(separatedBy: "<tr>").count - 1, 130_001, "a row per node and the header's")
         XCTAssertTrue(dom.out.contains("<td>n129999</td>"))
     }
 
     func testChromiumShowsDifferentFramesAtTwoScrubPositionsWithoutConsoleErrors() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         let page = try preview()
         var shots: [Data] = []
         for frame in [0, 11] {
             let shot = dir.appendingPathComponent("shot-\(frame).png")
-            let r = try AnimhostOutputTests.run(chromium, headless + ["--screenshot=\(shot.path)", page.absoluteString + "#frame=\(frame)"])
+            let r = try runProgram(chromium, headless + ["--screenshot=\(shot.path)", page.absoluteString + "#frame=\(frame)"])
             XCTAssertEqual(r.status, 0, r.err)
             XCTAssertFalse(r.err.contains("CONSOLE"), "the page logged: \(r.err)")
             shots.append(try Data(contentsOf: shot))
-            let dom = try AnimhostOutputTests.run(chromium, headless + ["--dump-dom", page.absoluteString + "#frame=\(frame)"])
+            let dom = try runProgram(chromium, headless + ["--dump-dom", page.absoluteString + "#frame=\(frame)"])
             XCTAssertTrue(dom.out.contains("frame \(frame) / 11"), "the status line shows the scrubbed frame")
             XCTAssertFalse(dom.err.contains("CONSOLE"), "the page logged: \(dom.err)")
         }

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostOutput
+import AnimhostTestSupport
 
 /// Staging and publishing a run's outputs, in process.
 final class OutputStageTests: XCTestCase {
@@ -8,10 +9,8 @@ final class OutputStageTests: XCTestCase {
     let fm = FileManager.default
 
     override func setUpWithError() throws {
-        base = fm.temporaryDirectory.appendingPathComponent("animhost-stage-\(UUID().uuidString)")
-        try fm.createDirectory(at: base, withIntermediateDirectories: true)
+        base = try temporaryFolder("stage")
     }
-    override func tearDownWithError() throws { try? fm.removeItem(at: base) }
 
     func tree(_ dir: URL) -> [String: String] {
         var out: [String: String] = [:]

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostRender
 @testable import AnimhostOutput
+import AnimhostTestSupport
 
 /// PNG files are written only as new files, never through a link planted where they go.
 final class PNGFileTests: XCTestCase {
@@ -9,8 +10,7 @@ final class PNGFileTests: XCTestCase {
     /// Links planted at the temporary names a write might use (as a cloned spec folder could ship
     /// them) and at the final name: the file is written, and what the links lead to is untouched.
     func testAWriteNeverFollowsAPlantedLink() throws {
-        let base = fm.temporaryDirectory.appendingPathComponent("animhost-png-\(UUID().uuidString)")
-        defer { try? fm.removeItem(at: base) }
+        let base = try temporaryFolder("png")
         let folder = base.appendingPathComponent("snaps"), victim = base.appendingPathComponent("victim")
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: victim)

@@ -2,6 +2,7 @@ import XCTest
 import AnimhostCore
 import AnimhostRender
 @testable import AnimhostOutput
+import AnimhostTestSupport
 
 /// A small synthetic run: a red square crossing a white `size` screen over `count` frames.
 struct MovingSquare {
@@ -35,8 +36,8 @@ struct MovingSquare {
         return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(try frame(i))) }
     }
 
-    var result: TransitionRunner.Result {
-        TransitionRunner.Result(frameCount: count, completed: true, cancelled: false, endTime: info.duration)
+    var result: TransitionRun.Result {
+        TransitionRun.Result(frameCount: count, completed: true, cancelled: false, endTime: info.duration)
     }
 
     /// Runs every frame through a render sink feeding `encoders`.
@@ -48,55 +49,19 @@ struct MovingSquare {
     }
 }
 
-/// A fresh temporary folder.
 /// A test case with a fresh folder (`dir`) and the moving-square run (`run`), the folder removed afterwards.
 class RenderedOutputTestCase: XCTestCase {
     var dir: URL!
     let run = MovingSquare()
 
-    override func setUpWithError() throws { dir = try temporaryFolder() }
+    override func setUpWithError() throws { dir = try makeTemporaryFolder("render") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-}
-
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-render-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
-/// The path of an executable on PATH, or nil.
-func executable(_ name: String) -> String? {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// Runs a program to its end; its exit status, standard output and standard error.
-@discardableResult
-func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errData = Box()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData.data, as: UTF8.self))
 }
 
 /// ffprobe's count of decoded frames and the size of the first video stream.
 func probe(_ url: URL) throws -> (frames: Int, width: Int, height: Int, codec: String, pixelFormat: String) {
-    guard let ffprobe = executable("ffprobe") else { throw XCTSkip("ffprobe is not installed (Debian: ffmpeg)") }
-    let r = try run(
+    let ffprobe = try requireExecutable("ffprobe", install: "Debian: ffmpeg")
+    let r = try runProgram(
         ffprobe,
         [
             "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",

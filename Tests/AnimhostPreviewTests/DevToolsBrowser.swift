@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostTestSupport
 
 /// Headless Chromium driven over the DevTools protocol (`--remote-debugging-pipe`: JSON messages ended
 /// by a NUL byte on its file descriptors 3 and 4), to run script in a page as a user's clicks would.
@@ -38,12 +39,12 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
     func open(_ url: String) throws -> String {
         let target = try call("Target.createTarget", ["url": url])["targetId"] as! String
         let session = try call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as! String
-        for _ in 0..<100 {
-            // The tab starts at about:blank: its context is destroyed when the page comes.
-            if (try? evaluate("location.href !== 'about:blank' && document.readyState", in: session)) as? String == "complete" { return session }
-            Thread.sleep(forTimeInterval: 0.1)
+        // The tab starts at about:blank: its context is destroyed when the page comes.
+        let loaded = waitUntil(timeout: 10, interval: 0.1) {
+            (try? evaluate("location.href !== 'about:blank' && document.readyState", in: session)) as? String == "complete"
         }
-        throw BrowserError("\(url) did not load")
+        guard loaded else { throw BrowserError("\(url) did not load") }
+        return session
     }
 
     /// The value of `expression` (a promise's, once settled) in the tab of `session`.

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostLua
 @testable import AnimhostPreview
+import AnimhostTestSupport
 
 /// A plugin folder (a plugin that slides a red box by a distance its module returns, two small
 /// scenes) and a preview server on a free loopback port, stopped at the end of each test.
@@ -42,8 +43,7 @@ class PreviewFixture: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("preview")
         try write(Self.plugin(), to: "slide.lua")
         try write("return 60\n", to: "dist.lua")
         try write(Self.scene("a", "#FFFFFF"), to: "a.json")
@@ -78,7 +78,6 @@ class PreviewFixture: XCTestCase {
             XCTAssertEqual(ended.wait(timeout: .now() + 20), .success, "the server stops when its task is cancelled")
         }
         session?.stop()
-        try? FileManager.default.removeItem(at: dir)
     }
 
     /// The timeline served now.

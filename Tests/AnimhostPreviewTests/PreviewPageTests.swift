@@ -1,5 +1,6 @@
 import XCTest
 @testable import AnimhostPreview
+import AnimhostTestSupport
 
 /// The preview page in headless Chromium, against a live server.
 final class PreviewPageTests: PreviewFixture {
@@ -11,9 +12,7 @@ final class PreviewPageTests: PreviewFixture {
     /// The page shows the run's frame count and moving node; an edit of the plugin changes both what
     /// the status line says and the curve panel's node list; a broken plugin shows its error.
     func testAnEditChangesWhatThePageShows() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         try startServer()
         let url = "http://127.0.0.1:\(client.port)/"
         let first = try dom(chromium, url)
@@ -42,9 +41,7 @@ final class PreviewPageTests: PreviewFixture {
     /// Param names, node ids and an error message from a plugin that read as markup stay text in the
     /// page: no element is made of them and no script of theirs runs, and the page still works.
     func testPluginStringsNeverBecomeMarkup() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         let img = #"<img src=x onerror=\"document.body.dataset.pwned=1\">"#
         try write(
             Self.plugin()
@@ -74,9 +71,7 @@ final class PreviewPageTests: PreviewFixture {
     /// In Chromium, the page's own Apply changes a param; a page of the same host on another port
     /// (another origin) tries every way a page can to change the settings or read them, and nothing changes.
     func testThePagesApplyWorksAndAnotherOriginsPageChangesNothing() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         try startServer()
         let other = try startAnotherServer()
         let browser = try DevToolsBrowser(chromium)
@@ -133,9 +128,7 @@ final class PreviewPageTests: PreviewFixture {
     /// curves' list once and the moving one first: the page finds a node's samples by its key, never by
     /// searching each frame's nodes for each node (which held Chromium for minutes).
     func testAPageOfManyNodesLoads() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         let many = "ctx.container:add(box)\n  for i = 1, 20000 do ctx.container:add(node{ id = \"n\" .. i, frame = rect(0, 0, 1, 1) }) end"
         try write(Self.plugin().replacingOccurrences(of: "ctx.container:add(box)", with: many), to: "slide.lua")
         try startServer()
@@ -150,9 +143,7 @@ final class PreviewPageTests: PreviewFixture {
     /// A plugin declaring 130,000 params (more than one JavaScript call takes arguments) gets a field
     /// for each in the page, which still shows its run.
     func testAPageOfMoreParamsThanACallTakesArgumentsLoads() throws {
-        guard let chromium = executable("chromium") ?? executable("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium)")
-        }
+        let chromium = try requireChromium()
         let many = "local ps = { extra = 0 }\nfor i = 1, 130000 do ps[\"p\" .. i] = i end\nslide.params = ps\n"
         try write(Self.plugin().replacingOccurrences(of: "\nreturn slide", with: "\n" + many + "return slide"), to: "slide.lua")
         try startServer()
@@ -162,37 +153,8 @@ final class PreviewPageTests: PreviewFixture {
     }
 
     private func dom(_ chromium: String, _ url: String) throws -> String {
-        let result = try runProgram(chromium, headless + ["--dump-dom", url])
+        let result = try runProgram(chromium, headless + ["--dump-dom", url], timeout: 60)
         XCTAssertFalse(result.err.contains("Uncaught"), "the page threw: \(result.err)")
         return result.out
     }
-}
-
-func executable(_ name: String) -> String? {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// Runs a program to its end (killed after `timeout` seconds); its exit status, standard output and error.
-func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    final class Box: @unchecked Sendable { var out = Data(), err = Data() }
-    let box = Box(), group = DispatchGroup()
-    group.enter();
-    DispatchQueue.global().async {
-        box.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
-    }
-    group.enter();
-    DispatchQueue.global().async {
-        box.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
-    }
-    if group.wait(timeout: .now() + timeout) == .timedOut { process.terminate(); group.wait() }
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: box.out, as: UTF8.self), String(decoding: box.err, as: UTF8.self))
 }

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostLua
 @testable import AnimhostPreview
+import AnimhostTestSupport
 
 /// A run that takes long (plugin code that spins, here without a time limit, or ten minutes of frames
 /// to render) never holds the preview up: the server answers meanwhile, and a new setting or a save
@@ -68,7 +69,7 @@ final class PreviewSupersedeTests: PreviewFixture {
         ] {
             let version = try state()["version"] as! Int
             let long = postInBackground(slow)
-            Thread.sleep(forTimeInterval: 0.5)  // the slow run under way (should it not have begun, it never runs at all)
+            XCTAssertTrue(waitUntil(timeout: 30) { session.runUnderWay }, "the slow run under way")
             XCTAssertEqual(try client.get("/state.json").status, 200, "the server answers while the run goes on")
             XCTAssertFalse(long.ended(), "the slow run is still under way")
             let quick = try client.post(
@@ -94,7 +95,7 @@ final class PreviewSupersedeTests: PreviewFixture {
         defer { events.close() }
         XCTAssertEqual(try events.next()["version"] as? Int, 1)
         let long = postInBackground(#"{"param.spin": 1e12}"#)
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitUntil(timeout: 30) { session.runUnderWay }, "the spinning run under way")
         XCTAssertFalse(long.ended(), "the spinning run is still under way")
         try write(Self.slowPlugin(distance: "distance / 2").replacingOccurrences(of: "for i = 1, ctx.params.spin do end", with: ""), to: "slide.lua")
         let next = try events.next()
@@ -112,7 +113,7 @@ final class PreviewSupersedeTests: PreviewFixture {
         defer { events.close() }
         XCTAssertEqual(try events.next()["version"] as? Int, 1)
         try write("for i = 1, 1e12 do end\n" + Self.slowPlugin(), to: "slide.lua")
-        Thread.sleep(forTimeInterval: 0.6)  // the poll has started the run, which spins in the file's first line
+        XCTAssertTrue(waitUntil(timeout: 30) { session.runUnderWay }, "the poll has started the run, which spins in the file's first line")
         XCTAssertEqual(try client.get("/state.json").status, 200, "the server answers while the load spins")
         try write(Self.slowPlugin(distance: "distance / 4"), to: "slide.lua")
         let next = try events.next()
@@ -133,11 +134,41 @@ final class PreviewSupersedeTests: PreviewFixture {
             session.start()
             started.signal()
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitUntil(timeout: 30) { session.runUnderWay }, "the first run under way")
         try write(Self.slowPlugin(distance: "distance / 4"), to: "slide.lua")
         XCTAssertEqual(started.wait(timeout: .now() + 20), .success, "the save ended the spinning first run")
         XCTAssertEqual(session.status, RunStatus(version: 1, ok: true))
         let timeline = try JSONSerialization.jsonObject(with: Data(contentsOf: runner.folder.appendingPathComponent("timeline.json"))) as! [String: Any]
         XCTAssertEqual(lastBoxX(timeline), 15, "the saved plugin ran")
+    }
+
+    /// A save that lands while a run goes on counts once, even when the run ends before the poll sees
+    /// it (docs/authoring.md): that run, which may have read the file before the save, is not published
+    /// nor counted; the run after it is. Here no poll comes at all, and the module is saved once the run
+    /// has read it (its output is being staged) and 20 s of frames are still to come.
+    func testASaveDuringARunCountsOnce() throws {
+        try write(Self.plugin(duration: "20"), to: "slide.lua")
+        let out = dir.appendingPathComponent("out")
+        let runner = PreviewRunner(folder: out, catalog: PluginCatalog(environment: [:]), limits: SandboxLimits())
+        let session = PreviewSession(settings: PreviewSettings(plugin: pluginURL.path), runner: runner)
+        self.session = session
+        session.start(pollInterval: 3600)
+        XCTAssertEqual(session.status, RunStatus(version: 1, ok: true))
+        func stages() -> Set<String> { Set(((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".out.animhost-") }) }
+        let before = stages()
+        final class Box: @unchecked Sendable { var status: RunStatus? }
+        let box = Box(), ended = DispatchSemaphore(value: 0)
+        Task {
+            box.status = try? await session.update([("param.extra", "5")])
+            ended.signal()
+        }
+        XCTAssertTrue(waitUntil(timeout: 60, interval: 0.001) { !stages().subtracting(before).isEmpty }, "the run stages its output")
+        let module = dir.appendingPathComponent("dist.lua")
+        try write("return 30\n", to: "dist.lua")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: module.path)  // to the nanosecond
+        XCTAssertEqual(ended.wait(timeout: .now() + 300), .success)
+        XCTAssertEqual(box.status, RunStatus(version: 2, ok: true), "the run the save landed in was not counted")
+        let timeline = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as! [String: Any]
+        XCTAssertEqual(lastBoxX(timeline), 35, "the run published read the saved module")
     }
 }

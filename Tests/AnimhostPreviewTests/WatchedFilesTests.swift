@@ -1,5 +1,6 @@
 import XCTest
 import AnimhostPreview
+import AnimhostTestSupport
 
 /// When a watched file counts as changed: a save after its stamp was taken, or a save during the run
 /// that read it (dated between the run's start and the stamp), which the run may have missed.
@@ -8,11 +9,8 @@ final class WatchedFilesTests: XCTestCase {
     let fm = FileManager.default
 
     override func setUpWithError() throws {
-        dir = fm.temporaryDirectory.appendingPathComponent("animhost-watched-\(UUID().uuidString)")
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("watched")
     }
-
-    override func tearDownWithError() throws { try? fm.removeItem(at: dir) }
 
     /// A file holding `text`, dated `modified`.
     func file(_ name: String, _ text: String = "x", modified: Date) throws -> URL {

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 /// The container is drawn as a view: its background where no screen covers it, its transform, alpha
 /// and clipping over everything in it. Expected pixels worked out from the geometry.

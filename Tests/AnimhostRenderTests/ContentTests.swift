@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 final class ContentTests: XCTestCase {
     func testContentModesPlaceTheImageAsUIImageViewDoes() {

@@ -1,6 +1,7 @@
 import XCTest
 @testable import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 /// The debug overlay: outlines where the boxes are, motion paths through the centres, the touch trail.
 final class DebugOverlayTests: XCTestCase {
@@ -33,6 +34,33 @@ final class DebugOverlayTests: XCTestCase {
         // (64.14, 35.86) pt: device pixel (128, 71) at 2×, over the white screen.
         let onEdge = drawn[128, 71]
         XCTAssertTrue(onEdge[0] == 255 && onEdge[2] == 255 && onEdge[1] < 100, "magenta on the rotated edge: \(onEdge)")
+    }
+
+    /// The overlay is drawn whatever the container does: faded, moved, or both (the renderer draws such a
+    /// container as one tree, a plain one screen by screen). The scene has no magenta of its own.
+    func testOverlayIsDrawnOverAFadedOrMovedContainer() throws {
+        let box = props(Rect(x: 20, y: 30, width: 40, height: 20), background: "#00FF00")
+        let containers: [(name: String, alpha: Double, origin: Point, transform: Transform2D)] = [
+            ("plain", 1, .zero, .identity), ("faded", 0.5, .zero, .identity), ("moved", 1, Point(x: 10, y: 0), .identity),
+            ("moved and faded", 0.8, .zero, .translation(5, 5))
+        ]
+        for c in containers {
+            let frame = try screen(size, [(box, [])]) { container in
+                container.alpha = c.alpha
+                container.frame.origin = c.origin
+                container.transform = c.transform
+            }
+            XCTAssertEqual(magentaPixels(try render(frame, size: size, scale: 2)), 0, "\(c.name): no magenta without the overlay")
+            XCTAssertGreaterThan(magentaPixels(try overlaid(frame)), 200, "\(c.name): the overlay's outlines are drawn")
+        }
+    }
+
+    /// How many pixels of `bitmap` are the overlay's magenta.
+    private func magentaPixels(_ bitmap: Bitmap) -> Int {
+        (0..<bitmap.width * bitmap.height).filter { i in
+            let p = bitmap.pixel(i % bitmap.width, i / bitmap.width)
+            return p.r > 200 && p.g < 60 && p.b > 200
+        }.count
     }
 
     /// `frame` at 2× with an overlay of boxes, ids and anchors only.

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 final class RasteriserTests: XCTestCase {
     let size = Size(width: 40, height: 40)

@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 /// A node's properties in one expression.
 func props(_ frame: Rect, background: String? = "#FF0000", _ configure: (inout NodeProperties) -> Void = { _ in }) -> NodeProperties {
@@ -11,9 +12,12 @@ func props(_ frame: Rect, background: String? = "#FF0000", _ configure: (inout N
     return p
 }
 
-/// The frame of a white `size` screen holding `nodes` (each with its children).
-func screen(_ size: Size, _ nodes: [(NodeProperties, [NodeProperties])]) throws -> FrameSample {
-    let container = Node(id: "container", properties: props(Rect(origin: .zero, size: size), background: nil))
+/// The frame of a white `size` screen holding `nodes` (each with its children), in a container that
+/// `container` may move, fade or shape.
+func screen(
+    _ size: Size, _ nodes: [(NodeProperties, [NodeProperties])], container: (inout NodeProperties) -> Void = { _ in }
+) throws -> FrameSample {
+    let container = Node(id: "container", properties: props(Rect(origin: .zero, size: size), background: nil, container))
     let root = Node(id: "root", scene: "test", properties: props(Rect(origin: .zero, size: size), background: "#FFFFFF"))
     try container.add(root)
     for (i, (p, children)) in nodes.enumerated() {
@@ -24,27 +28,8 @@ func screen(_ size: Size, _ nodes: [(NodeProperties, [NodeProperties])]) throws 
     return FrameSampler(container: container).sample(index: 0, time: 0)
 }
 
-extension Bitmap {
-    /// (r, g, b) of a pixel of an opaque frame.
-    subscript(x: Int, y: Int) -> [Int] {
-        let p = pixel(x, y)
-        return [Int(p.r), Int(p.g), Int(p.b)]
-    }
-
-    /// How many pixels differ from `other`'s (compared without printing megabytes on failure).
-    func differences(from other: Bitmap) -> Int {
-        guard other.width == width, other.height == height else { return width * height }
-        var count = 0
-        for i in 0..<width * height where difference(from: other, at: i) > 0 { count += 1 }
-        return count
-    }
-}
-
+/// `frame` rendered into a bitmap of `size` at `scale`.
 func render(_ frame: FrameSample, size: Size, scale: Double = 1, images: ImageStore = ImageStore()) throws -> Bitmap {
     let renderer = try FrameRenderer(size: size, scale: scale, images: images)
     return try withExtendedLifetime(renderer) { Bitmap(try renderer.render(frame)) }
-}
-
-func assertClose(_ a: [Int], _ b: [Int], within tolerance: Int = 1, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertTrue(zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }, "\(a) is not within \(tolerance) of \(b) \(message)", file: file, line: line)
 }

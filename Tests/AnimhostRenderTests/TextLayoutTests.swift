@@ -1,6 +1,7 @@
 import XCTest
 import AnimhostCore
 @testable import AnimhostRender
+import AnimhostTestSupport
 
 /// Text is laid out for the node's model size and stretched to its animated size, as UIKit draws a
 /// label for its final bounds and stretches its contents while the bounds animate.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import AnimhostOutput
 import AnimhostRender
+import AnimhostTestSupport
 
 /// lottie-web in headless Chromium: plays a document and hands back chosen frames as bitmaps.
 /// lottie-web is not part of the package: it comes inlined in PyPI's `pylottie` (`pylottie/lottie.html`,
@@ -14,10 +15,8 @@ struct LottieWeb {
 
     /// Finds Chromium and pylottie's copy of lottie-web; skips the test when either is missing.
     init() throws {
-        guard let chromium = executablePath("chromium") ?? executablePath("chromium-browser") else {
-            throw XCTSkip("chromium is not installed (Debian: chromium; scripts/setup.sh installs it)")
-        }
-        let locate = try runProcess(
+        let chromium = try requireChromium()
+        let locate = try runProgram(
             "/usr/bin/env",
             [
                 "python3", "-c",
@@ -38,15 +37,14 @@ struct LottieWeb {
     /// "canvas"), each composited over black, with one Chromium launch: Pages/lottie-web.html writes
     /// every frame into the page as a PNG data URL.
     func render(_ export: Export, frames: [Int], renderer: String = "svg") throws -> [Int: Bitmap] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-lottie-web-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("lottie-web")
         defer { try? FileManager.default.removeItem(at: folder) }
         try script.write(to: folder.appendingPathComponent("lottie.js"), atomically: true, encoding: .utf8)
         try "var animationData = \(export.document);\n".write(to: folder.appendingPathComponent("animation.js"), atomically: true, encoding: .utf8)
         let page = folder.appendingPathComponent("lottie-web.html")
         try FileManager.default.copyItem(at: Bundle.module.url(forResource: "lottie-web", withExtension: "html")!, to: page)
         let query = "?scale=\(export.scale)&renderer=\(renderer)&frames=\(frames.map(String.init).joined(separator: ","))"
-        let dom = try runProcess(chromium, headless + ["--dump-dom", page.absoluteString + query])
+        let dom = try runProgram(chromium, headless + ["--dump-dom", page.absoluteString + query])
         guard dom.status == 0, dom.out.contains("<p id=\"status\">done</p>") else {
             let status = dom.out.firstMatch(of: /<p id="status">([^<]*)</)?.1 ?? "no page"
             throw OutputError("lottie-web did not finish (\(status)); Chromium exited with \(dom.status): \(dom.err.suffix(2000))")
@@ -67,34 +65,4 @@ struct LottieWeb {
         "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--virtual-time-budget=10000",
         "--enable-logging=stderr", "--v=0"
     ]
-}
-
-/// The path of an executable on PATH, or nil.
-func executablePath(_ name: String) -> String? {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// Runs a program to its end: its exit status, standard output and standard error (read at once,
-/// so that a large output cannot block the program).
-func runProcess(_ path: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errData = Box()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errData.data = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData.data, as: UTF8.self))
 }

@@ -2,6 +2,7 @@ import XCTest
 import AnimhostCore
 import AnimhostOutput
 import AnimhostRender
+import AnimhostTestSupport
 
 /// The built-in plugins and the album example exported to Lottie and played by a second, independent player: lottie-web's
 /// SVG renderer (the one docs/lottie.md plays the file with) in headless Chromium. Five frames a run,

@@ -1,5 +1,6 @@
 import XCTest
 import AnimhostCore
+import AnimhostTestSupport
 
 /// The documents validated against the Lottie specification's JSON schema (PyPI's `lottie-specs`,
 /// checked with `jsonschema` by scripts/validate-lottie.py).
@@ -35,15 +36,8 @@ final class SchemaTests: XCTestCase {
     }
 
     private func validate(_ files: [URL]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", packageRoot.appendingPathComponent("scripts/validate-lottie.py").path] + files.map(\.path)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try runProgram(
+            "/usr/bin/env", ["python3", packageRoot.appendingPathComponent("scripts/validate-lottie.py").path] + files.map(\.path), mergingErrors: true)
+        return (r.status, r.out)
     }
 }

@@ -5,18 +5,16 @@ import AnimhostLua
 import AnimhostOutput
 import AnimhostRender
 import CRLottie
-
-/// The package's root folder, for its plugins and scripts.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import AnimhostTestSupport
 
 /// Collects a run's frames and result.
 final class Recorder: FrameSink {
     var info: TimelineInfo?
     var frames: [FrameSample] = []
-    var result: TransitionRunner.Result?
+    var result: TransitionRun.Result?
     func begin(_ info: TimelineInfo) throws { self.info = info }
     func write(_ frame: FrameSample) throws { frames.append(frame) }
-    func finish(_ result: TransitionRunner.Result) throws { self.result = result }
+    func finish(_ result: TransitionRun.Result) throws { self.result = result }
 }
 
 /// A run exported to Lottie: its frames, and the document written for them.
@@ -93,20 +91,4 @@ func textMask(_ frame: FrameSample, width: Int, height: Int, scale: Double) -> [
         for y in y0..<y1 { for x in x0..<x1 { mask[y * width + x] = true } }
     }
     return mask
-}
-
-/// Peak signal-to-noise ratio of the colour channels, in dB (∞ when identical), over the pixels not skipped.
-func psnr(_ a: Bitmap, _ b: Bitmap, skipping: [Bool]?) -> Double {
-    var sum = 0, count = 0
-    a.bytes.withUnsafeBufferPointer { x in
-        b.bytes.withUnsafeBufferPointer { y in
-            for i in 0..<(a.width * a.height) where !(skipping?[i] ?? false) {
-                let d0 = Int(x[i * 4]) - Int(y[i * 4]), d1 = Int(x[i * 4 + 1]) - Int(y[i * 4 + 1]), d2 = Int(x[i * 4 + 2]) - Int(y[i * 4 + 2])
-                sum += d0 * d0 + d1 * d1 + d2 * d2
-                count += 3
-            }
-        }
-    }
-    guard count > 0, sum > 0 else { return .infinity }
-    return 10 * log10(255 * 255 / (Double(sum) / Double(count)))
 }

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// The authoring loop from the command line: shell completions, `run --watch`, `run --debug` and
 /// `preview`'s start and Ctrl-C.
@@ -8,7 +9,7 @@ final class AuthoringCommandTests: XCTestCase {
     let fm = FileManager.default
 
     override func setUpWithError() throws {
-        work = try CLI.temporaryFolder("authoring")
+        work = try makeTemporaryFolder("authoring")
         try """
         local slide = { name = "slide", params = { distance = 60 }, scenes = { from = "grid", to = "detail" } }
         function slide.duration(ctx) return 0.05 end
@@ -25,7 +26,7 @@ final class AuthoringCommandTests: XCTestCase {
 
     /// The built-in plugins, from the repository's Plugins folder: the completion's oracle.
     private var builtinNames: [String] {
-        ((try? fm.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent("Plugins").path)) ?? [])
+        ((try? fm.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Plugins").path)) ?? [])
             .filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { String($0.dropLast(4)) }.sorted()
     }
 
@@ -58,14 +59,7 @@ final class AuthoringCommandTests: XCTestCase {
     }
 
     func testRunWatchRewritesTheOutputOnSaveUntilCtrlC() throws {
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["run", "slide.lua", "--format", "json", "--out", "out", "--watch"]
-        p.currentDirectoryURL = work
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { p.terminate() } }
+        let p = try CLI.start(["run", "slide.lua", "--format", "json", "--out", "out", "--watch"], in: work)
         let timeline = work.appendingPathComponent("out/timeline.json")
         func frames() -> Int? {
             guard let data = try? Data(contentsOf: timeline), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
@@ -75,12 +69,8 @@ final class AuthoringCommandTests: XCTestCase {
         let source = try String(contentsOf: work.appendingPathComponent("slide.lua"), encoding: .utf8)
         try source.replacingOccurrences(of: "return 0.05", with: "return 0.1").write(to: work.appendingPathComponent("slide.lua"), atomically: false, encoding: .utf8)
         XCTAssertTrue(waitFor { frames() == 7 }, "re-run after the save: 0.1 s at 60 fps")
-        p.interrupt()
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            p.waitUntilExit(); exited.signal()
-        }
-        XCTAssertEqual(exited.wait(timeout: .now() + 20), .success, "Ctrl-C stops watching")
+        p.signal(SIGINT)
+        XCTAssertTrue(p.waitForExit(timeout: 20), "Ctrl-C stops watching")
         XCTAssertEqual(frames(), 7, "the output stays")
     }
 
@@ -88,14 +78,7 @@ final class AuthoringCommandTests: XCTestCase {
     func testRunWatchIntoAFileWritesEachSummaryAtOnceWithItsTime() throws {
         let log = work.appendingPathComponent("watch.log")
         try Data().write(to: log)
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["run", "slide.lua", "--format", "json", "--out", "out", "--watch"]
-        p.currentDirectoryURL = work
-        p.standardOutput = try FileHandle(forWritingTo: log)
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { p.terminate() } }
+        let p = try CLI.start(["run", "slide.lua", "--format", "json", "--out", "out", "--watch"], in: work, output: try FileHandle(forWritingTo: log))
         func summaries() -> [String] {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return text.split(separator: "\n").map(String.init).filter { $0.contains("slide push") }
@@ -103,8 +86,8 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertTrue(waitFor { summaries().count == 1 }, "the first summary, while the run still watches")
         let line = try XCTUnwrap(summaries().first)
         XCTAssertNotNil(line.wholeMatch(of: #/\[\d\d:\d\d:\d\d\] slide push .*/#), line)
-        p.interrupt()
-        p.waitUntilExit()
+        p.signal(SIGINT)
+        XCTAssertTrue(p.waitForExit(timeout: 20), "Ctrl-C stops watching")
     }
 
     /// `--chrome FILE` is one of the files a save of re-runs the watched run.
@@ -115,14 +98,7 @@ final class AuthoringCommandTests: XCTestCase {
                 .write(to: bars, atomically: false, encoding: .utf8)
         }
         try writeBars(y: 800)
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["run", "slide.lua", "--chrome", "bars.json", "--format", "json", "--out", "out", "--watch"]
-        p.currentDirectoryURL = work
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { p.terminate() } }
+        let p = try CLI.start(["run", "slide.lua", "--chrome", "bars.json", "--format", "json", "--out", "out", "--watch"], in: work)
         func barY() -> Double? {
             guard let data = try? Data(contentsOf: work.appendingPathComponent("out/timeline.json")),
                 let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -133,47 +109,22 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertTrue(waitFor { barY() == 800 }, "the first run: the bar where bars.json puts it")
         try writeBars(y: 0)
         XCTAssertTrue(waitFor { barY() == 0 }, "re-run after bars.json is saved")
-        p.interrupt()
-        XCTAssertTrue(waitFor { !p.isRunning }, "Ctrl-C stops watching")
+        p.signal(SIGINT)
+        XCTAssertTrue(p.waitForExit(timeout: 30), "Ctrl-C stops watching")
     }
 
     func testPreviewPrintsItsURLAndStopsOnCtrlC() throws {
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["preview", "slide.lua", "--port", "0"]
-        p.currentDirectoryURL = work
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { p.terminate() } }
-        final class Box: @unchecked Sendable { var text = "" }
-        let box = Box(), printed = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            while true {
-                let data = out.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                box.text += String(decoding: data, as: UTF8.self)
-                if box.text.contains("http://") { printed.signal() }
-            }
-        }
-        XCTAssertEqual(printed.wait(timeout: .now() + 60), .success, "the URL is printed")
-        XCTAssertNotNil(box.text.range(of: #"animhost preview: http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression), box.text)
-        p.interrupt()
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            p.waitUntilExit(); exited.signal()
-        }
-        XCTAssertEqual(exited.wait(timeout: .now() + 20), .success, "Ctrl-C stops the server")
-        XCTAssertEqual(p.terminationStatus, 130)
+        let p = try CLI.start(["preview", "slide.lua", "--port", "0"], in: work)
+        XCTAssertTrue(waitFor { p.output.contains("http://") }, "the URL is printed")
+        XCTAssertNotNil(p.output.range(of: #"animhost preview: http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression), p.output)
+        p.signal(SIGINT)
+        XCTAssertTrue(p.waitForExit(timeout: 20), "Ctrl-C stops the server")
+        XCTAssertEqual(p.status, 130)
         XCTAssertFalse(
-            fm.fileExists(atPath: fm.temporaryDirectory.appendingPathComponent("animhost-preview-\(p.processIdentifier)").path),
+            fm.fileExists(atPath: fm.temporaryDirectory.appendingPathComponent("animhost-preview-\(p.pid)").path),
             "the frames folder is removed")
     }
 
-    /// Polls `condition` every 50 ms for at most 30 s.
-    private func waitFor(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<600 { if condition() { return true }; usleep(50_000) }
-        return false
-    }
+    /// Polls `condition` for at most 60 s.
+    private func waitFor(_ condition: () -> Bool) -> Bool { waitUntil(timeout: 60, interval: 0.05, condition) }
 }

@@ -7,6 +7,7 @@ import AnimhostCore
 @testable import AnimhostHarness
 import AnimhostLua
 import AnimhostRender
+import AnimhostTestSupport
 
 /// `animhost check`: every built-in plugin and example conforms, reduced motion included; plugins
 /// that look right pass whatever route they take; one deliberately broken plugin per rule fails
@@ -37,17 +38,17 @@ final class CheckCommandTests: XCTestCase {
 
     /// A glob such as `Examples/popup/*.lua` brings the specs along: they are skipped, saying so.
     func testSpecFilesAmongThePluginsAreSkippedWithANote() throws {
-        let r = try check(["Examples/popup/popup.lua", "Examples/popup/popup_spec.lua"], in: CLI.repository)
+        let r = try check(["Examples/popup/popup.lua", "Examples/popup/popup_spec.lua"], in: packageRoot)
         XCTAssertEqual(r.code, 0, r.out + r.err)
         XCTAssertEqual(r.out, "✓ popup: conforms (19 runs)\n")
         XCTAssertEqual(r.err, "animhost check: skipping Examples/popup/popup_spec.lua, a spec (run it with animhost test)\n")
-        let only = try check(["Examples/popup/popup_spec.lua"], in: CLI.repository)
+        let only = try check(["Examples/popup/popup_spec.lua"], in: packageRoot)
         XCTAssertEqual(only.code, 1)
         XCTAssert(only.err.contains("every file named is a spec"), only.err)
     }
 
     func testEveryBuiltInPluginAndExampleConforms() throws {
-        let examples = ["popup/popup.lua", "album/album.lua"].map { CLI.repository.appendingPathComponent("Examples/" + $0).path }
+        let examples = ["popup/popup.lua", "album/album.lua"].map { packageRoot.appendingPathComponent("Examples/" + $0).path }
         let r = try check(["zoom", "crossfade", "card-lift", "match"] + examples)
         XCTAssertEqual(r.code, 0, r.out)
         XCTAssertEqual(r.out, ["zoom", "crossfade", "card-lift", "match", "popup", "album"].map { "✓ \($0): conforms (19 runs)\n" }.joined())
@@ -245,7 +246,7 @@ final class CheckCommandTests: XCTestCase {
     func testMatchConformsOnEveryBuiltInScenePairAndPreset() throws {
         let dir = try temporaryFolder("match")
         try FileManager.default.copyItem(
-            at: CLI.repository.appendingPathComponent("Plugins/match.lua"),
+            at: packageRoot.appendingPathComponent("Plugins/match.lua"),
             to: dir.appendingPathComponent("match.lua"))
         let pairs = [("grid", "detail"), ("news", "article"), ("cards", "card")]
         let presets = [

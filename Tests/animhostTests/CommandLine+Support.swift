@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AnimhostTestSupport
 
 /// Runs the built `animhost` executable as a user would, for the command-line tests.
 enum CLI {
@@ -9,22 +10,12 @@ enum CLI {
         let out: String
         let err: String
         let crashed: Bool
+        let timedOut: Bool
         let seconds: Double
     }
 
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animhost")
-    }
-
-    static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    /// A fresh empty folder; prefer ``XCTestCase/temporaryFolder(_:)``, which also removes it.
-    static func temporaryFolder(_ label: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
     }
 
     /// Writes `dir/hostile.lua`: a plugin on grid → detail whose `duration` returns `duration` and whose
@@ -50,62 +41,16 @@ enum CLI {
         return env
     }
 
-    /// Runs `animhost args` in `dir` (default: the current folder) with ``environment(home:)`` plus `extra`.
+    /// Runs `animhost args` in `dir` (default: the current folder) with ``environment(home:)`` plus `extra`;
+    /// past `timeout` seconds it is killed (then `timedOut` is true and `code` is 9).
     @discardableResult
-    static func run(_ args: [String], in dir: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = args
-        if let dir { p.currentDirectoryURL = dir }
-        p.environment = environment(home: dir ?? FileManager.default.temporaryDirectory).merging(extra) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let start = Date()
-        try p.run()
-        // Read both pipes while the process runs, so neither fills up and blocks it.
-        let errors = PipeReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        _ = errors.wait()
-        p.waitUntilExit()
-        return Result(
-            code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: errors.text, crashed: p.terminationReason != .exit,
-            seconds: Date().timeIntervalSince(start))
-    }
-}
-
-/// Reads a pipe to its end on another thread, so that the process writing it never blocks on a full pipe.
-final class PipeReader: @unchecked Sendable {  // `data` is written once, before `done` is signalled
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
+    static func run(_ args: [String], in dir: URL? = nil, environment extra: [String: String] = [:], timeout: Double? = nil) throws -> Result {
+        let r = try runProgram(executable, args, in: dir, environment: environment(home: dir ?? FileManager.default.temporaryDirectory).merging(extra) { $1 }, timeout: timeout)
+        return Result(code: r.status, out: r.out, err: r.err, crashed: r.crashed && !r.timedOut, timedOut: r.timedOut, seconds: r.seconds)
     }
 
-    /// Waits for the end of the pipe until `deadline`; false if it did not come by then.
-    func wait(until deadline: DispatchTime = .distantFuture) -> Bool { done.wait(timeout: deadline) == .success }
-
-    /// What was read, once ``wait(until:)`` returned true.
-    var text: String { String(decoding: data, as: UTF8.self) }
-}
-
-extension XCTestCase {
-    /// A fresh empty folder, removed with everything in it when the test ends.
-    func temporaryFolder(_ label: String) throws -> URL {
-        let dir = try CLI.temporaryFolder(label)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
-    /// Skips the test, saying why, when `ffmpeg` is not on `PATH`: the mp4 format cannot work without it.
-    func skipWithoutFFmpeg() throws {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        let found = folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") }
-        if !found { throw XCTSkip("ffmpeg is not installed (Debian: apt-get install ffmpeg); the mp4 format needs it") }
+    /// Starts `animhost args` in `dir` with ``environment(home:)`` (`HOME` being `dir`) plus `extra`, for a test that acts while it runs.
+    static func start(_ args: [String], in dir: URL, environment extra: [String: String] = [:], output: FileHandle? = nil) throws -> RunningProgram {
+        try RunningProgram(executable, args, in: dir, environment: environment(home: dir).merging(extra) { $1 }, output: output)
     }
 }

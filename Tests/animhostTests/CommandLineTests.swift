@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Runs the built `animhost` executable as a user would.
 final class CommandLineTests: XCTestCase {
@@ -9,7 +10,7 @@ final class CommandLineTests: XCTestCase {
         work = try temporaryFolder("cli")
     }
 
-    var repository: URL { CLI.repository }
+    var repository: URL { packageRoot }
 
     @discardableResult
     func animhost(_ args: String..., in dir: URL? = nil) throws -> CLI.Result { try animhost(args, in: dir) }

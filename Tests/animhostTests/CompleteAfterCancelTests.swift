@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// `ctx:complete(true)` after a cancel: UIKit's `completeTransition(true)` keeps the destination on
 /// screen even when the interaction was cancelled, a classic bug; `run` warns at the line, `check` fails.
@@ -18,7 +19,7 @@ final class CompleteAfterCancelTests: XCTestCase {
     }
 
     func testRunWarnsNamingTheLineAndKeepsUIKitsOutcome() throws {
-        let dir = try CLI.temporaryFolder("stubborn")
+        let dir = try makeTemporaryFolder("stubborn")
         try write(in: dir)
         let r = try CLI.run(["run", "stubborn.lua", "--operation", "pop", "--gesture", "edge-swipe to=0.2 release=slow", "--out", "o"], in: dir)
         XCTAssertEqual(r.code, 0, r.err)
@@ -35,7 +36,7 @@ final class CompleteAfterCancelTests: XCTestCase {
     }
 
     func testCheckReportsItAsAFailure() throws {
-        let dir = try CLI.temporaryFolder("stubborn-check")
+        let dir = try makeTemporaryFolder("stubborn-check")
         try write(in: dir)
         let r = try CLI.run(["check", "stubborn.lua"], in: dir)
         XCTAssertEqual(r.code, 1)

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Plugin and spec text carrying terminal control sequences (ESC, BEL, CR, OSC 52, which sets the
 /// clipboard, C1 controls and bidirectional overrides) reaches the terminal as visible escapes, and
@@ -64,19 +65,15 @@ final class ControlCharacterTests: XCTestCase {
         XCTAssertEqual(controls(in: r.out), [], r.out)
         let report = dir.appendingPathComponent("report.xml")
         try write(r.out, to: dir, "report.xml")
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = [
-            "python3", "-c",
-            "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); print('\\n'.join(c.get('name') for c in r.iter('testcase')))",
-            report.path
-        ]
-        let out = Pipe()
-        python.standardOutput = out
-        try python.run()
-        let names = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        XCTAssertEqual(python.terminationStatus, 0, "not well-formed XML:\n\(r.out)")
+        let python = try runProgram(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); print('\\n'.join(c.get('name') for c in r.iter('testcase')))",
+                report.path
+            ])
+        let names = python.out
+        XCTAssertEqual(python.status, 0, "not well-formed XML:\n\(r.out)")
         XCTAssertTrue(names.contains(#"passes\x1b[31m"#), names)
         XCTAssertTrue(names.contains(#"fails\x07\x00"#), names)
     }

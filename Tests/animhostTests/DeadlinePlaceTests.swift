@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// A run past its deadline is blamed on the file whose code was running: a module's loop names the
 /// module's file and line, not the plugin's file at the module's line.

@@ -3,10 +3,11 @@ import Foundation
 @testable import AnimhostHarness
 @testable import AnimhostLua
 import AnimhostCore
+import AnimhostTestSupport
 
 /// The editor definitions (editor/animhost.d.lua) and the bindings must name the same things.
 final class DefinitionFileTests: XCTestCase {
-    var repository: URL { CLI.repository }
+    var repository: URL { packageRoot }
 
     /// Global functions and tables, `table.member` functions, and each class's fields.
     struct Definitions {
@@ -45,9 +46,7 @@ final class DefinitionFileTests: XCTestCase {
 
     /// Runs `probe` as a spec in the real spec framework; each `it` named `label=k1 k2 …` reports a set of names.
     func probe(_ probe: String) throws -> [String: Set<String>] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-defs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try temporaryFolder("defs")
         let spec = dir.appendingPathComponent("names_spec.lua")
         try
             ("""
@@ -247,16 +246,9 @@ final class DefinitionFileTests: XCTestCase {
     /// The files of `folders` that the checkout tracks: a plugin a user saved in its `Plugins/` is not shipped.
     /// Every file there when the sources are not a git checkout.
     private func shippedFiles(in folders: [String]) throws -> [URL] {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", repository.path, "ls-files", "-z", "--"] + folders
-        let out = Pipe()
-        git.standardOutput = out
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        let listed = out.fileHandleForReading.readDataToEndOfFile()
-        git.waitUntilExit()
-        if git.terminationStatus == 0 {
+        let git = try runProgram("/usr/bin/env", ["git", "-C", repository.path, "ls-files", "-z", "--"] + folders)
+        let listed = Data(git.out.utf8)
+        if git.status == 0 {
             return listed.split(separator: 0).map { repository.appendingPathComponent(String(decoding: $0, as: UTF8.self)) }
         }
         return folders.flatMap { folder in

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Plugins whose output depends on what Lua leaves to chance between processes: the order in which
 /// `pairs` meets tables, functions, coroutines, values and nodes used as keys (Lua places them by

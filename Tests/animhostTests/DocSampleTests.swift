@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AnimhostTestSupport
 
 /// Every sample in README.md, docs/*.md and Examples/*/README.md runs as written, in that order, in one
 /// scratch folder (so README's `Plugins/fade.lua` is there for docs/testing.md's spec) where the built
@@ -10,10 +11,10 @@ final class DocSampleTests: XCTestCase {
         var failures: [String] = []
         var counts: [String: Int] = [:]
         let scratch = try temporaryFolder("doc")
-        try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Examples"), to: scratch.appendingPathComponent("Examples"))
-        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("animhost"), withDestinationURL: CLI.repository)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples"), to: scratch.appendingPathComponent("Examples"))
+        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("animhost"), withDestinationURL: packageRoot)
         for document in Self.documents() {
-            let text = try String(contentsOf: CLI.repository.appendingPathComponent(document), encoding: .utf8)
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
             try runSamples(DocSample.parse(text, file: document), in: scratch, failures: &failures, counts: &counts)
         }
         XCTAssert(counts["run", default: 0] >= 10 && counts["file", default: 0] >= 5, "the runner found too few samples: \(counts)")
@@ -36,7 +37,7 @@ final class DocSampleTests: XCTestCase {
                 try sample.text.write(to: url, atomically: true, encoding: .utf8)
                 counts["file", default: 0] += 1
             case .compiled(let path):
-                let source = (try? String(contentsOf: CLI.repository.appendingPathComponent(path), encoding: .utf8)) ?? ""
+                let source = (try? String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)) ?? ""
                 let missing = sample.paragraphsMissing(from: source)
                 if !missing.isEmpty { failures.append("\(place): not in \(path), which the build compiles: \(missing.joined(separator: "\n"))") }
                 counts["compiled", default: 0] += 1
@@ -57,7 +58,7 @@ final class DocSampleTests: XCTestCase {
     /// README.md, the docs and the examples' READMEs, relative to the checkout.
     static func documents() -> [String] {
         let fm = FileManager.default
-        let root = CLI.repository
+        let root = packageRoot
         let docs = ((try? fm.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         let examples = ((try? fm.contentsOfDirectory(atPath: root.appendingPathComponent("Examples").path)) ?? []).map { "Examples/\($0)/README.md" }
             .filter { fm.fileExists(atPath: root.appendingPathComponent($0).path) }
@@ -66,21 +67,9 @@ final class DocSampleTests: XCTestCase {
 
     /// Runs `script` with `bash -e -o pipefail` in `dir`, the built `animhost` first on `PATH`.
     static func bash(_ script: String, in dir: URL) throws -> CLI.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-e", "-o", "pipefail", "-c", script]
-        p.currentDirectoryURL = dir
         var env = CLI.environment(home: dir)
         env["PATH"] = CLI.executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let errors = PipeReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        _ = errors.wait()
-        p.waitUntilExit()
-        return CLI.Result(code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: errors.text, crashed: false, seconds: 0)
+        let r = try runProgram("/bin/bash", ["-e", "-o", "pipefail", "-c", script], in: dir, environment: env)
+        return CLI.Result(code: r.status, out: r.out, err: r.err, crashed: false, timedOut: false, seconds: 0)
     }
 }

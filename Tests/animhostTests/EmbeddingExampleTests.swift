@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Examples/embedding runs crossfade live: its output agrees with the percent-driven model computed here.
 final class EmbeddingExampleTests: XCTestCase {
@@ -8,7 +9,7 @@ final class EmbeddingExampleTests: XCTestCase {
 
     /// A scene file's size, read from the JSON itself.
     func size(of scene: String) throws -> (Double, Double) {
-        let url = CLI.repository.appendingPathComponent("Plugins/scenes/\(scene).json")
+        let url = packageRoot.appendingPathComponent("Plugins/scenes/\(scene).json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let size = try XCTUnwrap(object["size"] as? [Double])
         return (size[0], size[1])
@@ -16,18 +17,10 @@ final class EmbeddingExampleTests: XCTestCase {
 
     /// Runs the example with `arguments` from the temporary folder; its standard output.
     func runExample(_ arguments: [String] = []) throws -> String {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = arguments
-        p.currentDirectoryURL = FileManager.default.temporaryDirectory
-        p.environment = CLI.environment(home: FileManager.default.temporaryDirectory)
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, text)
-        return text
+        let tmp = FileManager.default.temporaryDirectory
+        let r = try runProgram(executable, arguments, in: tmp, environment: CLI.environment(home: tmp))
+        XCTAssertEqual(r.status, 0, r.out)
+        return r.out
     }
 
     func testTheExampleFollowsTheFingerThenFinishes() throws {

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import AnimhostHarness
 import AnimhostLua
+import AnimhostTestSupport
 
 /// What the host does for a plugin is bounded too (docs/security.md, Limits): long names, the frame's
 /// size, the drawing a run does, the strings the host keeps and what `print` writes. Each bound refuses

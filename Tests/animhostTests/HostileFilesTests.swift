@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import AnimhostHarness
+import AnimhostTestSupport
 
 /// Files as an attacker lays them out: scenes and plugins named from outside the folders a plugin or
 /// a spec may read, links leading out, FIFOs where files should be, names that collide, a full disk.
@@ -42,24 +43,8 @@ final class HostileFilesTests: XCTestCase {
 
     /// `animhost args` in `dir`, killed after `bound` seconds (then `crashed` is false and the code 9).
     func run(_ args: [String], in dir: String = "p", bound: Double = 30, env: [String: String] = [:]) throws -> (code: Int32, err: String, out: String, seconds: Double) {
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = args
-        p.currentDirectoryURL = work.appendingPathComponent(dir)
-        p.environment = CLI.environment(home: work).merging(env) { $1 }
-        let err = Pipe(), out = Pipe()
-        p.standardError = err
-        p.standardOutput = out
-        let start = Date()
-        try p.run()
-        let errors = PipeReader(err.fileHandleForReading), output = PipeReader(out.fileHandleForReading)
-        if !errors.wait(until: .now() + bound) {
-            kill(p.processIdentifier, SIGKILL)
-            _ = errors.wait()
-        }
-        _ = output.wait()
-        p.waitUntilExit()
-        return (p.terminationStatus, errors.text, output.text, Date().timeIntervalSince(start))
+        let r = try CLI.run(args, in: work.appendingPathComponent(dir), environment: ["HOME": work.path].merging(env) { $1 }, timeout: bound)
+        return (r.code, r.err, r.out, r.seconds)
     }
 
     // MARK: - Reading outside the folders
@@ -193,25 +178,19 @@ final class HostileFilesTests: XCTestCase {
         try fm.createDirectory(at: work.appendingPathComponent("p"), withIntermediateDirectories: true)
         let out = work.appendingPathComponent("p/out")
         for (i, signal) in [SIGINT, SIGTERM, SIGINT, SIGTERM].enumerated() {
-            let p = Process()
-            p.executableURL = CLI.executable
-            p.arguments = ["run", "zoom", "--format", "png", "--fps", "1000", "--speed", "0.1", "--scale", "2", "--out", out.path]
-            p.currentDirectoryURL = work.appendingPathComponent("p")
-            p.environment = CLI.environment(home: work)
-            p.standardError = FileHandle.nullDevice
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            let deadline = Date().addingTimeInterval(60)
+            let p = try CLI.start(
+                ["run", "zoom", "--format", "png", "--fps", "1000", "--speed", "0.1", "--scale", "2", "--out", out.path],
+                in: work.appendingPathComponent("p"), environment: ["HOME": work.path])
             func staged() -> Int {
                 let names = (try? fm.contentsOfDirectory(atPath: work.appendingPathComponent("p").path)) ?? []
                 return names.filter { $0.hasPrefix(".out.animhost-") }.map { name in
                     (fm.enumerator(atPath: work.appendingPathComponent("p/\(name)").path)?.allObjects.count ?? 0)
                 }.reduce(0, +)
             }
-            while Date() < deadline && p.isRunning && staged() < 20 + 10 * i { usleep(5_000) }
+            waitUntil(timeout: 60) { !p.isRunning || staged() >= 20 + 10 * i }
             XCTAssertTrue(p.isRunning)
-            kill(p.processIdentifier, signal)
-            p.waitUntilExit()
+            p.signal(signal)
+            p.waitForExit(timeout: 30)
             let left = try fm.contentsOfDirectory(atPath: work.appendingPathComponent("p").path)
             XCTAssertEqual(left, [], "after signal \(signal)")
         }
@@ -224,30 +203,19 @@ final class HostileFilesTests: XCTestCase {
         let tmp = work.appendingPathComponent("tmp"), victim = work.appendingPathComponent("victim")
         try fm.createDirectory(at: tmp, withIntermediateDirectories: true)
         try fm.createDirectory(at: victim, withIntermediateDirectories: true)
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["preview", "plain.lua", "--port", "0"]
-        p.currentDirectoryURL = work.appendingPathComponent("p")
-        p.environment = CLI.environment(home: work).merging(["TMPDIR": tmp.path]) { $1 }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
-        let deadline = Date().addingTimeInterval(30)
+        let p = try CLI.start(["preview", "plain.lua", "--port", "0"], in: work.appendingPathComponent("p"), environment: ["HOME": work.path, "TMPDIR": tmp.path])
         var names: [String] = []
-        while Date() < deadline && p.isRunning {
+        waitUntil(timeout: 30) {
             names = (try? fm.contentsOfDirectory(atPath: tmp.path)) ?? []
-            if !names.isEmpty { break }
-            usleep(20_000)
+            return !names.isEmpty || !p.isRunning
         }
         XCTAssertEqual(names.count, 1, "\(names)")
-        XCTAssertNotEqual(names.first, "animhost-preview-\(p.processIdentifier)")
+        XCTAssertNotEqual(names.first, "animhost-preview-\(p.pid)")
         var info = stat()
         XCTAssertEqual(lstat(tmp.appendingPathComponent(names.first ?? "-").path, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o700, "only its owner can enter it")
-        kill(p.processIdentifier, SIGINT)
-        p.waitUntilExit()
+        p.signal(SIGINT)
+        XCTAssertTrue(p.waitForExit(timeout: 30), "ends on Ctrl-C")
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: tmp.path), [], "removed at the end")
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: victim.path), [])
     }
@@ -256,20 +224,9 @@ final class HostileFilesTests: XCTestCase {
     func fullDisk() throws -> URL {
         let disk = work.appendingPathComponent("disk")
         try fm.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]
-        mount.standardError = FileHandle.nullDevice
-        try mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else { throw XCTSkip("cannot mount a small tmpfs here (needs root)") }
-        addTeardownBlock {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [disk.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        let mount = try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path])
+        guard mount.status == 0 else { throw XCTSkip("cannot mount a small tmpfs here (needs root)") }
+        addTeardownBlock { _ = try? runProgram("/bin/umount", [disk.path]) }
         return disk
     }
 
@@ -321,35 +278,5 @@ final class HostileFilesTests: XCTestCase {
         let twice = try run(["test", "n_spec.lua"])
         XCTAssertEqual(twice.code, 1, twice.out)
         XCTAssertTrue(twice.out.contains("two snapshots of this spec are named 'same'"), twice.out)
-    }
-}
-
-/// Snapshot file names, one to one with test names.
-final class SnapshotFileNameTests: XCTestCase {
-    func testDifferentNamesGiveDifferentFilesAndTheBuiltInsKeepTheirs() {
-        let names = ["push fast", "push/fast", "push_fast", "push%5Ffast", "push.fast", "push fast.diff", "pushé fast", "push\u{0}fast", "push-fast"]
-        let files = names.map { SnapshotFiles.fileName(for: $0) }
-        XCTAssertEqual(Set(files).count, names.count, "\(files)")
-        XCTAssertNotEqual(SnapshotFiles.fileName(for: "a.diff", extension: "png"), SnapshotFiles.fileName(for: "a", extension: "diff.png"))
-        for name in ["zoom push matches its recorded trace", "card-lift looks as recorded halfway through"] {
-            XCTAssertEqual(SnapshotFiles.fileName(for: name), name.replacingOccurrences(of: " ", with: "_") + ".snap", "the shipped snapshot files keep their names")
-        }
-        let file = SnapshotFiles.fileName(for: "push/fast")
-        XCTAssertFalse(file.contains("/"))
-        XCTAssertEqual(SnapshotFiles.fileName(for: "élan 3"), "élan_3.snap")
-    }
-
-    /// Names Lua tells apart but Unicode calls equivalent (composed and decomposed Hangul or accents)
-    /// give files that differ as strings, so a spec holding both can pass, and as bytes, so that no
-    /// disk that normalises names (APFS) maps them to one file.
-    func testCanonicallyEquivalentNamesGiveDifferentFiles() {
-        for composed in ["한", "café", "Å"] {
-            let decomposed = composed.decomposedStringWithCanonicalMapping
-            XCTAssertNotEqual(Array(composed.utf8), Array(decomposed.utf8))
-            let a = SnapshotFiles.fileName(for: composed), b = SnapshotFiles.fileName(for: decomposed)
-            XCTAssertNotEqual(a, b)
-            XCTAssertNotEqual(a.precomposedStringWithCanonicalMapping, b.precomposedStringWithCanonicalMapping)
-            XCTAssertEqual(a, composed + ".snap", "a composed name keeps its letters")
-        }
     }
 }

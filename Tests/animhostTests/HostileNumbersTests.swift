@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Input sized to crash or stall the host: trees nested deeper than any walk's stack, numbers too
 /// large for an integer, and work that would take minutes. Each must be refused up front with a

@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+@testable import AnimhostLua
+import AnimhostTestSupport
 
 /// Plugins that attack the host: each must end with a clear error naming the plugin file, soon after
 /// the deadline, with exit code 1, no crash and no output.
@@ -10,7 +12,7 @@ final class HostilePluginTests: XCTestCase {
     /// The deadline of every other attack: long enough never to come first, however busy the machine.
     let noDeadline = 60.0
     /// How long a native call may run past the deadline before the process ends (docs/security.md).
-    let watchdogGrace = 0.75
+    let watchdogGrace = Watchdog.grace
     /// Process start and exit on a loaded machine: the bound is on the plugin's time, not the machine's speed.
     let startMargin = 2.0
 
@@ -46,6 +48,12 @@ final class HostilePluginTests: XCTestCase {
 
     let overTime = "ran past its time limit of 1.0 s"
     let outOfMemory = "ran out of memory"
+
+    /// The grace docs/security.md promises is the watchdog's own.
+    func testTheDocumentedGraceIsTheWatchdogs() throws {
+        let security = try String(contentsOf: packageRoot.appendingPathComponent("docs/security.md"), encoding: .utf8)
+        XCTAssertTrue(security.contains("still inside Lua \(watchdogGrace) s after the deadline"), "docs/security.md names \(watchdogGrace) s")
+    }
 
     func testEndlessLoops() throws {
         try attack("while true do end", expect: overTime, timeout: timeout)

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Attacks through the other doors: spec files (untrusted code as much as plugins), gesture files and
 /// specs, and signals sent to commands other than `run`. Each must end with a clear message naming the
@@ -8,7 +9,7 @@ final class HostileSpecAndSignalTests: XCTestCase {
     var work: URL!
     let fm = FileManager.default
 
-    override func setUpWithError() throws { work = try CLI.temporaryFolder("hostile-spec") }
+    override func setUpWithError() throws { work = try makeTemporaryFolder("hostile-spec") }
     override func tearDownWithError() throws { if let work { try? fm.removeItem(at: work) } }
 
     /// Writes `x_spec.lua` with `body` as the one test and runs `animhost test` on it.
@@ -19,7 +20,7 @@ final class HostileSpecAndSignalTests: XCTestCase {
     }
 
     func testSnapshotsDoNotFollowLinksOutOfTheSpecsFolder() throws {
-        let outside = try CLI.temporaryFolder("hostile-spec-outside")
+        let outside = try makeTemporaryFolder("hostile-spec-outside")
         defer { try? fm.removeItem(at: outside) }
         let folder = work.appendingPathComponent("__snapshots__")
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -223,37 +224,52 @@ final class HostileSpecAndSignalTests: XCTestCase {
         XCTAssertTrue(r.err.contains("… (\(10_000_000 - 4096) more bytes left out)"), String(r.err.suffix(100)))
     }
 
-    /// Starts `args`, waits until it has taken over SIGINT, SIGTERM and SIGHUP (as /proc shows), sends
-    /// `signal` and returns how it ended; a process that outlives 20 s after the signal is killed.
-    func interrupt(_ args: [String], with signal: Int32) throws -> (status: Int32, exited: Bool) {
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = args
-        p.currentDirectoryURL = work
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+    /// Whether process `pid` has taken over SIGINT, SIGTERM and SIGHUP (caught or ignored, as /proc shows).
+    func handlesInterrupts(_ pid: Int32) -> Bool {
         let wanted: UInt64 = (1 << UInt64(SIGINT - 1)) | (1 << UInt64(SIGTERM - 1)) | (1 << UInt64(SIGHUP - 1))
-        let ready = Date().addingTimeInterval(20)
-        while Date() < ready && p.isRunning {
-            let status = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? ""
-            let masks = status.split(separator: "\n").filter { $0.hasPrefix("SigIgn:") || $0.hasPrefix("SigCgt:") }
-                .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
-            if masks.reduce(0, |) & wanted == wanted { break }
-            usleep(10_000)
-        }
-        usleep(300_000)  // into the plugin's loop
-        kill(p.processIdentifier, signal)
-        let end = Date().addingTimeInterval(20)
-        while p.isRunning && Date() < end { usleep(20_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit(); XCTFail("did not end within 20 s of the signal") }
-        p.waitUntilExit()
-        return (p.terminationStatus, p.terminationReason == .exit)
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let masks = status.split(separator: "\n").filter { $0.hasPrefix("SigIgn:") || $0.hasPrefix("SigCgt:") }
+            .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        return masks.reduce(0, |) & wanted == wanted
+    }
+
+    /// Whether every thread of process `pid` is stopped (by SIGSTOP), so that nothing it does can change.
+    func isStopped(_ pid: Int32) -> Bool {
+        let tasks = (try? fm.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return !tasks.isEmpty
+            && tasks.allSatisfy { task in
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+                return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+            }
+    }
+
+    /// Resident memory of process `pid`, in MiB (0 once it is gone).
+    func residentMiB(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+
+    /// Lua that fills 160 MiB and then loops for ever: a process holding that much (it needs 50 MiB
+    /// otherwise) is inside the loop, whatever it prints.
+    let ballastThenLoop = "local ballast = string.rep('x', 160 << 20) while #ballast > 0 do end"
+
+    /// Starts `args`, waits until it has taken over SIGINT, SIGTERM and SIGHUP and its plugin or spec
+    /// holds its ballast (it is in ``ballastThenLoop``'s loop), sends `signal` and returns how it ended;
+    /// a process that outlives 20 s after the signal is killed.
+    func interrupt(_ args: [String], with signal: Int32) throws -> (status: Int32, exited: Bool) {
+        let p = try CLI.start(args, in: work)
+        let ready = waitUntil(timeout: 30) { !p.isRunning || (handlesInterrupts(p.pid) && residentMiB(p.pid) >= 160) }
+        XCTAssertTrue(ready && p.isRunning, "\(args): in its loop, signals handled: \(p.errors)")
+        p.signal(signal)
+        XCTAssertTrue(p.waitForExit(timeout: 20), "\(args): ends within 20 s of the signal")
+        return (p.status, p.exited)
     }
 
     func testAnInterruptWhileImageSnapshotsAreWrittenLeavesNoPartialFile() throws {
-        // Large image snapshots written one after another: most of the time goes into writing them,
-        // so the signal lands inside a write more often than not.
+        // Large image snapshots written one after another. The process is frozen (SIGSTOP) when a
+        // snapshot's temporary file is seen, and signalled only if that file is still there while it is
+        // frozen: the signal lands inside a write every time.
         try """
         describe('x', function() it('y', function()
           local run = animhost.run{ plugin = 'crossfade', fps = 1000 }
@@ -261,32 +277,34 @@ final class HostileSpecAndSignalTests: XCTestCase {
         end) end)
         """.write(to: work.appendingPathComponent("snaps_spec.lua"), atomically: true, encoding: .utf8)
         let folder = work.appendingPathComponent("__snapshots__/snaps_spec")
+        func partial() -> [String] { ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") } }
         for _ in 0..<3 {
-            let p = Process()
-            p.executableURL = CLI.executable
-            p.arguments = ["test", "snaps_spec.lua"]
-            p.currentDirectoryURL = work
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let ready = Date().addingTimeInterval(30)
-            while Date() < ready, p.isRunning, ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).count < 3 { usleep(20_000) }
-            kill(p.processIdentifier, SIGTERM)
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 143)
-            let partial = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
-            XCTAssertEqual(partial, [], "nothing half-written is left")
+            let p = try CLI.start(["test", "snaps_spec.lua"], in: work)
+            var inside = false
+            for _ in 0..<200 where !inside && p.isRunning {
+                waitUntil(timeout: 30, interval: 0.001) { !partial().isEmpty || !p.isRunning }
+                p.signal(SIGSTOP)
+                XCTAssertTrue(waitUntil(timeout: 10) { isStopped(p.pid) }, "frozen")
+                inside = !partial().isEmpty
+                if !inside { p.signal(SIGCONT) }
+            }
+            XCTAssertTrue(inside, "frozen inside a snapshot's write: \(p.errors)")
+            p.signal(SIGTERM)
+            p.signal(SIGCONT)
+            XCTAssertTrue(p.waitForExit(timeout: 30), "ends on the signal")
+            XCTAssertEqual(p.status, 143)
+            XCTAssertEqual(partial(), [], "nothing half-written is left")
             try? fm.removeItem(at: folder)
         }
     }
 
     func testEveryCommandEndsOnAnInterruptWithTheShellsCode() throws {
-        try "describe('x', function() it('y', function() while true do end end) end)\n"
+        try "describe('x', function() it('y', function() \(ballastThenLoop) end) end)\n"
             .write(to: work.appendingPathComponent("loop_spec.lua"), atomically: true, encoding: .utf8)
         try """
         local p = { name = "loop", scenes = { from = "grid", to = "detail" } }
         function p.duration() return 0.3 end
-        function p.animate(ctx) while true do end end
+        function p.animate(ctx) \(ballastThenLoop) end
         return p
         """.write(to: work.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
         for (args, signal, code) in [

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AnimhostTestSupport
 
 /// The built-ins are found from the executable's real location, whatever the current folder holds, and
 /// `scripts/install.sh` makes a relocatable, removable install (docs/install.md).
@@ -8,7 +9,7 @@ final class InstallTests: XCTestCase {
     private func projectWithZoomCopy() throws -> URL {
         let project = try temporaryFolder("project")
         try FileManager.default.createDirectory(at: project.appendingPathComponent("Plugins"), withIntermediateDirectories: true)
-        let zoom = try String(contentsOf: CLI.repository.appendingPathComponent("Plugins/zoom.lua"), encoding: .utf8)
+        let zoom = try String(contentsOf: packageRoot.appendingPathComponent("Plugins/zoom.lua"), encoding: .utf8)
         try zoom.replacingOccurrences(of: "summary = \"", with: "summary = \"(my copy) ")
             .write(to: project.appendingPathComponent("Plugins/zoom.lua"), atomically: true, encoding: .utf8)
         return project
@@ -39,7 +40,7 @@ final class InstallTests: XCTestCase {
     func testAnInstalledCopyRunsFromAnotherFolderAfterBeingMovedAndUninstalls() throws {
         let prefix = try temporaryFolder("prefix").appendingPathComponent("usr")
         let install = try DocSampleTests.bash(
-            "scripts/install.sh --prefix '\(prefix.path)' --build-dir '\(CLI.executable.deletingLastPathComponent().path)'", in: CLI.repository)
+            "scripts/install.sh --prefix '\(prefix.path)' --build-dir '\(CLI.executable.deletingLastPathComponent().path)'", in: packageRoot)
         XCTAssertEqual(install.code, 0, install.out + install.err)
         for file in [
             "bin/animhost", "share/animhost/Plugins/zoom.lua", "share/animhost/Plugins/scenes/grid.json", "share/animhost/editor/animhost.d.lua",
@@ -72,7 +73,7 @@ final class InstallTests: XCTestCase {
         XCTAssert(list.out.contains("crossfade  (built-in: \(moved.path)/share/animhost/Plugins/crossfade.lua)"), list.out)
         XCTAssert(list.out.contains("(my copy)"), list.out)
 
-        let uninstall = try DocSampleTests.bash("scripts/install.sh --prefix '\(moved.path)' --uninstall", in: CLI.repository)
+        let uninstall = try DocSampleTests.bash("scripts/install.sh --prefix '\(moved.path)' --uninstall", in: packageRoot)
         XCTAssertEqual(uninstall.code, 0, uninstall.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: moved.path), [], "the uninstall left files behind")
     }
@@ -88,7 +89,7 @@ final class InstallTests: XCTestCase {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "mine\n".write(to: file, atomically: true, encoding: .utf8)
         }
-        let script = CLI.repository.appendingPathComponent("scripts/install.sh").path
+        let script = packageRoot.appendingPathComponent("scripts/install.sh").path
         let install = "'\(script)' --prefix 'mes outils é' --build-dir '\(CLI.executable.deletingLastPathComponent().path)'"
         let refused = try DocSampleTests.bash(install, in: parent)
         XCTAssertNotEqual(refused.code, 0, refused.out)

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// SIGINT and SIGTERM in the middle of a render: the run ends with the shell's code for the signal,
 /// its encoders (ffmpeg included) stopped and everything it staged removed, in the output folder
@@ -22,29 +23,19 @@ final class InterruptTests: XCTestCase {
     /// Starts a slow render (about a thousand 4× PNG frames and a video), waits until frames are being
     /// staged and ffmpeg runs, sends `signal`, and returns the exit status.
     func interrupt(with signal: Int32, out: URL) throws -> (status: Int32, exited: Bool) {
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["run", "zoom", "--format", "json,png,mp4,gif", "--fps", "240", "--speed", "0.1", "--scale", "4", "--out", out.path]
-        p.currentDirectoryURL = work
-        p.environment = CLI.environment(home: work).merging(["TMPDIR": work.appendingPathComponent("tmp").path]) { $1 }
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let parent = out.deletingLastPathComponent(), prefix = ".\(out.lastPathComponent).animhost-\(p.processIdentifier)-"
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && p.isRunning {
+        let p = try CLI.start(
+            ["run", "zoom", "--format", "json,png,mp4,gif", "--fps", "240", "--speed", "0.1", "--scale", "4", "--out", out.path], in: work,
+            environment: ["TMPDIR": work.appendingPathComponent("tmp").path])
+        let parent = out.deletingLastPathComponent(), prefix = ".\(out.lastPathComponent).animhost-\(p.pid)-"
+        waitUntil(timeout: 60) {
             let stage = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).first { $0.hasPrefix(prefix) }
             let staged = stage.map { contents(parent.appendingPathComponent($0)) } ?? []
-            if staged.contains(".animation.mp4.ffmpeg.log") && staged.contains(where: { $0.hasSuffix("0002.png") }) { break }
-            usleep(20_000)
+            return !p.isRunning || (staged.contains(".animation.mp4.ffmpeg.log") && staged.contains(where: { $0.hasSuffix("0002.png") }))
         }
         XCTAssertTrue(p.isRunning, "the render was still under way when interrupted")
-        kill(p.processIdentifier, signal)
-        let end = Date().addingTimeInterval(30)
-        while p.isRunning && Date() < end { usleep(20_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit(); XCTFail("did not end within 30 s of the signal") }
-        p.waitUntilExit()
-        return (p.terminationStatus, p.terminationReason == .exit)
+        p.signal(signal)
+        XCTAssertTrue(p.waitForExit(timeout: 30), "ends within 30 s of the signal")
+        return (p.status, p.exited)
     }
 
     /// Processes still running whose command line names `dir` (an ffmpeg left writing into it).

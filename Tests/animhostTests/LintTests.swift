@@ -1,31 +1,23 @@
 import XCTest
 import Foundation
 @testable import AnimhostHarness
+import AnimhostTestSupport
 
 /// luacheck (Debian's lua-check, installed by scripts/setup.sh) with editor/.luacheckrc: the built-ins, the
 /// examples, their specs and `animhost new`'s files lint clean, and real mistakes are caught.
 final class LintTests: XCTestCase {
-    var repository: URL { CLI.repository }
+    var repository: URL { packageRoot }
 
     /// luacheck's plain report of `paths` (relative to `dir`, as a user runs it in a project) with the shipped
     /// configuration, or with none named (then luacheck reads `.luacheckrc` from `dir`).
     func luacheck(_ paths: [String], in dir: URL? = nil, config: String? = "editor/.luacheckrc") throws -> (code: Int32, report: String) {
-        guard let tool = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first(where: FileManager.default.isExecutableFile) else {
+        guard let tool = executable("luacheck", in: ["/usr/bin", "/usr/local/bin"]) else {
             XCTFail("luacheck is not installed: run scripts/setup.sh (Debian package lua-check)")
             return (-1, "")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
         let named = config.map { ["--config", repository.appendingPathComponent($0).path] } ?? []
-        p.arguments = named + ["--formatter", "plain", "--codes", "--no-color"] + paths
-        p.currentDirectoryURL = dir ?? repository
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try runProgram(tool, named + ["--formatter", "plain", "--codes", "--no-color"] + paths, in: dir ?? repository, mergingErrors: true)
+        return (r.status, r.out)
     }
 
     func testThePluginsExamplesAndSpecsLintClean() throws {

@@ -1,4 +1,5 @@
 import XCTest
+import AnimhostTestSupport
 
 /// `animhost run --format lottie`, end to end.
 final class LottieCommandTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+import AnimhostTestSupport
 
 /// What a hostile plugin can make the Lottie export cost: keyframes that no frame shows, and each
 /// quantity the document is bounded in (docs/lottie.md, Limits), refused with its name before the work.

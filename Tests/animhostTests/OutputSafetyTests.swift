@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import AnimhostOutput
+import AnimhostTestSupport
 
 /// Outputs under attack or failure: they stay inside their folders, appear only when a run has
 /// succeeded, replace only what animhost wrote, and leave nothing behind when a run is interrupted.
@@ -171,7 +172,7 @@ final class OutputSafetyTests: XCTestCase {
     /// `--help` and docs/cli.md list every registered format with the files it writes.
     func testEveryFormatIsListedWhereUsersLook() throws {
         let help = try CLI.run(["run", "--help"]).out
-        let doc = try String(contentsOf: CLI.repository.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         for format in OutputFormat.all {
             XCTAssertTrue(doc.contains("| `\(format.name)` |"), format.name)
             for file in format.files {

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import AnimhostHarness
 import AnimhostLua
+import AnimhostTestSupport
 
 /// Plugins wherever they live and whatever they declare: specs find them as `run` does, a plugin
 /// without scenes runs on grid → detail, and reduced motion reaches every kind of run.

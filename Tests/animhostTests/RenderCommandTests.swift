@@ -1,4 +1,5 @@
 import XCTest
+import AnimhostTestSupport
 
 /// `animhost run --format` with the rendered formats, end to end.
 final class RenderCommandTests: XCTestCase {
@@ -20,7 +21,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testEveryBuiltInAndTheExampleRender() throws {
-        for plugin in ["card-lift", "crossfade", CLI.repository.appendingPathComponent("Examples/popup/popup.lua").path] {
+        for plugin in ["card-lift", "crossfade", packageRoot.appendingPathComponent("Examples/popup/popup.lua").path] {
             for operation in ["push", "pop"] {
                 let dir = try temporaryFolder("render-all")
                 let r = try CLI.run(["run", plugin, "--operation", operation, "--format", "webp", "--scale", "1", "--out", dir.path])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AnimhostTestSupport
 
 /// `run` warns, and still succeeds, on the mistakes a first plugin makes; a clean run says nothing.
 final class RunAdviceTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+@testable import AnimhostLua
+import AnimhostTestSupport
 
 /// Plugins that try to run code where the deadline cannot reach it (finalizers, the state's close,
 /// to-be-closed variables), and runs that must give the same bytes every time. Each run is bounded
@@ -8,8 +10,8 @@ import Foundation
 final class SandboxEscapeTests: XCTestCase {
     var work: URL!
     let timeout = 1.0
-    /// The time limit, the watchdog's 0.75 s grace for native calls, and a margin for a busy machine.
-    var bound: Double { timeout + 0.75 + 8 }
+    /// The time limit, the watchdog's grace for native calls, and a margin for a busy machine.
+    var bound: Double { timeout + Watchdog.grace + 8 }
 
     override func setUpWithError() throws {
         work = try temporaryFolder("escape")
@@ -24,23 +26,8 @@ final class SandboxEscapeTests: XCTestCase {
     /// Runs `animhost run hostile.lua` on `body` as `animate`, killing the process if it outlives ``bound``.
     func run(_ body: String, extra: [String] = ["--format", "none"]) throws -> Outcome {
         try CLI.writeHostilePlugin(body, in: work)
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = ["run", "hostile.lua", "--timeout", String(timeout)] + extra
-        p.currentDirectoryURL = work
-        p.environment = CLI.environment(home: work)
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let errors = PipeReader(err.fileHandleForReading)
-        let killed = !errors.wait(until: .now() + bound)
-        if killed {
-            kill(p.processIdentifier, SIGKILL)
-            _ = errors.wait()
-        }
-        p.waitUntilExit()
-        return Outcome(code: p.terminationStatus, err: errors.text, killed: killed)
+        let r = try CLI.run(["run", "hostile.lua", "--timeout", String(timeout)] + extra, in: work, timeout: bound)
+        return Outcome(code: r.code, err: r.err, killed: r.timedOut)
     }
 
     func testAFinalizerCannotBeInstalledByRedefiningGlobals() throws {

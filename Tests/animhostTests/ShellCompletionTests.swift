@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AnimhostTestSupport
 
 /// The completion scripts animhost generates, sourced in real shells, in a folder whose `Plugins`
 /// holds files named to run commands, expand or split in a shell: pressing TAB runs nothing, and
@@ -19,17 +20,17 @@ final class ShellCompletionTests: XCTestCase {
         let plugins = dir.appendingPathComponent("Plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         for name in hostile + plain { try Data("return {}\n".utf8).write(to: plugins.appendingPathComponent(name + ".lua")) }
-        let builtIns = try FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent("Plugins").path)
+        let builtIns = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Plugins").path)
             .filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_spec.lua") }.map { String($0.dropLast(4)) }
         let expected = Set(plain + builtIns)
 
         let bash = try complete(with: "/bin/bash", "bash.sh", in: dir)
         XCTAssertEqual(Set(bash.split(separator: "\n").map(String.init)), expected, "bash offers: \(bash)")
-        if executable("fish") != nil, let zsh = executable("zsh") {
+        if shell("fish") != nil, let zsh = shell("zsh") {
             let offered = try complete(with: zsh, "fish.zsh", in: dir)
             XCTAssertEqual(Set(offered.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }), expected, "fish offers: \(offered)")
         }
-        if let zsh = executable("zsh") {
+        if let zsh = shell("zsh") {
             let screen = try complete(with: zsh, "zsh.zsh", in: dir)
             for name in plain { XCTAssertTrue(screen.contains(name), "zsh offers \(name): \(screen)") }
             XCTAssertFalse(screen.contains("touch ran") || screen.contains("sp ace"), "zsh offers only plain names: \(screen)")
@@ -57,23 +58,11 @@ final class ShellCompletionTests: XCTestCase {
     /// Runs the driver `script` (in Fixtures/completion) with `shell` in `dir`, the built animhost first on the PATH.
     private func complete(with shell: String, _ script: String, in dir: URL) throws -> String {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/completion/\(script)")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: shell)
-        p.arguments = ["-f", driver.path].filter { shell.hasSuffix("zsh") || $0 != "-f" }
-        p.currentDirectoryURL = dir
         var env = CLI.environment(home: dir)
         env["PATH"] = CLI.executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try runProgram(shell, ["-f", driver.path].filter { shell.hasSuffix("zsh") || $0 != "-f" }, in: dir, environment: env).out
     }
 
-    private func executable(_ name: String) -> String? {
-        ["/usr/bin", "/bin", "/usr/local/bin"].map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// The shell `name` where a system installs it.
+    private func shell(_ name: String) -> String? { executable(name, in: ["/usr/bin", "/bin", "/usr/local/bin"]) }
 }

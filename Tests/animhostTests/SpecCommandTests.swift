@@ -1,9 +1,10 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// `animhost test`: the built-in and example plugins' Lua specs pass, and a wrong spec fails at its line.
 final class SpecCommandTests: XCTestCase {
-    var repository: URL { CLI.repository }
+    var repository: URL { packageRoot }
 
     func animhost(_ args: [String], in dir: URL) throws -> CLI.Result { try CLI.run(args, in: dir) }
 

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// The frames `animhost.run{}` gives a spec hold exactly the fields of the same run's timeline.json.
 final class SpecFramesTests: XCTestCase {
@@ -37,7 +38,7 @@ final class SpecFramesTests: XCTestCase {
         """
 
     func testSpecFramesHoldExactlyTheTimelinesFields() throws {
-        let dir = try CLI.temporaryFolder("spec-frames")
+        let dir = try makeTemporaryFolder("spec-frames")
         try plugin.write(to: dir.appendingPathComponent("every.lua"), atomically: true, encoding: .utf8)
         try spec.write(to: dir.appendingPathComponent("every_spec.lua"), atomically: true, encoding: .utf8)
         let run = try CLI.run(["run", "every.lua", "--fps", "20", "--format", "json", "--out", "out"], in: dir)

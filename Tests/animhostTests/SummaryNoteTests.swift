@@ -1,4 +1,5 @@
 import XCTest
+import AnimhostTestSupport
 
 /// The run's summary line names each written file once, with what that file's output has to say beside it.
 final class SummaryNoteTests: XCTestCase {

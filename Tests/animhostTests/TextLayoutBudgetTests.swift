@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostTestSupport
 
 /// Text layout is bounded per run (docs/security.md, "text layout per run"): a node whose size animates
 /// is laid out once for its model size, as UIKit draws a label for its final bounds; a plugin that sets

@@ -4,19 +4,28 @@
 /// once and adds an animation from the current presentation value to the new one. Animating a property
 /// that is already in flight starts from where it is on screen (no jump) and ends the old animation
 /// unfinished. Completions run on the virtual clock at the exact instant their block ends.
+///
+/// Unchecked access (`@exclusivity(unchecked)` on ``lanes`` and ``recording``, and on
+/// `Recording`'s lanes): each is touched for every property a block sets, and the runtime's check
+/// of each access cost 1–2 % of the engine's time apiece (docs/benchmarks.md, "Unsafe code").
+/// Sound because an engine belongs to one run on one thread (it is not `Sendable`) and no access
+/// to these lists spans a call that could reach them again: plugin code (a block's `changes`, a
+/// completion) runs between accesses, never inside one, and ``updatePresentation()``'s read of
+/// the lanes spans only writes into nodes' presentations. `AnimationEngineTests` run every
+/// re-entrant path (blocks inside blocks and completions, completions that animate, failing blocks).
 public final class AnimationEngine {
     /// The virtual time in seconds.
-    @exclusivity(unchecked) public private(set) var now: Double = 0
+    public private(set) var now: Double = 0
 
     /// Every property in flight, one lane each: a block's lanes side by side (sorted by kind), blocks
     /// in the order they closed.
     @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
-    @exclusivity(unchecked) private var liveLanes = 0
+    private var liveLanes = 0
     /// The blocks in flight or waiting to complete, in the order they began.
-    @exclusivity(unchecked) private var groups: [AnimationGroup] = []
+    private var groups: [AnimationGroup] = []
     @exclusivity(unchecked) private var recording: [Recording] = []
-    @exclusivity(unchecked) private var nextGroupSerial = 0
-    @exclusivity(unchecked) private var nextRecordingSerial: Int32 = 0
+    private var nextGroupSerial = 0
+    private var nextRecordingSerial: Int32 = 0
     /// The plain blocks (no keyframes, no spring, not on an interactive clock) scheduled so far, in order.
     public private(set) var curveSpans: [CurveSpan] = []
     /// While set, new blocks run on this clock instead of the engine's (interactive transitions).
@@ -71,11 +80,9 @@ public final class AnimationEngine {
     /// Sets a property's model value: animated when inside a block, otherwise at once
     /// (ending any animation of that property, unfinished).
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
-        if let open = recording.last.map(Unmanaged.passUnretained) {
-            open._withUnsafeGuaranteedRef { rec in
-                if !rec.changeAgain(node, property, to: value) {
-                    rec.add(node, property, from: onScreenValue(property, of: node), to: value)
-                }
+        if let rec = recording.last {
+            if !rec.changeAgain(node, property, to: value) {
+                rec.add(node, property, from: onScreenValue(property, of: node), to: value)
             }
             property.set(value, in: &node.storedModel)  // the presentation follows when evaluated
         } else {

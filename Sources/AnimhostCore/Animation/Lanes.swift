@@ -2,23 +2,23 @@
 /// in the engine's list (``laneStart``..<``laneEnd``).
 final class AnimationGroup {
     /// The order blocks were scheduled in (when they closed), which orders completions due at the same instant.
-    @exclusivity(unchecked) var serial = 0
+    var serial = 0
     let begin: Double
     let duration: Double
     let timing: AnimationTiming
     let completion: ((Bool) throws -> Void)?
     /// When the block ends: on the engine's clock, or on ``clock`` when it runs on one.
-    @exclusivity(unchecked) var endTime: Double
-    @exclusivity(unchecked) var finished = true
+    var endTime: Double
+    var finished = true
     /// The interactive clock the block runs on, if any.
     var clock: ScrubbedClock?
-    @exclusivity(unchecked) var laneStart = 0
-    @exclusivity(unchecked) var laneEnd = 0
+    var laneStart = 0
+    var laneEnd = 0
     /// Where the block's rectangle lanes begin and its path lanes begin (see ``Lane/Kind``).
-    @exclusivity(unchecked) var rectStart = 0
-    @exclusivity(unchecked) var pathStart = 0
+    var rectStart = 0
+    var pathStart = 0
     /// Lanes of the block still in flight.
-    @exclusivity(unchecked) var liveLanes = 0
+    var liveLanes = 0
 
     init(
         begin: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) throws -> Void)?,
@@ -89,6 +89,15 @@ final class FlightPath {
 ///
 /// The lane holds a reference to its node and path (released when it retires) and none to its
 /// group, which the engine keeps for as long as any of its lanes is alive.
+///
+/// Counted by hand (`Unmanaged`), because plain references cost 11 % of the engine's time in
+/// copies of the lanes (docs/benchmarks.md, "Unsafe code"). Soundness: a lane is made with its
+/// node and path retained and releases them once, in ``retire(parkingAt:)``, which every lane
+/// reaches (its flight ends, is replaced or removed, its engine goes, or its block fails and never
+/// flies); copies of a lane are transient or replace the original (a compaction), never owners
+/// beside it. `_withUnsafeGuaranteedRef` and `takeUnretainedValue` are used only on a live lane.
+/// The group is never read from a retired lane, and leaves the engine's list only once all its
+/// lanes retired. `NodeLifetimeTests` checks that a node lives exactly as long as its flight.
 struct Lane {
     /// A block's lanes sit in this order (numbers, then rectangles, then paths), so that each kind
     /// is evaluated by a loop of its own.

@@ -13,12 +13,12 @@ final class Recording {
     let keyframes: Bool
     /// The block the changes animate in (scheduled when the recording ends).
     let group: AnimationGroup
-    @exclusivity(unchecked) var window: (Double, Double) = (0, 1)
+    var window: (Double, Double) = (0, 1)
     /// Set when a block opened inside this one may have taken over nodes' slots.
-    @exclusivity(unchecked) var hasNested = false
+    var hasNested = false
     /// A plain block's lanes, owned here until ``takeLanes()``.
     @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
-    @exclusivity(unchecked) private var tracks: [Track] = []
+    private var tracks: [Track] = []
 
     init(serial: Int32, keyframes: Bool, group: AnimationGroup) {
         self.serial = serial; self.keyframes = keyframes; self.group = group

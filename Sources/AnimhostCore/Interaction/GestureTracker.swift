@@ -9,6 +9,9 @@ public struct GestureEvent: Equatable, Sendable {
     public var velocity: Point
     /// `left` or `right` when the gesture began within 20 pt of that screen edge, else nil.
     public var edge: String?
+
+    /// True when the finger lifted or the system cancelled the gesture: its last sample.
+    public var isRelease: Bool { state == .ended || state == .cancelled }
 }
 
 /// Derives translation, velocity and edge from samples as `UIPanGestureRecognizer` does.

@@ -10,9 +10,18 @@ public final class Node {
     /// True on copies made by ``snapshot()``.
     public let isSnapshot: Bool
 
-    /// Not reference-counted (weak references would slow every retain of a parent); a parent clears
-    /// its children's link when it goes away.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Node?
+    /// Not retained (a parent holds its children); a parent clears its children's link when it
+    /// goes away, so a read of a parent already gone traps instead of reading freed memory.
+    ///
+    /// The tree's links and the engine's fields (``storedModel``, ``motion``) are accessed
+    /// without the runtime's exclusivity check, which cost 3.5 % (the links) and 5 % (the fields) of
+    /// the engine's time (docs/benchmarks.md, "Unsafe code"). Sound because a node is used from
+    /// one thread, that of its run (it is not `Sendable`; the renderer gets values, never nodes),
+    /// and only this module writes these fields, each write a single assignment or an `inout`
+    /// call that does not reach the same node's field again (the engine's property writers set one
+    /// field). `NodeLifetimeTests` and `AnimationEngineTests` exercise them.
+    @exclusivity(unchecked) public private(set) unowned var parent: Node?
+    /// The node's children, bottom first; each one's ``parent`` is this node.
     @exclusivity(unchecked) public private(set) var children: [Node] = []
 
     /// The values last assigned: what the node settles to once its animations end. Setting it
@@ -22,9 +31,11 @@ public final class Node {
         set { storedModel = newValue; presentation = newValue }
     }
     @exclusivity(unchecked) var storedModel: NodeProperties
-    /// Set by a layer that holds nodes on behalf of another runtime (the Lua host), to find out in
-    /// one comparison whether it already holds this one; 0 when none does. The engine ignores it.
-    @exclusivity(unchecked) private var holderMark = 0
+    /// Set by a layer that hands nodes to another runtime (the Lua host): its mark, unique in the
+    /// process (0 for none), and the node's place in the order it first handed nodes over, which the
+    /// node keeps however often that runtime lets go of it and is handed it again. The engine ignores both.
+    private var holderMark = 0
+    package private(set) var handOverOrder = 0
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
@@ -49,13 +60,15 @@ public final class Node {
     deinit {
         presentationStorage.deinitialize(count: 1)
         presentationStorage.deallocate()
-        for child in children where child.parent === self { child.parent = nil }
+        for child in children { child.parent = nil }
     }
 
-    /// Marks the node as held by the holder `mark` (non-zero); false when it already was.
-    package func markHeld(by mark: Int) -> Bool {
+    /// Marks the node as handed over by the holder `mark` (non-zero), `order`-th; false, and the
+    /// order kept, when that holder handed it over before.
+    package func markHandedOver(by mark: Int, order: Int) -> Bool {
         guard holderMark != mark else { return false }
         holderMark = mark
+        handOverOrder = order
         return true
     }
 

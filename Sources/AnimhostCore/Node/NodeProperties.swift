@@ -59,3 +59,8 @@ public struct NodeProperties: Hashable, Sendable {
 
     public init() {}
 }
+
+extension NodeProperties {
+    /// The node's corners, from `cornerRadius`.
+    public var cornerShape: CornerShape { CornerShape(radius: cornerRadius) }
+}

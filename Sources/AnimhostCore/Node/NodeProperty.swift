@@ -1,7 +1,8 @@
 /// One property of a node, declared once in ``NodeProperty/all``: what it holds and its range, its
 /// default, whether and how it animates, and its key, which is the same in scene files, in Lua and
-/// in the timeline. The scene reader, the Lua binding, the timeline, the spec frames and the
-/// conformance suite's scan for non-finite values all work from these declarations.
+/// in the timeline, how the renderer draws it and how each export carries it. The scene reader, the Lua
+/// binding, the timeline, the spec frames and the conformance suite's scan for non-finite values all
+/// work from these declarations; the renderer and the exports are tested against theirs.
 public struct NodeProperty: Sendable {
     /// The property's key (inside ``group`` when it has one).
     public let key: String
@@ -17,6 +18,10 @@ public struct NodeProperty: Sendable {
     public let animation: AnimatableProperty?
     /// When a timeline frame carries the property.
     public let timeline: TimelineRule
+    /// Whether the renderer draws the property.
+    public let drawing: PropertyDrawing
+    /// How the Lottie export carries the property.
+    public let lottie: PropertyExport
     /// The property's value in a node's values.
     public let read: @Sendable (borrowing NodeProperties) -> PropertyValue
     /// Sets the property; a value of another kind is ignored (every reader checks kinds first).
@@ -148,67 +153,70 @@ extension NodeProperty {
     init(
         key: String, group: String? = nil, kind: PropertyKind, range: NumberRange? = nil, choices: [String] = [],
         animation: AnimatableProperty? = nil, timeline: TimelineRule = .unlessDefault, field: AnimatableField? = nil,
+        drawing: PropertyDrawing, lottie: PropertyExport,
         read: @escaping @Sendable (borrowing NodeProperties) -> PropertyValue,
         write: @escaping @Sendable (inout NodeProperties, PropertyValue) -> Void
     ) {
         self.key = key; self.group = group; self.kind = kind; self.range = range; self.choices = choices
-        self.animation = animation
+        self.animation = animation; self.drawing = drawing; self.lottie = lottie
         self.timeline = timeline; self.field = field; self.read = read; self.write = write
     }
 
     /// A number; an animated one gives its field, which the engine reads and writes in place.
     static func number(
         _ key: String, in group: String? = nil, _ range: NumberRange, _ animation: AnimatableProperty? = nil,
-        timeline: TimelineRule = .unlessDefault, field: FieldSlot<Double>? = nil,
+        timeline: TimelineRule = .unlessDefault, field: FieldSlot<Double>? = nil, drawing: PropertyDrawing, lottie: PropertyExport,
         get: @escaping @Sendable (borrowing NodeProperties) -> Double,
         set: @escaping @Sendable (inout NodeProperties, Double) -> Void
     ) -> NodeProperty {
         NodeProperty(
             key: key, group: group, kind: .number, range: range, animation: animation, timeline: timeline,
-            field: field.map(AnimatableField.number),
+            field: field.map(AnimatableField.number), drawing: drawing, lottie: lottie,
             read: { .number(get($0)) }, write: { if case .number(let n) = $1 { set(&$0, n) } })
     }
 
     /// A rectangle, which the engine reads and writes in place.
     static func rect(
-        _ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: FieldSlot<Rect>,
+        _ key: String, _ animation: AnimatableProperty, timeline: TimelineRule, field: FieldSlot<Rect>, drawing: PropertyDrawing, lottie: PropertyExport,
         get: @escaping @Sendable (borrowing NodeProperties) -> Rect,
         set: @escaping @Sendable (inout NodeProperties, Rect) -> Void
     ) -> NodeProperty {
         NodeProperty(
             key: key, kind: .rect, animation: animation, timeline: timeline,
-            field: .rect(field),
+            field: .rect(field), drawing: drawing, lottie: lottie,
             read: { .rect(get($0)) }, write: { if case .rect(let r) = $1 { set(&$0, r) } })
     }
 
     /// A colour that is never absent, which the engine reads and writes in place.
     static func color(
-        _ key: String, in group: String?, _ animation: AnimatableProperty, field: FieldSlot<Color>,
+        _ key: String, in group: String?, _ animation: AnimatableProperty, field: FieldSlot<Color>, drawing: PropertyDrawing, lottie: PropertyExport,
         get: @escaping @Sendable (borrowing NodeProperties) -> Color,
         set: @escaping @Sendable (inout NodeProperties, Color) -> Void
     ) -> NodeProperty {
         NodeProperty(
-            key: key, group: group, kind: .color, animation: animation, field: .color(field),
+            key: key, group: group, kind: .color, animation: animation, field: .color(field), drawing: drawing, lottie: lottie,
             read: { .color(get($0)) }, write: { if case .color(let c?) = $1 { set(&$0, c) } })
     }
 
     /// True or false, changing at once.
     static func flag(
-        _ key: String, timeline: TimelineRule = .unlessDefault,
+        _ key: String, timeline: TimelineRule = .unlessDefault, drawing: PropertyDrawing, lottie: PropertyExport,
         get: @escaping @Sendable (borrowing NodeProperties) -> Bool,
         set: @escaping @Sendable (inout NodeProperties, Bool) -> Void
     ) -> NodeProperty {
         NodeProperty(
-            key: key, kind: .flag, timeline: timeline,
+            key: key, kind: .flag, timeline: timeline, drawing: drawing, lottie: lottie,
             read: { .flag(get($0)) }, write: { if case .flag(let b) = $1 { set(&$0, b) } })
     }
 
     /// A string of `kind` (a label, one of `choices` or an image), changing at once.
     static func string(
-        _ key: String, _ kind: PropertyKind, choices: [String] = [],
+        _ key: String, _ kind: PropertyKind, choices: [String] = [], drawing: PropertyDrawing, lottie: PropertyExport,
         get: @escaping @Sendable (borrowing NodeProperties) -> String?,
         set: @escaping @Sendable (inout NodeProperties, String?) -> Void
     ) -> NodeProperty {
-        NodeProperty(key: key, kind: kind, choices: choices, read: { .string(get($0)) }, write: { if case .string(let s) = $1 { set(&$0, s) } })
+        NodeProperty(
+            key: key, kind: kind, choices: choices, drawing: drawing, lottie: lottie,
+            read: { .string(get($0)) }, write: { if case .string(let s) = $1 { set(&$0, s) } })
     }
 }

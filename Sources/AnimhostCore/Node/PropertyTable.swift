@@ -12,48 +12,71 @@ extension NodeProperty {
     /// frame first, so that `bounds` and `center` given beside it apply to it).
     ///
     /// A new property takes a field in ``NodeProperties``, a case of ``AnimatableProperty`` when it
-    /// animates, its declaration here, its drawing in the renderer, and its line in the editor
-    /// definitions; scene files, Lua, the timeline and spec frames take it from here.
+    /// animates, its declaration here (with how it is drawn and how the Lottie export carries it), its
+    /// drawing in the renderer, and its line in the editor definitions; scene files, Lua, the timeline
+    /// and spec frames take it from here.
     public static let all: [NodeProperty] = [
-        rect("frame", .frame, timeline: .inContainer, field: FieldSlot(\.frame), get: { $0.frame }, set: { $0.frame = $1 }),
-        number("alpha", NumberRange(0...1), .alpha, timeline: .always, field: FieldSlot(\.alpha), get: { $0.alpha }, set: { $0.alpha = $1 }),
+        rect(
+            "frame", .frame, timeline: .inContainer, field: FieldSlot(\.frame), drawing: .drawn, lottie: .exported,
+            get: { $0.frame }, set: { $0.frame = $1 }),
+        number(
+            "alpha", NumberRange(0...1), .alpha, timeline: .always, field: FieldSlot(\.alpha), drawing: .drawn, lottie: .exported,
+            get: { $0.alpha }, set: { $0.alpha = $1 }),
         NodeProperty(
             key: "transform", kind: .transform, animation: .transform, timeline: .always, field: .transform(FieldSlot(\.transform)),
+            drawing: .drawn, lottie: .approximated("position, scale and rotation: a skew is dropped"),
             read: { .transform($0.transform) }, write: { if case .transform(let t) = $1 { $0.transform = t } }),
         number(
             "cornerRadius", NumberRange(0...Bounds.magnitude), .cornerRadius, timeline: .always, field: FieldSlot(\.cornerRadius),
-            get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }),
-        flag("hidden", timeline: .always, get: { $0.hidden }, set: { $0.hidden = $1 }),
+            drawing: .drawn, lottie: .exported, get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 }),
+        flag("hidden", timeline: .always, drawing: .drawn, lottie: .exported, get: { $0.hidden }, set: { $0.hidden = $1 }),
         NodeProperty(
             key: "backgroundColor", kind: .optionalColor, animation: .backgroundColor, field: .optionalColor(FieldSlot(\.backgroundColor)),
+            drawing: .drawn, lottie: .exported,
             read: { .color($0.backgroundColor) }, write: { if case .color(let c) = $1 { $0.backgroundColor = c } }),
         number(
             "width", in: "border", NumberRange(0...Bounds.magnitude), .borderWidth, field: FieldSlot(\.border.width),
-            get: { $0.border.width }, set: { $0.border.width = $1 }),
-        color("color", in: "border", .borderColor, field: FieldSlot(\.border.color), get: { $0.border.color }, set: { $0.border.color = $1 }),
-        color("color", in: "shadow", .shadowColor, field: FieldSlot(\.shadow.color), get: { $0.shadow.color }, set: { $0.shadow.color = $1 }),
+            drawing: .drawn, lottie: .exported, get: { $0.border.width }, set: { $0.border.width = $1 }),
+        color(
+            "color", in: "border", .borderColor, field: FieldSlot(\.border.color), drawing: .drawn, lottie: .exported,
+            get: { $0.border.color }, set: { $0.border.color = $1 }),
+        color(
+            "color", in: "shadow", .shadowColor, field: FieldSlot(\.shadow.color), drawing: .drawn, lottie: .exported,
+            get: { $0.shadow.color }, set: { $0.shadow.color = $1 }),
         number(
             "opacity", in: "shadow", NumberRange(0...1), .shadowOpacity, field: FieldSlot(\.shadow.opacity),
-            get: { $0.shadow.opacity }, set: { $0.shadow.opacity = $1 }),
+            drawing: .drawn, lottie: .exported, get: { $0.shadow.opacity }, set: { $0.shadow.opacity = $1 }),
         number(
             "radius", in: "shadow", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .shadowRadius,
-            field: FieldSlot(\.shadow.radius), get: { $0.shadow.radius }, set: { $0.shadow.radius = $1 }),
+            field: FieldSlot(\.shadow.radius), drawing: .drawn,
+            lottie: .approximated("an image per quarter octave of radius, switched from frame to frame (Lottie has no blur that players share)"),
+            get: { $0.shadow.radius }, set: { $0.shadow.radius = $1 }),
         NodeProperty(
             key: "offset", group: "shadow", kind: .size, animation: .shadowOffset, field: .size(FieldSlot(\.shadow.offset)),
+            drawing: .drawn, lottie: .exported,
             read: { .size($0.shadow.offset) }, write: { if case .size(let s) = $1 { $0.shadow.offset = s } }),
-        string("image", .imagePath, get: { $0.image }, set: { $0.image = $1 }),
+        string("image", .imagePath, drawing: .drawn, lottie: .exported, get: { $0.image }, set: { $0.image = $1 }),
         string(
-            "contentMode", .choice, choices: ContentMode.allCases.map(\.rawValue), get: { $0.contentMode.rawValue },
-            set: { if let m = $1.flatMap(ContentMode.init(rawValue:)) { $0.contentMode = m } }),
-        NodeProperty(key: "text", kind: .text, read: { .text($0.text) }, write: { if case .text(let t) = $1 { $0.text = t } }),
-        flag("clips", get: { $0.clips }, set: { $0.clips = $1 }),
-        number("zIndex", NumberRange(-Bounds.magnitude...Bounds.magnitude), get: { $0.zIndex }, set: { $0.zIndex = $1 }),
-        string("tag", .label, get: { $0.tag }, set: { $0.tag = $1 }),
+            "contentMode", .choice, choices: ContentMode.allCases.map(\.rawValue), drawing: .drawn, lottie: .exported,
+            get: { $0.contentMode.rawValue }, set: { if let m = $1.flatMap(ContentMode.init(rawValue:)) { $0.contentMode = m } }),
         NodeProperty(
-            key: "modifiers", kind: .modifiers, timeline: .never,
+            key: "text", kind: .text, drawing: .drawn,
+            lottie: .approximated("images of the text as animhost lays it out, one more for each layout whose pixels differ"),
+            read: { .text($0.text) }, write: { if case .text(let t) = $1 { $0.text = t } }),
+        flag("clips", drawing: .drawn, lottie: .exported, get: { $0.clips }, set: { $0.clips = $1 }),
+        number(
+            "zIndex", NumberRange(-Bounds.magnitude...Bounds.magnitude), drawing: .drawn,
+            lottie: .approximated("a node painted beneath a sibling it was above in an earlier frame is a second layer on top (Lottie's layer order is fixed)"),
+            get: { $0.zIndex }, set: { $0.zIndex = $1 }),
+        string(
+            "tag", .label, drawing: .notDrawn("a name matching nodes across scenes"), lottie: .dropped("not on screen"),
+            get: { $0.tag }, set: { $0.tag = $1 }),
+        NodeProperty(
+            key: "modifiers", kind: .modifiers, timeline: .never, drawing: .notDrawn("instructions to the host for a node no tag matches"),
+            lottie: .dropped("not on screen"),
             read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number(
-            "blur", NumberRange(0...Bounds.shadowRadius, refusesAbove: true), .blur, field: FieldSlot(\.blur),
-            get: { $0.blur }, set: { $0.blur = $1 })
+            "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
+            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
     ]
 }

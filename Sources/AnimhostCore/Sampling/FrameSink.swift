@@ -32,7 +32,7 @@ public protocol FrameSink: AnyObject {
     /// Called for every frame, in order.
     func write(_ frame: FrameSample) throws
     /// Called once after the last frame; only now may the sink publish its output.
-    func finish(_ result: TransitionRunner.Result) throws
+    func finish(_ result: TransitionRun.Result) throws
     /// Removes unfinished output at once, for a process ending abruptly mid-run (an interrupt, plugin code
     /// that cannot be stopped: ``ProcessExit``). It runs on another thread while the run's may be stuck:
     /// keep it to removing files and stopping children.
@@ -52,5 +52,5 @@ public final class FrameRecorder: FrameSink {
 
     public func begin(_ info: TimelineInfo) throws {}
     public func write(_ frame: FrameSample) throws { frames.append(frame) }
-    public func finish(_ result: TransitionRunner.Result) throws {}
+    public func finish(_ result: TransitionRun.Result) throws {}
 }

@@ -2,7 +2,7 @@
 /// of these, so `run` warns rather than fails (`animhost check` fails the ones that change the picture).
 enum RunAdvice {
     /// The notes for a run of `context` that ended as `result`; none for a clean run.
-    static func notes(for context: TransitionContext, result: TransitionRunner.Result) -> [String] {
+    static func notes(for context: TransitionContext, result: TransitionRun.Result) -> [String] {
         var notes: [String] = []
         if let time = context.completionTime, time == 0, context.duration > 0 {
             notes.append(

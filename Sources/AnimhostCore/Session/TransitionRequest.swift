@@ -17,7 +17,7 @@ public struct TransitionRequest: Sendable, Equatable {
     /// Playback speed of a non-interactive run (frame i shows t = i · speed / fps).
     public var speed: Double
     /// Emit only the state at this instant.
-    public var only: TransitionRunner.Instant?
+    public var only: TransitionRun.Instant?
     /// The chrome scene (a name or a file) drawn above the container; nil: the plugin's default chrome, if any.
     public var chrome: String?
     /// The viewer asked for reduced motion: the context's ``TransitionContext/reducedMotion``.
@@ -29,7 +29,7 @@ public struct TransitionRequest: Sendable, Equatable {
     /// A request; every part has the command line's default.
     public init(
         from: String? = nil, to: String? = nil, operation: TransitionOperation = .push, fps: Int = 60,
-        params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRunner.Instant? = nil,
+        params: [String: String] = [:], gesture: String? = nil, speed: Double = 1, only: TransitionRun.Instant? = nil,
         reducedMotion: Bool = false
     ) {
         self.from = from; self.to = to; self.operation = operation; self.fps = fps; self.params = params
@@ -59,7 +59,7 @@ public struct TransitionOutcome {
     /// The run's header: plugin, operation, scenes, rate, duration, size.
     public let info: TimelineInfo
     /// How the run ended.
-    public let result: TransitionRunner.Result
+    public let result: TransitionRun.Result
     /// Delegate hooks, completions and `ctx` calls, in order, with their virtual times.
     public let calls: [(time: Double, call: String)]
     /// What the animator did that UIKit allows but rarely means (`ctx:complete(true)` after a cancel), each placed in its source.
@@ -68,7 +68,7 @@ public struct TransitionOutcome {
     /// invisible, a node left behind, `complete` before the first frame): `run` prints these as warnings.
     public var advice: [String] = []
 
-    public init(info: TimelineInfo, result: TransitionRunner.Result, calls: [(time: Double, call: String)], warnings: [String] = []) {
+    public init(info: TimelineInfo, result: TransitionRun.Result, calls: [(time: Double, call: String)], warnings: [String] = []) {
         self.info = info; self.result = result; self.calls = calls; self.warnings = warnings
     }
 }

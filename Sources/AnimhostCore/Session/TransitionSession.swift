@@ -1,13 +1,14 @@
 import Foundation
 
-/// Runs one plugin's transitions: resolves a request's scenes, prepares the animator, drives the
-/// runner and feeds the frames to a sink. The command line, the spec harness, the conformance suite
-/// and hosts embedding animhost all run transitions through a session.
+/// Runs one plugin's transitions: resolves a request's scenes, has the plugin prepare an animator,
+/// and makes a ``TransitionRun`` of it, which it plays on the virtual clock into a sink
+/// (``run(_:sink:)``) or hands to its caller to step (``start(_:touch:)``). The command line, the
+/// spec harness, the conformance suite and hosts embedding animhost all run transitions through a session.
 ///
 /// The plugin stays loaded: running it again with other params, another operation or other scenes
 /// is one more ``run(_:sink:)``, each run on freshly loaded scenes. One run at a time per plugin.
 public final class TransitionSession {
-    /// The animator this session runs.
+    /// The plugin this session runs.
     public let plugin: TransitionPlugin
     /// Where scene names are looked up.
     public let sceneLocator: SceneLocating
@@ -29,47 +30,34 @@ public final class TransitionSession {
     /// Runs `request` between two loaded scenes (its `from` and `to` names are not used); the run takes
     /// their nodes over, so each run needs scenes of its own.
     public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
-        let context = try makeContext(from: from, to: to, chrome: try chrome(for: request), operation: request.operation)
-        context.reducedMotion = request.reducedMotion
-        let animator = try plugin.prepare(context, params: request.params)
-        defer { animator.close() }
+        let run = try prepare(request, from: from, to: to)
+        defer { run.close() }
         // The run's cleanup: should the process end abruptly mid-run, the sink removes what it began.
         let cleanup = sink.map { sink in ProcessExit.register { sink.abort() } }
         defer { cleanup.map(ProcessExit.unregister) }
-        let gesture = try request.gestureTrace(size: context.size)
-        var runner = TransitionRunner(fps: request.fps)
-        runner.speed = request.speed
-        runner.only = request.only
-        runner.maxDuration = maxDuration
-        runner.hostWork = { work in try animator.offTheBudget(work) }  // sampling and writing frames are the host's time
-        var info = header(context, fps: request.fps)
-        let result: TransitionRunner.Result
-        do {
-            result = try runner.run(
-                animator, in: context, gesture: gesture,
-                begin: {
-                    info.duration = context.duration
-                    try animator.offTheBudget { try sink?.begin(info) }
-                }, emit: sink.map { sink in { frame in try sink.write(frame) } })
-            try animator.ended(completed: result.completed)
-        } catch let e as TransitionError {
-            throw animator.error(for: e)
-        }
-        try animator.offTheBudget { try sink?.finish(result) }
-        var outcome = TransitionOutcome(info: info, result: result, calls: context.calls, warnings: animator.warnings)
-        outcome.advice = RunAdvice.notes(for: context, result: result)
+        let gesture = try request.gestureTrace(size: run.context.size)
+        let pace = TransitionRun.Pace(fps: request.fps, speed: request.speed, only: request.only, maxDuration: maxDuration)
+        let result = try run.play(pace, gesture: gesture, sink: sink)
+        var outcome = TransitionOutcome(info: run.info, result: result, calls: run.context.calls, warnings: run.animator.warnings)
+        outcome.advice = RunAdvice.notes(for: run.context, result: result)
         return outcome
     }
 
-    /// Starts `request` as a transition its caller steps on its own clock, frame by frame; a `touch`
-    /// (the gesture's first sample, at time 0) makes it interactive, driven by ``LiveTransition/touch(_:)``.
+    /// Starts `request` as a run its caller steps on its own clock, frame by frame; a `touch` (the
+    /// gesture's first sample, at time 0) makes it interactive, driven by ``TransitionRun/touch(_:)``.
     /// The request's `fps`, `speed`, `only` and `gesture` are not used.
-    public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> LiveTransition {
+    public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> TransitionRun {
         let (from, to) = try scenes(for: request)
+        let run = try prepare(request, from: from, to: to)
+        try run.start(touch: touch)
+        return run
+    }
+
+    /// A run of `request` between `from` and `to`, its animator prepared: the run is ``TransitionRun/Phase/prepared``.
+    private func prepare(_ request: TransitionRequest, from: Scene, to: Scene) throws -> TransitionRun {
         let context = try makeContext(from: from, to: to, chrome: try chrome(for: request), operation: request.operation)
         context.reducedMotion = request.reducedMotion
-        let animator = try plugin.prepare(context, params: request.params)
-        return try LiveTransition(animator, in: context, header: header(context, fps: 0), touch: touch)
+        return TransitionRun(try plugin.prepare(context, params: request.params), in: context, plugin: plugin.name)
     }
 
     /// The scenes for `request`: the given ones, else the plugin's defaults, else the built-in
@@ -173,15 +161,4 @@ public final class TransitionSession {
 
     /// The real path of the folder `scene`'s images are found in, if it has one.
     private func folder(of scene: Scene) -> String? { scene.directory.map { ContainedPath.resolved($0.standardizedFileURL.path) } }
-
-    /// The run's header, its duration still unknown.
-    private func header(_ context: TransitionContext, fps: Int) -> TimelineInfo {
-        var info = TimelineInfo(
-            plugin: plugin.name, operation: context.operation, from: context.from.name,
-            to: context.to.name, fps: fps, duration: 0, size: context.size)
-        info.imageFolders = Dictionary(
-            context.scenes.compactMap { s in s.directory.map { (s.name, $0) } },
-            uniquingKeysWith: { a, _ in a })
-        return info
-    }
 }

@@ -19,6 +19,10 @@ public enum Bounds {
     public static let controlPoint = 1000.0
     /// A shadow's blur radius in points: its mask grows with the square of it.
     public static let shadowRadius = 1000.0
+    /// A node's blur in points (the Gaussian's standard deviation): the region blurred reaches three
+    /// times it past the subtree on each side, so the work grows with its square, as a shadow's does; the
+    /// same 1000 points, a bound of its own so that either can change alone.
+    public static let blur = 1000.0
     /// Samples in one gesture trace.
     public static let gestureSamples = 100_000
     /// Bytes of one gesture trace file (16 MiB: 100,000 samples written out at length), refused before

@@ -2,8 +2,8 @@ import Foundation
 
 /// A timing curve: maps normalised time x ∈ [0, 1] to progress.
 ///
-/// Parsed from the specs of DESIGN §3: `linear`, Core Animation's named curves, Material's curves,
-/// `cubic-bezier(…)`, `steps(…)`, CSS's `linear(…)` and Penner's names.
+/// Parsed from the specs that docs/timing.md lists under "Curves": `linear`, Core Animation's named
+/// curves, Material's curves, `cubic-bezier(…)`, `steps(…)`, CSS's `linear(…)` and Penner's names.
 public enum Easing: Hashable, Sendable {
     case linear
     case cubicBezier(CubicBezier)

@@ -50,6 +50,20 @@ public final class PercentDrivenDriver {
         return found
     }
 
+    /// The default interaction: the gesture's travel along its direction (``direction(for:)``: across
+    /// for an edge swipe, else along its main axis) over the screen's `size` drives the fraction; on
+    /// release (or when the system cancels the gesture) `rule` decides whether it finishes or cancels.
+    public func drive(with event: GestureEvent, size: Size, rule: InteractionRule) {
+        let direction = direction(for: event)
+        let progress = direction.progress(of: event, in: size)
+        switch event.state {
+        case .began, .changed: update(progress)
+        case .ended, .cancelled:
+            let finishes = rule.finishes(progress: progress, speed: direction.speed(of: event), cancelled: event.state == .cancelled)
+            if finishes { finish() } else { cancel() }
+        }
+    }
+
     /// Runs the animations on to their end; their completions get `true`.
     public func finish() {
         guard state == .interacting else { return }

@@ -21,7 +21,7 @@ public final class TransitionContext {
     public private(set) var gestureStart: GestureEvent?
     /// True when a gesture drives the transition.
     public var isInteractive: Bool { driver != nil }
-    /// The animator's declared duration in seconds: the one every part of a run reads (0 until the runner asks).
+    /// The animator's declared duration in seconds: the one every part of a run reads (0 until the run asks).
     public internal(set) var duration: Double = 0
     /// The value passed to ``complete(_:)``, once it has been called.
     public private(set) var completion: Bool?

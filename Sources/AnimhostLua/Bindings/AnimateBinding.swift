@@ -58,8 +58,11 @@ enum AnimateBinding {
             lua_pushvalue(L, block)
             try host.callNested(nargs: 0, nresults: 0, on: L)
         }
+        let run = host.transition
+        if let ref = completionRef { run?.completionRefs.insert(ref) }
         let completion: ((Bool) throws -> Void)? = completionRef.map { ref in
-            { [unowned host] finished in
+            { [unowned host, weak run] finished in
+                guard run?.completionRefs.remove(ref) != nil else { return }  // released when its run ended
                 host.pushRef(ref)
                 host.unref(ref)
                 lua_pushboolean(host.L, finished ? 1 : 0)
@@ -73,7 +76,10 @@ enum AnimateBinding {
                 try host.engine.animate(options, changes: changes, completion: completion)
             }
         } catch {
-            if let ref = completionRef { host.unref(ref) }
+            if let ref = completionRef {
+                run?.completionRefs.remove(ref)
+                host.unref(ref)
+            }
             throw error
         }
     }

@@ -3,14 +3,14 @@ import CLua
 import AnimhostCore
 
 /// A mistake in how plugin code called a binding; raised in Lua at the caller's line.
-struct BindingError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
+package struct BindingError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ message: String) { description = message }
 }
 
 /// Runs a binding's body, turning Swift errors into a pushed message and the code the trampoline raises.
 @inline(__always)
-func binding(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
+package func binding(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
     do {
         return try body()
     } catch let failure as NestedFailure {
@@ -119,7 +119,7 @@ func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
 /// passes can be too large for the arithmetic after it. Inlined: bindings read several numbers
 /// per call (a `rect` four), and the check is a few instructions beside the call it would cost.
 @inline(__always)
-func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double {
+package func checkNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double {
     if lua_type(L, index) == LUA_TNUMBER {
         let n = lua_tonumberx(L, index, nil)
         if abs(n) <= Bounds.magnitude { return n }
@@ -136,11 +136,11 @@ private func notANumber(_ L: OpaquePointer, _ index: Int32, _ what: String) -> B
     return BindingError("\(what): \(LuaHost.string(L, index) ?? "\(n)") is out of range (at most ±1e9)")
 }
 
-func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double? {
+package func optionalNumber(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Double? {
     ah_isnoneornil(L, index) != 0 ? nil : try checkNumber(L, index, what())
 }
 
-func checkString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
+package func checkString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
     guard let s = LuaHost.string(L, index) else { throw BindingError("\(what()): expected a string, got \(typeName(L, index))") }
     return s
 }
@@ -156,20 +156,20 @@ func checkName(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> St
 
 /// A string the host keeps for the plugin (a node's text), counted at its length against the state's
 /// memory limit, as nodes are: the copy lives in the host, outside Lua's allocator, until the state closes.
-func keptString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
+package func keptString(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> String {
     let s = try checkString(L, index, what())
     LuaHost.of(L).charge(s.utf8.count)
     return s
 }
 
-func checkBool(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Bool {
+package func checkBool(_ L: OpaquePointer, _ index: Int32, _ what: @autoclosure () -> String) throws -> Bool {
     guard lua_type(L, index) == LUA_TBOOLEAN else { throw BindingError("\(what()): expected true or false, got \(typeName(L, index))") }
     return lua_toboolean(L, index) != 0
 }
 
 /// Reads `table[key]` without metamethods (plugins' tables may carry hostile ones) and pushes it.
 @discardableResult
-func rawField(_ L: OpaquePointer, _ table: Int32, _ key: String) -> Int32 {
+package func rawField(_ L: OpaquePointer, _ table: Int32, _ key: String) -> Int32 {
     let t = lua_absindex(L, table)
     LuaHost.push(L, key)
     return lua_rawget(L, t)
@@ -188,7 +188,7 @@ func unknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: Set<String>) -> [S
 }
 
 /// Throws for the first key of a table of options that the binding does not know.
-func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in what: String) throws {
+package func rejectUnknownKeys(_ L: OpaquePointer, _ index: Int32, allowed: [String], in what: String) throws {
     if let key = unknownKeys(L, index, allowed: Set(allowed)).first {
         let hint = closestName(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
         throw BindingError("\(what): unknown field '\(key)'\(hint)")

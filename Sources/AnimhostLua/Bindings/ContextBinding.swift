@@ -1,33 +1,6 @@
 import CLua
 import AnimhostCore
 
-/// The transition as a plugin sees it: one `ctx` per run, with the scenes, params and `complete`.
-final class LuaTransition {
-    let context: TransitionContext
-    let serial: Int
-    /// Registry references to the `params` table and the two scene tables.
-    var paramsRef: Int32 = LUA_NOREF
-    var fromRef: Int32 = LUA_NOREF
-    var toRef: Int32 = LUA_NOREF
-    /// The chrome's scene table, when the run has chrome.
-    var chromeRef: Int32 = LUA_NOREF
-    /// Registry references to the tables the scenes' delegate scripts returned.
-    var delegateRefs: [Int32] = []
-    /// The run's `ctx` table (made on first use), and its address to recognise it.
-    var ctxRef: Int32 = LUA_NOREF
-    var ctxAddress: UnsafeRawPointer?
-    /// The gesture sample being delivered, for `ctx:drive()`.
-    var currentEvent: GestureEvent?
-    /// What the plugin did that UIKit allows but rarely means, at the plugin's line.
-    var warnings: [PluginError] = []
-    /// `ctx.completionSpeed` and `ctx.completionCurve` of a run no gesture drives: kept, with no effect,
-    /// as an interaction controller's are when it is not interacting.
-    var completionSpeed = 1.0
-    var completionCurve = Easing.easeInOut
-
-    init(context: TransitionContext, serial: Int) { self.context = context; self.serial = serial }
-}
-
 /// The names `ctx` answers to.
 enum ContextKey: String, CaseIterable {
     case container, from, to, operation, presenting, interactive, cancelled, params, reducedMotion
@@ -278,7 +251,7 @@ enum ContextBinding {
         return binding(L) {
             let (t, d) = try driver(L, "drive")
             guard let event = t.currentEvent else { throw BindingError("ctx:drive() is for use inside interact(ctx, g)") }
-            logging(L, t.context) { TransitionRunner.drive(d, with: event, size: t.context.size, rule: t.context.interactionRule) }
+            logging(L, t.context) { d.drive(with: event, size: t.context.size, rule: t.context.interactionRule) }
             return 0
         }
     }

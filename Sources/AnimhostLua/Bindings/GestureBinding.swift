@@ -3,8 +3,8 @@ import AnimhostCore
 
 /// A gesture sample as `interact(ctx, g)` receives it: a table of `state`, `t`, `location`,
 /// `translation`, `velocity` (points) and `edge`.
-enum GestureBinding {
-    static func push(_ L: OpaquePointer, _ e: GestureEvent) {
+package enum GestureBinding {
+    package static func push(_ L: OpaquePointer, _ e: GestureEvent) {
         lua_createtable(L, 0, 6)
         LuaHost.push(L, e.state.rawValue); lua_setfield(L, -2, "state")
         lua_pushnumber(L, e.time); lua_setfield(L, -2, "t")

@@ -60,9 +60,12 @@ struct PropertyCheck {
 
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
 ///
-/// A node is a light userdata: its own address, so that pushing one allocates nothing and identity
-/// (`==`, table keys) comes free. The host keeps every node it has handed to Lua alive for as long
-/// as the state lives (see ``LuaHost/keepAlive(_:)``), so such an address never dangles.
+/// A node is a full userdata, one per node, whose node the state holds in a slot of its
+/// ``NodeHandles``: a weak-valued table of the state's, keyed by the node's address, hands out the
+/// same userdata for as long as Lua can reach it, so identity (`==`, table keys) is the node's. Once
+/// Lua cannot, its collector frees the userdata, and the state gives the node back after the next full
+/// collection (``LuaHost/collectGarbage()``, at every run's end): a state keeps no node beyond what
+/// its plugin keeps.
 enum NodeBinding {
     static let meta = Metatable("animhost.node")
 
@@ -89,34 +92,71 @@ enum NodeBinding {
         lua_setfield(L, -2, "__index")
         LuaHost.setFunction(L, "__newindex", newIndex)
         LuaHost.setFunction(L, "__tostring", toString)
-        // Every light userdata shares one metatable; nodes are the only light userdata plugins see.
-        let metatable = lua_gettop(L)
-        lua_pushlightuserdata(L, nil)
-        lua_pushvalue(L, metatable)
+        ah_pop(L, 1)
+
+        // The userdata of the nodes Lua holds, by address: weak values, so that it keeps none alive.
+        ah_newtable(L)
+        lua_createtable(L, 0, 1)
+        LuaHost.push(L, "v")
+        lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
-        ah_pop(L, 2)
+        LuaHost.of(L).nodeCache = luaL_ref(L, ah_registryindex())
 
         ah_pushglobaltable(L)
         LuaHost.setFunction(L, "node", newNode)
         ah_pop(L, 2)
     }
 
-    // MARK: Nodes as light userdata
+    // MARK: Nodes as userdata
 
     /// What a node costs the host, counted against the plugin's memory limit when it makes one.
     static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
-    static func push(_ L: OpaquePointer, _ node: Node) {
-        unowned(unsafe) let host = LuaHost.of(L)
-        host.keepAlive(node)
-        lua_pushlightuserdata(L, Unmanaged.passUnretained(node).toOpaque())
+    /// A node's userdata: the node, and the slot of the state's ``NodeHandles`` that holds it.
+    private struct Handle {
+        let node: Unmanaged<Node>
+        let slot: Int
     }
 
-    /// The node at `i`, without taking a reference: the host holds every node Lua can name.
+    /// Pushes `node`'s userdata: the one Lua holds already, else a new one.
+    static func push(_ L: OpaquePointer, _ node: Node) {
+        push(L, node, new: false)
+    }
+
+    /// Pushes the userdata of `node`; `new`: a node just made, which Lua cannot hold yet.
+    private static func push(_ L: OpaquePointer, _ node: Node, new: Bool) {
+        unowned(unsafe) let host = LuaHost.of(L)
+        let address = Unmanaged.passUnretained(node).toOpaque()
+        lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
+        if !new && lua_rawgetp(L, -1, address) == LUA_TUSERDATA {
+            ah_remove(L, -2)
+            return
+        }
+        if !new { ah_pop(L, 1) }
+        pushUserValue(L, Handle(node: .passUnretained(node), slot: host.nodes.hold(node)), meta)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, address)
+        ah_remove(L, -2)
+        host.handOver(node)
+    }
+
+    /// Gives back the nodes whose userdata Lua's collector has freed: after a full collection, a
+    /// slot whose node has no userdata in the table, or a newer one (made once the slot's was freed).
+    static func releaseCollected(in host: LuaHost) {
+        let L = host.L
+        lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
+        host.nodes.release { slot, node in
+            lua_rawgetp(L, -1, Unmanaged.passUnretained(node).toOpaque())
+            defer { ah_pop(L, 1) }
+            return userValue(L, -1, meta, as: Handle.self)?.slot != slot
+        }
+        ah_pop(L, 1)
+    }
+
+    /// The node at `i`, without taking a reference: a slot of the state holds it while its userdata lives.
     @inline(__always)
     static func nodeRef(_ L: OpaquePointer, _ i: Int32) -> Unmanaged<Node>? {
-        guard lua_type(L, i) == LUA_TLIGHTUSERDATA, let p = lua_touserdata(L, i) else { return nil }
-        return Unmanaged<Node>.fromOpaque(p)
+        userValue(L, i, meta, as: Handle.self)?.node
     }
 
     @inline(__always)
@@ -397,15 +437,16 @@ enum NodeBinding {
                 }
             }
             lua_settop(L, slots - 1)
-            host.createdNodes += 1
             host.charge(nodeBytes)
-            let node = Node(id: id ?? defaultID(host.createdNodes), properties: (consume writer).properties)
+            if host.overMemoryLimit { return 0 }  // refused before its userdata is made: the trampoline raises
+            let made = host.countNodeMade()
+            let node = Node(id: id ?? defaultID(made), properties: (consume writer).properties)
             if hasChildren {
                 rawField(L, 1, "children")
                 try addChildren(L, to: node)
                 ah_pop(L, 1)
             }
-            push(L, node)
+            push(L, node, new: true)
             return 1
         }
     }
@@ -490,7 +531,7 @@ enum NodeBinding {
             // Counted before copying, so that a copy past the limit is refused without being made.
             host.charge(source.subtree().count * nodeBytes)
             if host.overMemoryLimit { return 0 }
-            push(L, source.snapshot())
+            push(L, source.snapshot(), new: true)
             return 1
         }
     }
@@ -533,8 +574,8 @@ protocol PropertyWriter {
 
 /// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
 struct LiveWriter: PropertyWriter {
-    /// Both live through the binding's call (the host holds every node Lua sees, and the engine):
-    /// the writer refers to them without reference counting.
+    /// Both live through the binding's call (the state holds the node of every userdata Lua can
+    /// reach, and the run the engine): the writer refers to them without reference counting.
     let node: Unmanaged<Node>
     let engine: Unmanaged<AnimationEngine>
     var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }

@@ -2,7 +2,7 @@ import CLua
 import AnimhostCore
 
 /// The immutable values: `rect`, `point`, `size`, `color` and `transform`.
-enum ValueBinding {
+package enum ValueBinding {
     static let rectMeta = Metatable("animhost.rect")
     static let pointMeta = Metatable("animhost.point")
     static let sizeMeta = Metatable("animhost.size")
@@ -54,11 +54,11 @@ enum ValueBinding {
         return nil
     }
 
-    static func push(_ L: OpaquePointer, _ r: Rect) { pushUserValue(L, r, rectMeta) }
-    static func push(_ L: OpaquePointer, _ p: Point) { pushUserValue(L, p, pointMeta) }
-    static func push(_ L: OpaquePointer, _ s: Size) { pushUserValue(L, s, sizeMeta) }
-    static func push(_ L: OpaquePointer, _ c: Color) { pushUserValue(L, c, colorMeta) }
-    static func push(_ L: OpaquePointer, _ t: Transform2D) { pushUserValue(L, t, transformMeta) }
+    package static func push(_ L: OpaquePointer, _ r: Rect) { pushUserValue(L, r, rectMeta) }
+    package static func push(_ L: OpaquePointer, _ p: Point) { pushUserValue(L, p, pointMeta) }
+    package static func push(_ L: OpaquePointer, _ s: Size) { pushUserValue(L, s, sizeMeta) }
+    package static func push(_ L: OpaquePointer, _ c: Color) { pushUserValue(L, c, colorMeta) }
+    package static func push(_ L: OpaquePointer, _ t: Transform2D) { pushUserValue(L, t, transformMeta) }
 
     static func checkRect(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Rect {
         guard let r = rect(L, i) else { throw BindingError("\(what()): expected a rect (make one with rect(x, y, width, height)), got \(typeName(L, i))") }

@@ -11,13 +11,12 @@ extension Plugin: TransitionPlugin {
 
     /// Binds a run to the plugin's state: `ctx.params` and the scene tables made, the engine the
     /// context's, and the time budget started. One run at a time: the state holds one transition.
-    public func prepare(_ context: TransitionContext, params overrides: [String: String]) throws -> PreparedAnimator {
+    public func prepare(_ context: TransitionContext, params overrides: [String: String]) throws -> TransitionAnimator {
         guard host.transition == nil else { throw error("the plugin is already running a transition; end it first") }
         let params = try resolveParams(overrides)
-        let transition = LuaTransition(context: context, serial: host.nextTransitionSerial())
+        let transition = LuaTransition(context: context)
         context.interactionRule = interactionRule
-        host.engine = context.engine
-        host.transition = transition
+        host.begin(transition)
         host.startClock()  // before binding: the scenes' delegate scripts run on the plugin's budget
         let animator = LuaAnimator(plugin: self, transition: transition)
         do { try bind(transition, params: params) } catch {
@@ -77,7 +76,7 @@ extension Plugin: TransitionPlugin {
 }
 
 /// The plugin's `duration`, `animate`, `interact` and `ended` for one run.
-final class LuaAnimator: PreparedAnimator {
+final class LuaAnimator: TransitionAnimator {
     let plugin: Plugin
     let transition: LuaTransition
     private var closed = false
@@ -92,17 +91,12 @@ final class LuaAnimator: PreparedAnimator {
         PluginError(file: plugin.file, line: animateLine, message: error.description)
     }
 
-    /// Ends the run in the plugin's state: the clock stopped, the run's references released.
+    /// Ends the run in the plugin's state: the clock stopped, what the run holds in Lua released.
     func close() {
         guard !closed else { return }
         closed = true
-        let host = plugin.host
-        host.stopClock()
-        host.transition = nil
-        host.engine = AnimationEngine()
-        for ref in [transition.paramsRef, transition.fromRef, transition.toRef, transition.chromeRef, transition.ctxRef] + transition.delegateRefs {
-            host.unref(ref)
-        }
+        plugin.host.stopClock()
+        plugin.host.end(transition)
     }
 
     /// `ctx:complete(true)` after a cancel, at the plugin's line.

@@ -20,63 +20,63 @@ public struct SandboxLimits: Sendable, Equatable {
 }
 
 /// A Swift binding as Lua calls it: returns its result count, or ``LuaHost/raise`` after pushing a message.
-typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
+package typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
 
-/// Owns one sandboxed Lua state: its limits, its bindings, and every call the host makes into it.
+/// Owns one sandboxed Lua state: its limits, its time and print budgets, and every call the host
+/// makes into it. What belongs to one run (its engine, `ctx`, scene tables, completions) lives in the
+/// run's ``LuaTransition`` and ends with it; the nodes Lua holds are userdata its collector releases
+/// (``NodeBinding``). A host embedding the state for its own bindings (the spec harness) keeps what
+/// they need in ``attachment``.
 ///
 /// Host calls run protected (`ah_pcall`); bindings report failure by return value so that Lua's
 /// `longjmp` never crosses a Swift frame.
-final class LuaHost {
-    let L: OpaquePointer
+package final class LuaHost {
+    package let L: OpaquePointer
     private let info: UnsafeMutablePointer<ah_state_info>
     /// The memory and time limits the state runs under.
-    let limits: SandboxLimits
+    package let limits: SandboxLimits
     /// The plugin file, as errors name it.
     let chunkName: String
     /// Prefix for `print` output on stderr.
     var printPrefix: String
     /// Where `print` writes; stderr unless a test captures it, with control characters shown as escapes (``TerminalText``).
-    var printSink: (String) -> Void = { FileHandle.standardError.write(Data((TerminalText.escaped($0) + "\n").utf8)) }
+    package var printSink: (String) -> Void = { FileHandle.standardError.write(Data((TerminalText.escaped($0) + "\n").utf8)) }
     /// What `print` has written and left out in this state (see ``printLine(_:)``).
     private var printBudget = PrintBudget()
-    /// The engine that node property changes go to.
-    @exclusivity(unchecked) var engine = AnimationEngine()
-    /// The transition being run, for `ctx` and delegate bindings.
+    /// The run under way, for `ctx`, the delegate bindings and the engine that node changes go to;
+    /// nil between runs.
     @exclusivity(unchecked) var transition: LuaTransition?
+    /// The engine node changes go to: the run's, or outside runs (a plugin loading, a spec) one of the
+    /// state's own, whose animations never play.
+    var engine: AnimationEngine { transition?.engine ?? idleEngine }
+    private lazy var idleEngine = AnimationEngine()
+    /// What the host embedding this state for bindings of its own keeps with it (the spec harness's
+    /// runs and snapshots); the state never reads it.
+    package var attachment: AnyObject?
     /// The first error raised by nested plugin code, kept with its own traceback.
     var pendingError: PluginError?
     private var callDepth = 0
     private var watchdog: Watchdog!
-    /// The folder of the file the state runs: plugins and scenes a spec names resolve from here.
-    var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    /// Where a spec's plugins are looked up after its own folder (`--plugins`, `$ANIMHOST_PATH`, …); nil: the folder alone.
-    var searchPath: PluginCatalog?
-    /// Notes a spec's runs have already said (each is said once).
-    var notesSaid: Set<String> = []
-    /// Where a spec's snapshots are kept; nil outside specs.
-    var snapshots: SnapshotStore?
-    /// The runs `animhost.run{}` made in this state, for image snapshots.
-    var runs: [RunBinding.Recorded] = []
     /// How many transitions the state has run: each one's serial tells its `ctx` from earlier ones.
     private var transitionsRun = 0
     /// The budget left when ``pauseClock()`` stopped the clock.
     private var pausedBudget: Double?
-    /// How many nodes `node{}` has made, for default ids: counted again from ``nodesMadeAtLoad`` in every
-    /// transition, so that the same plugin run twice in one state names its nodes alike.
-    @exclusivity(unchecked) var createdNodes = 0
-    /// How many nodes the plugin made before its first transition (while it loaded).
-    private var nodesMadeAtLoad: Int?
+    /// How many nodes `node{}` made outside runs (while the plugin loaded): each run counts its default
+    /// ids on from here, so that the same plugin run twice in one state names its nodes alike.
+    @exclusivity(unchecked) var nodesMadeOutsideRuns = 0
     /// Folders `require` may load modules from.
-    var moduleFolders: [URL] = []
+    package var moduleFolders: [URL] = []
     /// The Lua files beside the plugin that its runs have read (modules, scene delegate scripts), in the order first read.
     var modulesRead: [URL] = []
     /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
     @exclusivity(unchecked) var nodeKeys = InternedKeys()
-    /// Every node handed to Lua: Lua refers to nodes by address, so they live as long as the state.
-    @exclusivity(unchecked) private var heldNodes: [Node] = []
-    /// Each held node's place in the order it was first handed to Lua: the walking order of nodes used as keys.
-    @exclusivity(unchecked) private var handOver: [UnsafeMutableRawPointer: Int] = [:]
-    /// This host's mark on the nodes it holds, unique in the process.
+    /// The registry reference of the weak-valued table of the node userdata Lua holds (``NodeBinding``).
+    var nodeCache: Int32 = LUA_NOREF
+    /// The nodes of those userdata, held while Lua may reach them.
+    @exclusivity(unchecked) var nodes = NodeHandles()
+    /// How many nodes the state has been handed: the next one's place in the walking order of keys.
+    @exclusivity(unchecked) private var nodesHandedOver = 0
+    /// This host's mark on the nodes it hands to Lua, unique in the process.
     private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
     private static let marks = Atomic<Int>(0)
 
@@ -84,7 +84,7 @@ final class LuaHost {
     static let reraise: Int32 = -2
 
     /// Creates a sandboxed state: safe libraries only, the host's bindings, and the limits armed.
-    init(chunkName: String, printPrefix: String, limits: SandboxLimits = SandboxLimits()) throws {
+    package init(chunkName: String, printPrefix: String, limits: SandboxLimits = SandboxLimits()) throws {
         self.limits = limits
         self.chunkName = chunkName
         self.printPrefix = printPrefix
@@ -125,50 +125,73 @@ final class LuaHost {
 
     /// The host that owns the state `L` (any of its threads).
     @inline(__always)
-    static func of(_ L: OpaquePointer) -> LuaHost {
+    package static func of(_ L: OpaquePointer) -> LuaHost {
         Unmanaged<LuaHost>.fromOpaque(ah_info(L).pointee.host).takeUnretainedValue()
     }
 
     /// Writes a line `print` made to ``printSink`` while the run's ``PrintBudget`` lasts, counting it as
     /// shown (control characters as their escapes, ``TerminalText``), so that escapes cannot multiply it.
-    func printLine(_ line: String) {
+    package func printLine(_ line: String) {
         let shown = TerminalText.escaped(line)
         if printBudget.admit(shown.utf8.count) { printSink(shown) }
     }
 
     /// Bytes the plugin's state holds now, and at most so far.
-    var memoryInUse: Int { Int(info.pointee.used) }
+    package var memoryInUse: Int { Int(info.pointee.used) }
     var peakMemory: Int { Int(info.pointee.peak) }
 
-    /// A serial for a new transition, never given before in this state; default node ids start again.
-    func nextTransitionSerial() -> Int {
-        if nodesMadeAtLoad == nil { nodesMadeAtLoad = createdNodes }
-        createdNodes = nodesMadeAtLoad ?? 0
+    /// Makes `run` the state's run under way: a serial never given before in this state, and default
+    /// node ids counted from where loading left them.
+    func begin(_ run: LuaTransition) {
         transitionsRun += 1
-        return transitionsRun
+        run.serial = transitionsRun
+        run.nodesMade = nodesMadeOutsideRuns
+        transition = run
     }
 
-    /// Keeps `node` alive for as long as the state lives.
+    /// Ends `run`: its references released, then ``collectGarbage()``, so that the nodes only the run
+    /// reached are given back now.
+    func end(_ run: LuaTransition) {
+        if transition === run { transition = nil }
+        for ref in run.takeReferences() { unref(ref) }
+        collectGarbage()
+    }
+
+    /// A full collection, then every node whose userdata it freed given back (``NodeHandles``): Lua's
+    /// collector cannot see what a node holds in the host. It runs no plugin code (plugins cannot make
+    /// finalizers, Lua/prelude.lua) and no host code.
+    func collectGarbage() {
+        ah_collect(L)
+        NodeBinding.releaseCollected(in: self)
+    }
+
+    /// Counts a node `node{}` made and returns its number, for its default id: in a run, from the
+    /// number made while the plugin loaded.
+    func countNodeMade() -> Int {
+        if let run = transition {
+            run.nodesMade += 1
+            return run.nodesMade
+        }
+        nodesMadeOutsideRuns += 1
+        return nodesMadeOutsideRuns
+    }
+
+    /// Notes that `node` is handed to Lua, for the walking order of nodes used as keys: its place is
+    /// the order in which this state first saw it, kept while Lua lets go of it and is handed it again.
     @inline(__always)
-    func keepAlive(_ node: Node) {
-        guard node.markHeld(by: holderMark) else { return }
-        heldNodes.append(node)
-        let address = Unmanaged.passUnretained(node).toOpaque()
-        if handOver[address] == nil { handOver[address] = handOver.count }
+    func handOver(_ node: Node) {
+        if node.markHandedOver(by: holderMark, order: nodesHandedOver) { nodesHandedOver += 1 }
     }
-
-    /// The place of the node at `address` in the order the host first handed nodes to Lua.
-    func handOverOrder(of address: UnsafeMutableRawPointer) -> Int { handOver[address] ?? handOver.count }
 
     /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
     /// limit, which the binding's caller enforces once the binding returns.
-    func charge(_ bytes: Int) {
+    package func charge(_ bytes: Int) {
         info.pointee.used += bytes
         info.pointee.peak = max(info.pointee.peak, info.pointee.used)
     }
 
     /// True once what the plugin holds is past its memory limit: the trampoline raises when the binding returns.
-    var overMemoryLimit: Bool { info.pointee.used > info.pointee.limit }
+    package var overMemoryLimit: Bool { info.pointee.used > info.pointee.limit }
 
     /// Lets `interrupt` stop the state's code from another thread (see ``Watchdog/interrupt()``).
     func interruptible(by interrupt: PluginInterrupt) { interrupt.attach(watchdog) }
@@ -177,14 +200,14 @@ final class LuaHost {
     var timedOut: Bool { info.pointee.tripped != 0 }
 
     /// Starts the time budget (``SandboxLimits/timeout``) from now.
-    func startClock() {
+    package func startClock() {
         guard limits.timeout > 0, !timedOut else { return }
         info.pointee.deadline = ah_monotonic_seconds() + limits.timeout
         watchdog.arm(after: limits.timeout)
     }
 
     /// Stops the time budget while the host is not running plugin code.
-    func stopClock() {
+    package func stopClock() {
         pausedBudget = nil
         info.pointee.deadline = 0
         watchdog.disarm()
@@ -214,7 +237,7 @@ final class LuaHost {
     /// with file, line and traceback; a nested failure keeps its innermost traceback. A started time
     /// budget runs only while the outermost such call is under way: the host's work between calls
     /// (evaluating animations, sampling and writing frames) is not the plugin's time.
-    func call(nargs: Int32, nresults: Int32, on thread: OpaquePointer? = nil) throws {
+    package func call(nargs: Int32, nresults: Int32, on thread: OpaquePointer? = nil) throws {
         let L = thread ?? self.L
         if watchdog.isInterrupted {
             lua_settop(L, -(nargs + 2))
@@ -273,36 +296,36 @@ final class LuaHost {
 
     func string(at index: Int32) -> String? { LuaHost.string(L, index) }
 
-    static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
+    package static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var len = 0
         guard let p = ah_tostring(L, index, &len) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
-    static func push(_ L: OpaquePointer, _ s: String) {
+    package static func push(_ L: OpaquePointer, _ s: String) {
         var s = s
         s.withUTF8 { buf in _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
     }
 
     /// Pushes a binding as a Lua function, with `upvalues` values from the stack as its upvalues.
-    static func push(_ L: OpaquePointer, _ f: LuaBinding, upvalues: Int32 = 0) {
+    package static func push(_ L: OpaquePointer, _ f: LuaBinding, upvalues: Int32 = 0) {
         ah_pushfunction(L, f, upvalues)
     }
 
     /// Sets `table[name] = f` for the table on top of the stack.
-    static func setFunction(_ L: OpaquePointer, _ name: String, _ f: LuaBinding) {
+    package static func setFunction(_ L: OpaquePointer, _ name: String, _ f: LuaBinding) {
         push(L, f)
         lua_setfield(L, -2, name)
     }
 
     /// Loads Lua source as text (never bytecode) and leaves the chunk on the stack.
-    func load(source: String, chunkName: String) throws {
+    package func load(source: String, chunkName: String) throws {
         try load(source: Data(source.utf8), chunkName: chunkName)
     }
 
     /// Loads Lua source bytes as text (never bytecode) and leaves the chunk on the stack.
-    func load(source: Data, chunkName: String) throws {
+    package func load(source: Data, chunkName: String) throws {
         var bytes = [CChar](repeating: 0, count: max(source.count, 1))
         bytes.withUnsafeMutableBytes { _ = source.copyBytes(to: $0) }
         let status = ah_loadtext(L, bytes, source.count, "@" + PluginError.chunkName(for: chunkName))

@@ -16,7 +16,7 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
     static let maxMessageBytes = 4096
 
     /// `message` cut to ``maxMessageBytes`` at a character boundary, saying how much was left out.
-    static func bounded(_ message: String) -> String {
+    package static func bounded(_ message: String) -> String {
         let bytes = message.utf8
         guard bytes.count > maxMessageBytes else { return message }
         var cut = bytes.index(bytes.startIndex, offsetBy: maxMessageBytes)

@@ -75,12 +75,13 @@ enum Sandbox {
     }
 
     /// A key's place in the walking order of `pairs` (Lua/prelude.lua): an object's creation serial,
-    /// a node's place in the order the host handed nodes over past `1 << 60`, nil for Lua's own
+    /// a node's place in the order the state was first handed nodes past `1 << 60` (whether or not
+    /// Lua let go of its userdata in between, which its collector decides), nil for Lua's own
     /// functions without upvalues.
     private static let objectOrderBinding: LuaBinding = { L in
         let L = L!
-        if lua_type(L, 1) == LUA_TLIGHTUSERDATA, let node = lua_touserdata(L, 1) {
-            lua_pushinteger(L, (1 << 60) + lua_Integer(LuaHost.of(L).handOverOrder(of: node)))
+        if let node = NodeBinding.node(L, 1) {
+            lua_pushinteger(L, (1 << 60) + lua_Integer(node.handOverOrder))
         } else if case let serial = ah_serial(L, 1), serial != 0 {
             lua_pushinteger(L, serial)
         } else {

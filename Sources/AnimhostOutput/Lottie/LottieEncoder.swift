@@ -15,9 +15,9 @@ public final class LottieEncoder: FrameSink {
     private var info: TimelineInfo?
     private var frames: [FrameSample] = []
     private var budget: LottieBudget?
-    /// What the finished document holds, for the run's summary: its size, keyframe count and the
-    /// nodes whose `blur` it leaves out.
-    public private(set) var written: (bytes: Int, keyframes: Int, unblurred: [String])?
+    /// What the finished document holds, for the run's summary: its size, keyframe count and, for
+    /// each drawn property the export drops (``NodeProperty/lottie``), the nodes showing it.
+    public private(set) var written: (bytes: Int, keyframes: Int, dropped: [(property: NodeProperty, nodes: [String])])?
 
     /// An encoder writing `url` with images at `scale` pixels per point.
     public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
@@ -35,7 +35,7 @@ public final class LottieEncoder: FrameSink {
     }
 
     /// Builds the document from every frame and the run's curve spans, and writes it whole.
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let budget else { throw OutputError("the Lottie encoder finished before it began") }
         let (document, keyframes) = try LottieEncoder.document(
             info: info, frames: frames, spans: result.curveSpans, scale: scale, budget: budget)
@@ -43,7 +43,7 @@ public final class LottieEncoder: FrameSink {
         let file = try OutputFile(url)
         try file.write(data)
         try file.commit()
-        written = (data.count, keyframes, LottieEncoder.blurred(frames))
+        written = (data.count, keyframes, LottieEncoder.dropped(frames))
         frames = []
     }
 
@@ -77,21 +77,30 @@ public final class LottieEncoder: FrameSink {
 }
 
 extension LottieEncoder: SummarizedOutput {
-    /// The document's size and keyframe count, as the run's summary shows them, and the blurred nodes
-    /// drawn sharp (no Lottie player draws a blur effect alike; rlottie ignores it).
+    /// The document's size and keyframe count, as the run's summary shows them, and for each drawn
+    /// property the document drops, the nodes showing it with the table's note (`blur not exported,
+    /// drawn sharp: soft`).
     public var summaryNote: String? {
         written.map { w in
             let note = String(format: "Lottie: %.1f KB, %d keyframes", Double(w.bytes) / 1024, w.keyframes)
-            guard !w.unblurred.isEmpty else { return note }
-            let named = w.unblurred.prefix(3).joined(separator: ", ") + (w.unblurred.count > 3 ? " and \(w.unblurred.count - 3) more" : "")
-            return note + "; blur not exported, drawn sharp: " + named
+            return w.dropped.reduce(note) { note, dropped in
+                let nodes = dropped.nodes
+                let named = nodes.prefix(3).joined(separator: ", ") + (nodes.count > 3 ? " and \(nodes.count - 3) more" : "")
+                return note + "; \(dropped.property.path) not exported, \(dropped.property.lottie.note ?? ""): " + named
+            }
         }
     }
 
-    /// The nodes that some frame shows blurred (`scene/id`, in order of first appearance).
-    static func blurred(_ frames: [FrameSample]) -> [String] {
-        frames.flatMap { frame in
-            frame.nodes.filter { $0.properties.blur > 0 && $0.opacity > 0 && !$0.properties.hidden }.map(\.lottieName)
-        }.uniqued()
+    /// The properties drawn but dropped from the document (``NodeProperty/lottie``) that some frame
+    /// shows, each with the nodes showing it away from its default (`scene/id`, in order of first appearance).
+    static func dropped(_ frames: [FrameSample]) -> [(property: NodeProperty, nodes: [String])] {
+        NodeProperty.all.compactMap { property in
+            guard property.drawing == .drawn, case .dropped = property.lottie else { return nil }
+            let unset = property.defaultValue
+            let nodes = frames.flatMap { frame in
+                frame.nodes.filter { $0.opacity > 0 && !$0.properties.hidden && property.read($0.properties) != unset }.map(\.lottieName)
+            }.uniqued()
+            return nodes.isEmpty ? nil : (property, nodes)
+        }
     }
 }

@@ -33,6 +33,13 @@ enum LottieGeometry {
         }
     }
 
+    /// A closed path around `rect` with `corners` (their radius clamped as `CALayer` clamps it), mapped
+    /// through `t`; flattened as ``roundedRect(_:rx:ry:through:)``'s.
+    static func roundedRect(_ rect: Rect, corners: CornerShape, through t: Transform2D) -> [Double] {
+        let r = corners.radius(fitting: rect.size)
+        return roundedRect(rect, rx: r, ry: r, through: t)
+    }
+
     /// A closed path of 8 vertices around `rect` with corners of `rx` × `ry` (each clamped to half the
     /// side), mapped through `t`; flattened as x, y, in-tangent x, y, out-tangent x, y per vertex.
     static func roundedRect(_ rect: Rect, rx: Double, ry: Double, through t: Transform2D) -> [Double] {

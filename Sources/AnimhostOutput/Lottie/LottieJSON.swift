@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 
 /// The JSON a Lottie document is made of, written compactly and deterministically: keys in the
 /// order given, numbers rounded to a fixed number of decimals (a player needs no more, and the file
@@ -27,7 +28,7 @@ indirect enum LottieJSON {
     private func write(into out: inout String) {
         switch self {
         case .number(let v, let decimals): out += LottieJSON.format(v, decimals: decimals)
-        case .string(let s): LottieJSON.quote(s, into: &out)
+        case .string(let s): JSONString.append(s, to: &out)
         case .bool(let b): out += b ? "true" : "false"
         case .array(let items):
             out += "["
@@ -40,7 +41,7 @@ indirect enum LottieJSON {
             out += "{"
             for (i, (key, value)) in fields.enumerated() {
                 if i > 0 { out += "," }
-                LottieJSON.quote(key, into: &out)
+                JSONString.append(key, to: &out)
                 out += ":"
                 value.write(into: &out)
             }
@@ -59,21 +60,5 @@ indirect enum LottieJSON {
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s
-    }
-
-    private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        out += "\""
     }
 }

@@ -196,9 +196,8 @@ final class LottieLayers {
         let everywhere = Rect(x: -canvas.width, y: -canvas.height, width: 3 * canvas.width, height: 3 * canvas.height)
         let paths = samples.map { s -> [Double] in
             let p = s.properties
-            guard p.clips else { return LottieGeometry.roundedRect(everywhere, rx: 0, ry: 0, through: .identity) }
-            let radius = min(p.cornerRadius, p.frame.width / 2, p.frame.height / 2)  // as CALayer clamps it
-            return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), rx: radius, ry: radius, through: s.toContainer)
+            guard p.clips else { return LottieGeometry.roundedRect(everywhere, corners: .square, through: .identity) }
+            return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), corners: p.cornerShape, through: s.toContainer)
         }
         return try mask(paths)
     }

@@ -53,7 +53,7 @@ extension LottieLayers {
     }
 
     /// A rectangle centred on the layer's origin: the bounds less `inset` (half of it on each side),
-    /// with the node's corner radius less half the inset.
+    /// with the node's corners inset by half of it.
     private func rectangle(_ samples: [NodeSample], inset: (NodeSample) -> Double) throws -> LottieJSON {
         let sizes = samples.map { s -> [Double] in
             let i = inset(s)
@@ -61,8 +61,8 @@ extension LottieLayers {
         }
         let radii = samples.map { s -> [Double] in
             let i = inset(s)
-            let w = max(s.properties.frame.width - i, 0), h = max(s.properties.frame.height - i, 0)
-            return [min(max(s.properties.cornerRadius - i / 2, 0), min(w, h) / 2)]
+            let size = Size(width: max(s.properties.frame.width - i, 0), height: max(s.properties.frame.height - i, 0))
+            return [s.properties.cornerShape.inset(by: i / 2).radius(fitting: size)]
         }
         return .object([
             ("ty", .string("rc")), ("nm", .string("bounds")), ("d", .int(1)),
@@ -113,14 +113,12 @@ extension LottieLayers {
             let overflows = zip(samples, rects).contains { s, r in
                 r.x < -0.01 || r.y < -0.01 || r.maxX > s.properties.frame.width + 0.01 || r.maxY > s.properties.frame.height + 0.01
             }
-            if overflows || track.present.contains(where: { $0.properties.clips && $0.properties.cornerRadius > 0 }) {
+            if overflows || track.present.contains(where: { $0.properties.clips && !$0.properties.cornerShape.isSquare }) {
                 let paths = zip(samples, rects).map { s, r -> [Double] in
                     let fx = Double(w) / max(r.width, 1e-9), fy = Double(h) / max(r.height, 1e-9)
                     let toAsset = Transform2D(a: fx, b: 0, c: 0, d: fy, tx: -r.x * fx, ty: -r.y * fy)
-                    let radius = s.properties.clips ? s.properties.cornerRadius : 0
-                    let b = bounds(s)
-                    let rx = min(radius, b.width / 2, b.height / 2)
-                    return LottieGeometry.roundedRect(b, rx: rx, ry: rx, through: toAsset)
+                    let corners = s.properties.clips ? s.properties.cornerShape : .square
+                    return LottieGeometry.roundedRect(bounds(s), corners: corners, through: toAsset)
                 }
                 fields += [("hasMask", .bool(true)), ("masksProperties", .array([try mask(paths)]))]
             }
@@ -197,12 +195,12 @@ extension LottieLayers {
     /// The shadow's images: one per blur radius shown (to a quarter octave), colour and corner
     /// radius, drawn at the size of the first frame showing it and stretched with the node after.
     func shadows(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        struct Key: Hashable { let level: Int; let color: Color; let corner: Double }
+        struct Key: Hashable { let level: Int; let color: Color; let corners: CornerShape }
         func key(_ p: NodeProperties) -> Key? {
             guard p.shadow.opacity > 0, p.backgroundColor != nil || p.image != nil, p.frame.width > 0, p.frame.height > 0 else { return nil }
             return Key(
                 level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
-                corner: (p.cornerRadius * 2).rounded() / 2)
+                corners: p.cornerShape.mapRadii { ($0 * 2).rounded() / 2 })
         }
         var seen: [(Key, Size)] = [], known: Set<Key> = []
         for s in track.present {
@@ -213,7 +211,7 @@ extension LottieLayers {
             let radius = pow(2, Double(k.level) / 4), scale = parts.caches.scale, what = "the shadow of node '\(track.name)'"
             // The mask reaches 3 radii beyond each side; at full resolution, an upper bound of its pixels.
             try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: what)
-            let (bitmap, over) = try parts.shadow(size: size, cornerRadius: k.corner, radius: radius, color: k.color)
+            let (bitmap, over) = try parts.shadow(size: size, corners: k.corners, radius: radius, color: k.color)
             parts.forget()
             let id = try assets.image(bitmap, of: what)
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))

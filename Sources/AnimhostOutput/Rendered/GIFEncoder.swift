@@ -129,5 +129,12 @@ public final class GIFEncoder: FrameEncoder {
     private func closeGIF() { try? closeGIFChecked() }
 
     /// Where giflib's output callback puts the bytes until they are flushed to the file.
+    ///
+    /// giflib takes it as an untyped pointer (`Unmanaged`, not retained: C cannot hold a Swift
+    /// reference), the only way to give its callback a context. Sound because the encoder holds
+    /// it (`let bytes`) for its whole life, and the GIF handle that calls back is the encoder's own
+    /// and closed before it goes (``finish()``, ``discard()``, `deinit`); giflib is called by one
+    /// thread at a time: ``put(_:)`` under `OrderedJobs`' lock, the rest before its jobs start or
+    /// once they are finished or stopped.
     private final class Bytes { var data = Data() }
 }

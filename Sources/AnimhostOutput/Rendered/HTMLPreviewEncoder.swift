@@ -77,8 +77,8 @@ public final class HTMLPreviewEncoder: FrameEncoder {
 
     /// [id, scene, opacity, x, y, width, height, hidden, snapshot] of a node's on-screen box.
     private static func nodeRow(_ n: NodeSample) -> String {
-        let scene = n.scene.map(str) ?? "null"
-        return "[\(str(n.id)),\(scene),\(num(n.opacity)),\(num(n.bbox.x)),\(num(n.bbox.y)),\(num(n.bbox.width)),"
+        let scene = n.scene.map(JSONString.literal) ?? "null"
+        return "[\(JSONString.literal(n.id)),\(scene),\(num(n.opacity)),\(num(n.bbox.x)),\(num(n.bbox.y)),\(num(n.bbox.width)),"
             + "\(num(n.bbox.height)),\(n.properties.hidden),\(n.isSnapshot)]"
     }
 

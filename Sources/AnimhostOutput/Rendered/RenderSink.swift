@@ -102,7 +102,7 @@ public final class RenderSink: FrameSink {
         do { try queue(previous, on: pipeline) } catch { abandon(); throw error }
     }
 
-    public func finish(_ result: TransitionRunner.Result) throws {
+    public func finish(_ result: TransitionRun.Result) throws {
         guard let pipeline else { throw OutputError("the rendering was finished before it began") }
         do {
             let overlays = DebugOverlay.plan(held)

@@ -1,4 +1,5 @@
 import AnimhostCore
+import AnimhostLua
 
 /// The frames of a spec's `animhost.run{}`, kept for its assertions and image snapshots: counted as
 /// they come (``FrameSample/heldBytes``) against what the spec's memory limit has left, so that a long
@@ -27,6 +28,6 @@ final class KeptFrames: FrameSink {
         frames.append(frame)
     }
 
-    func finish(_ result: TransitionRunner.Result) throws {}
+    func finish(_ result: TransitionRun.Result) throws {}
 
 }

@@ -1,6 +1,7 @@
 import CLua
 import Foundation
 import AnimhostCore
+import AnimhostLua
 
 /// `animhost.run{ plugin =, from =, to =, chrome =, operation =, fps =, params =, gesture =, reducedMotion = }` in specs: runs a
 /// transition in its own sandboxed state and returns the run as Lua tables (the timeline's fields,
@@ -27,11 +28,11 @@ enum RunBinding {
                 defer { ah_pop(L, 1) }
                 return ah_isnoneornil(L, -1) != 0 ? nil : try checkString(L, -1, "animhost.run." + key)
             }
-            let host = LuaHost.of(L)
+            let host = LuaHost.of(L), spec = SpecState.of(L)
             guard let name = try string("plugin") else { throw BindingError("animhost.run: plugin = \"name\" or a .lua path is required") }
             /// A path the spec gives, relative to its folder; a name stays a name.
             func besideSpec(_ path: String?, _ isPath: (String) -> Bool) -> String? {
-                path.map { isPath($0) && !$0.hasPrefix("/") ? host.folder.appendingPathComponent($0).path : $0 }
+                path.map { isPath($0) && !$0.hasPrefix("/") ? spec.folder.appendingPathComponent($0).path : $0 }
             }
             let scenePath = { (s: String) in s.hasSuffix(".json") || s.contains("/") }
             var request = TransitionRequest(from: besideSpec(try string("from"), scenePath), to: besideSpec(try string("to"), scenePath))
@@ -52,8 +53,8 @@ enum RunBinding {
             request.params = try params(L)
             request.gesture = besideSpec(try string("gesture")) { $0.hasSuffix(".json") }
             let catalog =
-                host.searchPath?.searching(first: host.folder, origin: "the spec's folder")
-                ?? PluginCatalog(pluginFolders: [host.folder.path], environment: [:], workingDirectory: host.folder)
+                spec.searchPath?.searching(first: spec.folder, origin: "the spec's folder")
+                ?? PluginCatalog(pluginFolders: [spec.folder.path], environment: [:], workingDirectory: spec.folder)
             let confined = ConfinedFiles(catalog.folders.map(\.url), namer: "the spec")
             request.confined = confined
             let frames = KeptFrames(room: max(host.limits.maxMemory - host.memoryInUse, 0), limit: host.limits.maxMemory)
@@ -63,7 +64,7 @@ enum RunBinding {
                 let plugin = try Plugin(
                     url: try confined.check(located, named: name), limits: host.limits,
                     printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
-                if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, host.notesSaid.insert(note).inserted {
+                if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, spec.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }
                 outcome = try TransitionSession(plugin, scenes: catalog).run(request, sink: frames)
@@ -85,13 +86,13 @@ enum RunBinding {
         let bytes: Int
     }
 
-    /// The registry's weak-keyed table from run tables to their index in ``LuaHost/runs``.
+    /// The registry's weak-keyed table from run tables to their index in ``SpecState/runs``.
     private static let runsKey = "animhost.runs"
 
     /// Links the run table on top of the stack to `run`.
     private static func remember(_ L: OpaquePointer, _ run: Recorded) {
-        let host = LuaHost.of(L)
-        host.runs.append(run)
+        let host = LuaHost.of(L), spec = SpecState.of(L)
+        spec.runs.append(run)
         host.charge(run.bytes)  // kept until the state closes, as nodes are
         if lua_getfield(L, ah_registryindex(), runsKey) != LUA_TTABLE {
             ah_pop(L, 1)
@@ -104,7 +105,7 @@ enum RunBinding {
             lua_setfield(L, ah_registryindex(), runsKey)
         }
         lua_pushvalue(L, -2)
-        lua_pushinteger(L, lua_Integer(host.runs.count - 1))
+        lua_pushinteger(L, lua_Integer(spec.runs.count - 1))
         lua_rawset(L, -3)
         ah_pop(L, 1)
     }
@@ -117,7 +118,7 @@ enum RunBinding {
         defer { ah_pop(L, 2) }
         lua_pushvalue(L, table)
         guard lua_rawget(L, -2) == LUA_TNUMBER else { return nil }
-        let runs = LuaHost.of(L).runs
+        let runs = SpecState.of(L).runs
         let i = Int(lua_tointegerx(L, -1, nil))
         return runs.indices.contains(i) ? runs[i] : nil
     }

@@ -1,34 +1,10 @@
 import AnimhostCore
+import AnimhostLua
 import CLua
-
-/// Where `assert.matches_snapshot` and `assert.matches_image_snapshot` keep what they recorded (the
-/// harness decides: files beside the spec).
-public protocol SnapshotStore: AnyObject {
-    /// Compares `text` with the snapshot `name`, recording it when there is none (or when re-recording).
-    func check(name: String, text: String) throws -> SnapshotVerdict
-    /// Renders `frame` of a run at `scale` and compares it with the image snapshot `name`, pixels
-    /// differing by at most `tolerance` (0…255 per channel) counting as equal.
-    func checkImage(name: String, frame: FrameSample, info: TimelineInfo, scale: Double, tolerance: Int) throws -> ImageSnapshotVerdict
-}
-
-/// How an image snapshot comparison ended.
-public enum ImageSnapshotVerdict: Equatable, Sendable {
-    case matched, recorded
-    /// `pixels` differ by more than the tolerance; `diff` is an image showing where.
-    case differs(pixels: Int, total: Int, diff: String)
-}
-
-/// How a snapshot comparison ended.
-public enum SnapshotVerdict: Equatable, Sendable {
-    case matched, recorded
-    /// The recorded text, which differs from the new one.
-    case differs(recorded: String)
-}
 
 /// `animhost.snapshot(name, text)`: the spec framework's link to the ``SnapshotStore``.
 enum SnapshotBinding {
-    static func install(in L: OpaquePointer, store: SnapshotStore) {
-        LuaHost.of(L).snapshots = store
+    static func install(in L: OpaquePointer) {
         lua_getglobal(L, "animhost")
         LuaHost.setFunction(L, "snapshot", check)
         LuaHost.setFunction(L, "image_snapshot", checkImage)
@@ -40,7 +16,7 @@ enum SnapshotBinding {
     private static let checkImage: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            guard let store = LuaHost.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
+            guard let store = SpecState.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
             let name = try keptString(L, 1, "snapshot name")
             guard let run = RunBinding.recorded(L, 2) else { throw BindingError("image snapshots take a run from animhost.run{}") }
             let index = checkedInt(try checkNumber(L, 3, "frame index"))
@@ -65,7 +41,7 @@ enum SnapshotBinding {
     private static let check: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            guard let store = LuaHost.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
+            guard let store = SpecState.of(L).snapshots else { throw BindingError("snapshots are available in specs only") }
             let name = try keptString(L, 1, "snapshot name")
             let text = try keptString(L, 2, "snapshot text")
             switch try store.check(name: name, text: text) {

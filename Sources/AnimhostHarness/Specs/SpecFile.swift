@@ -1,6 +1,7 @@
 import CLua
 import Foundation
 import AnimhostCore
+import AnimhostLua
 
 /// One test of a spec file and how it ended.
 public struct SpecCase: Equatable, Sendable {
@@ -28,11 +29,11 @@ public enum SpecFile {
         do { source = try InputFile.read(url.path) } catch let e as InputFileError { throw PluginError(file: file, message: "cannot read the spec: \(e.reason)") }
         let host = try LuaHost(chunkName: file, printPrefix: url.deletingPathExtension().lastPathComponent, limits: limits)
         if let printSink { host.printSink = printSink }
-        host.folder = url.deletingLastPathComponent()
-        host.moduleFolders = [host.folder]
-        host.searchPath = searchPath
+        let spec = SpecState(folder: url.deletingLastPathComponent(), searchPath: searchPath, snapshots: snapshots)
+        host.attachment = spec
+        host.moduleFolders = [spec.folder]
         RunBinding.install(in: host.L)
-        if let snapshots { SnapshotBinding.install(in: host.L, store: snapshots) }
+        if snapshots != nil { SnapshotBinding.install(in: host.L) }
         let L = host.L
         host.startClock()
         defer { host.stopClock() }

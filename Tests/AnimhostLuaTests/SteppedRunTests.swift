@@ -2,8 +2,8 @@ import XCTest
 import AnimhostCore
 @testable import AnimhostLua
 
-/// A Lua plugin stepped live through a session: its time budget, its state between runs.
-final class LiveTransitionTests: XCTestCase {
+/// A Lua plugin's run stepped by its caller through a session: its time budget, its state between runs.
+final class SteppedRunTests: XCTestCase {
     let fade = animatorSource(
         """
         ctx.container:add(ctx.to.view)
@@ -16,25 +16,28 @@ final class LiveTransitionTests: XCTestCase {
     /// longer than the whole budget end normally.
     func testTheTimeBetweenFramesIsNotThePlugins() throws {
         let plugin = try makePlugin(fade, limits: SandboxLimits(timeout: 0.2))
-        let live = try TransitionSession(plugin, scenes: PluginCatalog()).start(TransitionRequest())
+        let run = try TransitionSession(plugin, scenes: PluginCatalog()).start(TransitionRequest())
         for t in [0.1, 0.2, 0.4] {
             Thread.sleep(forTimeInterval: 0.25)
-            XCTAssertEqual(try live.frame(at: t).node("detail")?.opacity ?? -1, min(t / 0.3, 1), accuracy: 1e-9)
+            XCTAssertEqual(try run.frame(at: t).node("detail")?.opacity ?? -1, min(t / 0.3, 1), accuracy: 1e-9)
         }
-        XCTAssertTrue(live.isFinished)
+        XCTAssertTrue(run.isFinished)
         XCTAssertFalse(plugin.host.timedOut)
     }
 
-    /// One transition at a time per plugin; once the live one is gone the plugin runs again.
+    /// One transition at a time per plugin; once the stepped one is closed, or gone, the plugin runs again.
     func testAPluginRunsOneTransitionAtATime() throws {
         let plugin = try makePlugin(fade)
         let session = TransitionSession(plugin, scenes: PluginCatalog())
-        var live: LiveTransition? = try session.start(TransitionRequest())
+        let stepped = try session.start(TransitionRequest())
         XCTAssertThrowsError(try session.run(TransitionRequest())) {
             XCTAssertTrue("\($0)".contains("the plugin is already running a transition"), "\($0)")
         }
-        XCTAssertNotNil(live)
-        live = nil
+        stepped.close()
+        XCTAssertTrue(try session.run(TransitionRequest()).result.completed)
+        var dropped: TransitionRun? = try session.start(TransitionRequest())
+        XCTAssertNotNil(dropped)
+        dropped = nil
         XCTAssertTrue(try session.run(TransitionRequest()).result.completed)
     }
 }

@@ -1,0 +1,37 @@
+import AnimhostCore
+
+/// The Swift side of the nodes Lua holds: a slot per node userdata, holding its node for as long as
+/// the userdata may live. Lua's collector frees a userdata it can no longer reach and, in the same
+/// collection, clears it from the state's weak-valued table of node userdata (``NodeBinding``);
+/// after a full collection, ``release(where:)`` gives back the nodes of the slots whose userdata is
+/// gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
+/// hooks off, and a finalized userdata can still turn up as a key of a plugin's weak-keyed table for
+/// one more cycle, which every binding would have to expect; it would save nothing (docs/benchmarks.md).
+struct NodeHandles {
+    /// Each slot's node; nil for a free slot.
+    private var nodes: [Node?] = []
+    /// Free slots, reused before the list grows.
+    private var free: [Int] = []
+
+    /// A slot holding `node` until ``release(where:)`` finds its userdata gone.
+    mutating func hold(_ node: Node) -> Int {
+        if let slot = free.popLast() {
+            nodes[slot] = node
+            return slot
+        }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// Frees every slot for which `isCollected(slot, node)` says Lua no longer has its userdata.
+    mutating func release(where isCollected: (Int, Node) -> Bool) {
+        for slot in nodes.indices {
+            guard let node = nodes[slot], isCollected(slot, node) else { continue }
+            nodes[slot] = nil
+            free.append(slot)
+        }
+    }
+
+    /// How many nodes the slots hold.
+    var count: Int { nodes.count - free.count }
+}
