@@ -171,4 +171,3 @@ func num(_ x: Double) -> String {
     if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
     return String(r)
 }
-
