@@ -15,6 +15,12 @@ public struct Color: Hashable, Sendable {
         self = color
     }
 
+    /// ``init(hex:)`` on UTF-8 bytes, for a caller that holds them (a Lua string) without a `String`.
+    public init?(hexUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let color = Color.parse(hex: bytes) else { return nil }
+        self = color
+    }
+
     /// ``init(hex:)`` on UTF-8 bytes: one table look-up per digit.
     static func parse(hex s: UnsafeBufferPointer<UInt8>) -> Color? {
         let n = s.count - 1

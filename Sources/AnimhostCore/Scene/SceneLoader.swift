@@ -174,10 +174,8 @@ struct SceneReader {
         }
         found.sort { $0.position < $1.position }
         var p = NodeProperties()
-        for (i, json) in found {
-            let property = NodeProperty.all[i]
-            let at = { property.group.map { "\(path()).\($0).\(property.key)" } ?? "\(path()).\(property.key)" }
-            property.write(&p, try value(json, property, at(), node: id))
+        try NodeProperty.all.withUnsafeBufferPointer { all in  // each declaration read in place, not copied
+            for (i, json) in found { all[i].write(&p, try value(json, all[i], "\(path()).\(all[i].path)", node: id)) }
         }
         return (Node(id: id, scene: scene, properties: p), try array(childrenValue ?? .array([]), path() + ".children"))
     }
