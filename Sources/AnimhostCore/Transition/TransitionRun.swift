@@ -94,6 +94,7 @@ public final class TransitionRun {
     /// Releases what the run holds (the animator's state), however it ended; a second call does nothing.
     public func close() {
         guard (try? move(to: .closed)) != nil else { return }
+        context.engine.forgetFlights()
         animator.close()
     }
 
