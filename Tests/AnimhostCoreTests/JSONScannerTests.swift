@@ -71,6 +71,26 @@ final class JSONScannerTests: XCTestCase {
     }
 }
 
+extension JSONScannerTests {
+    /// The scanner recurses once per level: at its limit it still fits a thread's small stack (a
+    /// preview's runs are not on the main thread), in whatever build the test runs.
+    func testItsDeepestDocumentFitsASmallStack() {
+        let depth = JSONScanner.maxDepth
+        let text = String(repeating: #"{"a": ["#, count: depth / 2) + String(repeating: "]}", count: depth / 2)
+        final class Result: @unchecked Sendable { var read = false }  // written before the semaphore, read after
+        let result = Result(), done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result.read = Array(text.utf8).withUnsafeBufferPointer { JSONScanner.parse($0) } != nil
+            done.signal()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+        done.wait()
+        XCTAssertTrue(result.read)
+        XCTAssertNil(scanned("[" + text + "]"), "one level deeper is left to Foundation")
+    }
+}
+
 extension String {
     fileprivate func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
 }
