@@ -69,7 +69,7 @@ struct JSONScanner {
         i += 1
         if next(UInt8(ascii: "}")) { return .object([:]) }
         let base = members.count
-        defer { members.removeSubrange(base...) }
+        defer { members.removeLast(members.count - base) }
         repeat {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), let key = string(), next(UInt8(ascii: ":")),
