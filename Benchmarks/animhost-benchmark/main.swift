@@ -6,6 +6,7 @@
 // 3. The cold wall time of `animhost run zoom --format json`.
 // With --render: frames/s and peak RSS of rendering (alone, and into PNG, GIF, WebP, MP4) for the zoom
 // and card-lift demos at @2x and @3x, beside rlottie on comparable content.
+// With --timeline and --scenes: MB/s of timeline.json written and of scene files parsed.
 // For profilers: --plugin N prints the first measurement's plugin with N nodes; --profile-engine N
 // runs the first measurement N times.
 import AnimhostCore
@@ -169,6 +170,10 @@ if arguments.first == "--render" {
     try RenderReport.run()
     exit(0)
 }
+if arguments.first == "--timeline" || arguments.first == "--scenes" {
+    try DataPathBenchmark.report(arguments[0], runs: arguments.dropFirst().first.flatMap { Int($0) })
+    exit(0)
+}
 if arguments.first == "--plugin", arguments.count == 2, let count = Int(arguments[1]) {
     // The first measurement's plugin with `count` nodes, to count instructions with a profiler.
     print(engineSource(nodes: count), terminator: "")
@@ -185,6 +190,10 @@ if !arguments.isEmpty {
     let usage = """
         usage: animhost-benchmark             ns per property-frame, the pure-Lua tween loop, cold start
                animhost-benchmark --render    rendering: frames/s and peak memory per format, beside rlottie
+               animhost-benchmark --timeline [RUNS]
+                                              MB/s of timeline.json written from zoom's sampled frames
+               animhost-benchmark --scenes [RUNS]
+                                              MB/s of scene files parsed (5,000 generated tiles)
                animhost-benchmark --plugin N  print the engine measurement's plugin with N nodes
                animhost-benchmark --profile-engine [N]
                                               run the engine measurement N times (default 300), for a profiler

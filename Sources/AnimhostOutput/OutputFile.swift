@@ -31,6 +31,12 @@ public final class OutputFile {
     /// Appends `data` to the temporary file.
     public func write(_ data: Data) throws { try handle.write(contentsOf: data) }
 
+    /// Appends `bytes` to the temporary file, without copying them.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress else { return }
+        try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+    }
+
     /// Renames the finished file into place.
     public func commit() throws {
         try handle.close()

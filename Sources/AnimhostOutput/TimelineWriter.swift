@@ -17,6 +17,8 @@ public final class TimelineWriter: FrameSink {
     private var frames: OutputFile?
     private var frameCount = 0
     private var bytes = 0
+    /// The size of the frame written last: about the next one's, reserved for it at once.
+    private var lastFrameBytes = 0
 
     /// The most bytes a timeline may have, 1 GiB: a run's node-frames at length (ids, names and texts
     /// included), refused at the frame that would pass it.
@@ -40,22 +42,32 @@ public final class TimelineWriter: FrameSink {
     private var framesURL: URL { url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).frames") }
 
     public func write(_ frame: FrameSample) throws {
-        var out = frameCount == 0 ? "\n" : ",\n"
-        out += "    {\"index\": \(frame.index), \"t\": \(num(frame.time)), "
-        if let touch = frame.touch { out += "\"touch\": \(TimelineWriter.encode(touch)), " }
-        out += "\"nodes\": ["
-        for (i, node) in frame.nodes.enumerated() {
-            out += (i == 0 ? "\n" : ",\n") + "      " + TimelineWriter.encode(node)
+        var out = JSONBytes(capacity: lastFrameBytes + 256)
+        out.append(frameCount == 0 ? "\n    {\"index\": " : ",\n    {\"index\": ")
+        out.append(frame.index)
+        out.append(", \"t\": ")
+        out.number(frame.time)
+        out.append(", ")
+        if let touch = frame.touch {
+            out.append("\"touch\": ")
+            TimelineWriter.encode(touch, into: &out)
+            out.append(", ")
         }
-        out += frame.nodes.isEmpty ? "]}" : "\n    ]}"
-        bytes += out.utf8.count
+        out.append("\"nodes\": [")
+        for (i, node) in frame.nodes.enumerated() {
+            out.append(i == 0 ? "\n      " : ",\n      ")
+            TimelineWriter.encode(node, into: &out)
+        }
+        out.append(frame.nodes.isEmpty ? "]}" : "\n    ]}")
+        lastFrameBytes = out.count
+        bytes += out.count
         guard bytes <= limit else {
             throw OutputError(
                 "\(url.lastPathComponent) would pass its limit of \(limit.grouped) bytes at frame \(frame.index) (\(frame.nodes.count) nodes): "
                     + "a shorter run, a lower --fps, fewer nodes or shorter texts")
         }
         guard let frames else { throw OutputError("frames were written before the timeline began") }
-        try frames.write(Data(out.utf8))
+        try out.withUnsafeBytes { try frames.write($0) }
         frameCount += 1
     }
 
@@ -85,33 +97,67 @@ public final class TimelineWriter: FrameSink {
     }
 
     /// The gesture sample current at a frame.
-    static func encode(_ e: GestureEvent) -> String {
-        func point(_ p: Point) -> String { "[\(num(p.x)), \(num(p.y))]" }
-        return "{\"state\": \(JSONString.literal(e.state.rawValue)), \"t\": \(num(e.time)), \"location\": \(point(e.location)), "
-            + "\"translation\": \(point(e.translation)), \"velocity\": \(point(e.velocity))"
-            + (e.edge.map { ", \"edge\": \(JSONString.literal($0))" } ?? "") + "}"
+    static func encode(_ e: GestureEvent, into out: inout JSONBytes) {
+        out.append("{\"state\": ")
+        out.append(string: e.state.rawValue)
+        out.append(", \"t\": ")
+        out.number(e.time)
+        out.append(", \"location\": ")
+        out.point(e.location.x, e.location.y)
+        out.append(", \"translation\": ")
+        out.point(e.translation.x, e.translation.y)
+        out.append(", \"velocity\": ")
+        out.point(e.velocity.x, e.velocity.y)
+        if let edge = e.edge {
+            out.append(", \"edge\": ")
+            out.append(string: edge)
+        }
+        out.append("}")
     }
 
     /// One node's JSON object: its timeline fields (``NodeSample/timelineFields``) in their order.
-    static func encode(_ n: NodeSample) -> String { object(n.timelineFields) }
+    static func encode(_ n: NodeSample) -> String {
+        var out = JSONBytes()
+        encode(n, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
 
-    private static func object(_ fields: [TimelineField]) -> String {
-        "{" + fields.map { "\(JSONString.literal($0.key)): \(json($0.value))" }.joined(separator: ", ") + "}"
+    static func encode(_ n: NodeSample, into out: inout JSONBytes) {
+        var first = true
+        out.append("{")
+        n.forEachTimelineField { key, value in
+            out.append(first ? "" : ", ")
+            first = false
+            field(key, value, into: &out)
+        }
+        out.append("}")
+    }
+
+    private static func field(_ key: String, _ value: TimelineValue, into out: inout JSONBytes) {
+        out.append(string: key)
+        out.append(": ")
+        json(value, into: &out)
     }
 
     /// A timeline value as JSON: rectangles, sizes and transforms as arrays, colours as hex strings.
-    private static func json(_ value: TimelineValue) -> String {
+    private static func json(_ value: TimelineValue, into out: inout JSONBytes) {
         switch value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .integer(let n): return String(n)
-        case .number(let x): return num(x)
-        case .string(let s): return JSONString.literal(s)
-        case .rect(let r): return rect(r)
-        case .size(let s): return "[\(num(s.width)), \(num(s.height))]"
-        case .color(let c): return JSONString.literal(c.hexString)
-        case .transform(let t): return "[\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(num).joined(separator: ", "))]"
-        case .object(let fields): return object(fields)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b)
+        case .integer(let n): out.append(n)
+        case .number(let x): out.number(x)
+        case .string(let s): out.append(string: s)
+        case .rect(let r): out.numbers(r.x, r.y, r.width, r.height)
+        case .size(let s): out.point(s.width, s.height)
+        case .color(let c): out.append(color: c)
+        case .transform(let t): out.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty)
+        case .object(let fields):
+            out.append("{")
+            for (i, f) in fields.enumerated() {
+                if i > 0 { out.append(", ") }
+                field(f.key, f.value, into: &out)
+            }
+            out.append("}")
         }
     }
 }
@@ -125,5 +171,3 @@ func num(_ x: Double) -> String {
     if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
     return String(r)
 }
-
-func rect(_ r: Rect) -> String { "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]" }

@@ -38,7 +38,7 @@ public struct PreviewSettings: Sendable, Equatable {
                 guard let op = TransitionOperation(rawValue: value) else { throw SettingsError("operation must be push, pop, present or dismiss, got '\(value)'") }
                 s.operation = op
             case "fps":
-                guard let n = Int(value), (1...1000).contains(n) else { throw SettingsError("fps must be a whole number from 1 to 1000, got '\(value)'") }
+                guard let n = Int(value), TransitionRequest.fpsRange.contains(n) else { throw SettingsError("fps must be a whole number from 1 to 1000, got '\(value)'") }
                 s.fps = n
             case "gesture": s.gesture = value.isEmpty ? nil : value
             case "debug", "reducedMotion":

@@ -33,7 +33,7 @@ final class BackingStores: @unchecked Sendable {
         let w = checkedInt(size.width * scale, .up), h = checkedInt(size.height * scale, .up)
         guard w > 0, h > 0 else { return nil }
         return Key(
-            pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, corners: p.cornerShape,
+            pixelWidth: w, pixelHeight: h, size: size, background: p.backgroundColor, corners: p.cornerShape.fitting(size),
             image: p.image, scene: node.scene, contentMode: p.contentMode, clips: p.clips, text: TextLayouts.key(node))
     }
 

@@ -36,7 +36,7 @@ final class ShadowMasks: @unchecked Sendable {
     static func key(size: Size, corners: CornerShape, radius: Double, color: Color) -> Key {
         let q = { (v: Double) in checkedInt(v * 8, .toNearestOrAwayFromZero) }  // eighths of a point
         return Key(
-            width: q(size.width), height: q(size.height), radius: q(radius), corners: corners.mapRadii { Double(q($0)) / 8 },
+            width: q(size.width), height: q(size.height), radius: q(radius), corners: corners.fitting(size).mapRadii { Double(q($0)) / 8 },
             color: color)
     }
 

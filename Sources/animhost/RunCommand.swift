@@ -99,7 +99,7 @@ struct RunCommand: ParsableCommand {
         if let at { guard at >= 0 && at <= Bounds.seconds else { throw ValidationError("--at must be a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(formatNumber(at))") } }
         if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1, got \(formatNumber(progress))") } }
         guard at == nil || progress == nil else { throw ValidationError("give either --at or --progress, not both") }
-        guard speed >= 0.01 && speed <= 100 else { throw ValidationError("--speed must be from 0.01 to 100, got \(formatNumber(speed))") }
+        guard TransitionRequest.speedRange.contains(speed) else { throw ValidationError("--speed must be from 0.01 to 100, got \(formatNumber(speed))") }
         guard speed == 1 || gesture == nil else { throw ValidationError("--speed is for non-interactive runs (a gesture sets its own pace)") }
         try sandbox.check()
     }

@@ -47,7 +47,7 @@ struct SceneOptions<Help: SceneOptionsHelp>: ParsableArguments {
 
     /// Refuses a rate out of range, two names of one scene and a `--param` that is not `key=value`.
     func check() throws {
-        if let fps { guard (1...1000).contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") } }
+        if let fps { guard TransitionRequest.fpsRange.contains(fps) else { throw ValidationError("--fps must be a whole number from 1 to 1000, got \(fps)") } }
         if let from, let to, Self.sameScene(from, to) {
             throw ValidationError("--from and --to name the same scene '\(from)': a transition goes from one scene to another")
         }

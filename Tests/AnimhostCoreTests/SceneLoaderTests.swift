@@ -61,6 +61,30 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertTrue(message(#"{"name": "x", "size": [1e999, 1]}"#).contains("1e999"))
     }
 
+    /// A `\u` escape that names no character is placed by line and column and said for what it is
+    /// (RFC 8259 §7: a character above U+FFFF is escaped as a surrogate pair); so is a file cut short.
+    /// Good pairs and escapes that only look alike (`\\ud800`) load.
+    func testABadUnicodeEscapeOrACutFileIsPlaced() {
+        let pair = "both halves (\\ud83d\\ude00 is 😀)"
+        XCTAssertEqual(
+            message("{\"name\": \"x\",\n  \"size\": [1, 1],\n  \"nodes\": [{\"id\": \"a\\ud800\"}]}"),
+            "s.json: invalid JSON at line 3, column 22: \\ud800 is the first half of a surrogate pair with no second half after it: "
+                + "JSON text is Unicode; write the character itself, or \(pair)")
+        XCTAssertEqual(
+            message("{\"name\": \"x\\ud83d\\u0041\", \"size\": [1, 1]}"),
+            "s.json: invalid JSON at line 1, column 12: \\ud83d is the first half of a surrogate pair with no second half after it: "
+                + "JSON text is Unicode; write the character itself, or \(pair)")
+        XCTAssertEqual(
+            message("{\"name\": \"x\",\n\"size\": [1, 1], \"nodes\": [{\"id\": \"\\udc00\"}]}"),
+            "s.json: invalid JSON at line 2, column 35: \\udc00 is the second half of a surrogate pair with no first half before it: "
+                + "JSON text is Unicode; write the character itself, or \(pair)")
+        XCTAssertEqual(
+            message("{\"name\": \"x\\u12\", \"size\": [1, 1]}"),
+            "s.json: invalid JSON at line 1, column 12: \\u must be followed by four hexadecimal digits (\\u00e9 is é)")
+        XCTAssertEqual(message("{\"name\": \"x\",\n \"size\": [1, tru"), "s.json: invalid JSON at line 2, column 17: the file ends inside a value")
+        XCTAssertEqual(message("{\"name\": \"\\\\ud800 \\ud83d\\ude00\", \"size\": [1, 1]}"), "no error")
+    }
+
     func testImagesStayInsideTheSceneFolder() {
         for bad in ["/etc/passwd", "../secret.png", "photos/../../x.png", "~/x.png", "placeholder:x"] {
             XCTAssertTrue(message(#"{"name": "x", "size": [1, 1], "nodes": [{"id": "a", "image": "\#(bad)"}]}"#).hasPrefix("s.json: nodes[0].image: "), bad)

@@ -92,6 +92,38 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(plugin.prepared.map(\.closed), [1])
     }
 
+    /// A request the command line would refuse is refused by the library too, before the plugin is
+    /// asked for anything: no frame carries a time that is not a number, no run spins to the frame limit,
+    /// and the error names the request, not the plugin.
+    func testARequestNoRunCouldSampleIsRefusedBeforeThePluginRuns() throws {
+        let cases: [(TransitionRequest, String)] = [
+            (TransitionRequest(fps: 0), "TransitionRequest.fps must be a whole number from 1 to 1000, got 0"),
+            (TransitionRequest(fps: -5), "TransitionRequest.fps must be a whole number from 1 to 1000, got -5"),
+            (TransitionRequest(fps: 1001), "TransitionRequest.fps must be a whole number from 1 to 1000, got 1001"),
+            (TransitionRequest(speed: .nan), "TransitionRequest.speed must be from 0.01 to 100, got nan"),
+            (TransitionRequest(speed: 0), "TransitionRequest.speed must be from 0.01 to 100, got 0"),
+            (TransitionRequest(speed: -1), "TransitionRequest.speed must be from 0.01 to 100, got -1"),
+            (TransitionRequest(speed: .infinity), "TransitionRequest.speed must be from 0.01 to 100, got inf"),
+            (TransitionRequest(only: .time(.nan)), "TransitionRequest.only: .time must be a number of seconds from 0 to 600, got nan"),
+            (TransitionRequest(only: .time(-5)), "TransitionRequest.only: .time must be a number of seconds from 0 to 600, got -5"),
+            (TransitionRequest(only: .progress(.infinity)), "TransitionRequest.only: .progress must be from 0 to 1, got inf")
+        ]
+        let plugin = Fade()
+        let session = TransitionSession(plugin, scenes: scenes)
+        for (request, message) in cases {
+            let sink = Recorder()
+            XCTAssertThrowsError(try session.run(request, sink: sink)) {
+                XCTAssertTrue($0 is RequestError, "\(type(of: $0)): \($0)")
+                XCTAssertEqual("\($0)", message)
+            }
+            XCTAssertTrue(sink.frames.isEmpty)
+        }
+        XCTAssertTrue(plugin.prepared.isEmpty, "the plugin was never asked")
+        for request in [TransitionRequest(fps: 1, speed: 0.01), TransitionRequest(fps: 1000, speed: 100), TransitionRequest(only: .time(600))] {
+            XCTAssertNoThrow(try session.run(request), "the ends of the ranges run")
+        }
+    }
+
     func testAPopSwapsTheDefaultScenesAndOneSceneTwiceIsRefused() throws {
         let session = TransitionSession(Fade(), scenes: scenes)
         let pop = try session.scenes(for: TransitionRequest(operation: .pop))

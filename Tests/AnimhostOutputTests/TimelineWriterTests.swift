@@ -41,6 +41,37 @@ final class TimelineWriterTests: XCTestCase {
         XCTAssertEqual(num(.nan), "null")
     }
 
+    /// The byte writer's numbers against ``num(_:)``, the rounded value's `description` (Swift's
+    /// shortest round-trip form): every millionth up to 0.2, every magnitude from 1e-9 to 1e17,
+    /// the halfway points of the rounding, and what is not a number.
+    func testTheByteWritersNumbersAreTheShortestFormOfTheRoundedValue() {
+        func written(_ x: Double) -> String {
+            var out = JSONBytes()
+            out.number(x)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e9, -1e9, 1e9 - 1e-6, 999_999_999.999_999_5, 1e15, 1e-4, 9.9999e-5]
+        values += [5e-7, 4.9999e-7, -5e-7, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        values += (0..<200_000).flatMap { m in [Double(m) / 1e6, -Double(m) / 1e6] }
+        var rng = SystemRandomNumberGenerator()
+        for exponent in -9...17 {
+            for _ in 0..<4000 {
+                let x = Double.random(in: 1..<10, using: &rng) * pow(10, Double(exponent))
+                values += [x, -x, (x * 1e6).rounded() / 1e6 + 5e-7]
+            }
+        }
+        for x in values { XCTAssertEqual(written(x), num(x), "\(x)") }
+    }
+
+    func testTheByteWritersStringsEscapeAsJSONRequires() throws {
+        var out = JSONBytes()
+        let text = "a\"b\\c\n\r\t\u{1}\u{1F}\u{7F}é/中😀"
+        out.append(string: text)
+        let json = String(decoding: out.bytes, as: UTF8.self)
+        XCTAssertEqual(json, #""a\"b\\c\n\r\t\u0001\u001f\#u{7F}é/中😀""#)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(out.bytes), options: .fragmentsAllowed) as? String, text)
+    }
+
     func testNumbersTooLargeToRoundStayValidJSON() throws {
         // A transform nested deep enough reaches 1e300 and beyond; JSON has no "inf".
         for x in [1e15, -1e300, 1.7e308] {

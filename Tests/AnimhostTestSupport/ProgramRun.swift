@@ -44,11 +44,14 @@ public func runProgram(
     let deadline = timeout.map { DispatchTime.now() + $0 } ?? .distantFuture
     let ended = outReader.wait(until: deadline) && (errReader?.wait(until: deadline) ?? true)
     if !ended { kill(process.processIdentifier, SIGKILL) }
-    _ = outReader.wait()
-    _ = errReader?.wait()
+    // A killed program's pipes close at once, unless a process it started still holds them: then
+    // what it printed is not waited for (nor read: the reading thread may still be writing it).
+    let grace: DispatchTime = ended ? .distantFuture : .now() + 5
+    let outRead = outReader.wait(until: grace)
+    let errRead = errReader?.wait(until: grace) ?? true
     process.waitUntilExit()
     return ProgramResult(
-        status: process.terminationStatus, out: outReader.text, err: errReader?.text ?? "",
+        status: process.terminationStatus, out: outRead ? outReader.text : "", err: errRead ? errReader?.text ?? "" : "",
         crashed: process.terminationReason != .exit, timedOut: !ended, seconds: Date().timeIntervalSince(start))
 }
 

@@ -211,6 +211,18 @@ public final class AnimationEngine {
         return property.modelValue(of: node)
     }
 
+    /// Forgets every flight still under way on its node, leaving the values as they are: for a run
+    /// that ends mid-flight, so that a node that outlives it (a plugin keeps it for a later run, on
+    /// another engine) carries no lane of this one.
+    public func forgetFlights() {
+        for i in lanes.indices where lanes[i].alive {
+            let property = lanes[i].property
+            lanes[i].node._withUnsafeGuaranteedRef { node in
+                if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
+            }
+        }
+    }
+
     private func cancelFlight(of node: Node, _ property: AnimatableProperty) {
         guard let i = node.motion.lane(property) else { return }
         let group = lanes[i].group.takeUnretainedValue()

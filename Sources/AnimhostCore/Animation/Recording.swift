@@ -27,10 +27,15 @@ final class Recording {
     /// A block that failed keeps the values it set, shown at once: its changes never fly.
     deinit {
         for i in lanes.indices {
-            lanes[i].property.showModel(of: lanes[i].node.takeUnretainedValue())
+            let node = lanes[i].node.takeUnretainedValue()
+            lanes[i].property.showModel(of: node)
+            node.motion.clearTrack(lanes[i].property, in: serial)
             lanes[i].retire(parkingAt: nil)
         }
-        for track in tracks { track.property.showModel(of: track.node) }
+        for track in tracks {
+            track.property.showModel(of: track.node)
+            track.node.motion.clearTrack(track.property, in: serial)
+        }
     }
 
     private func index(_ node: Node, _ property: AnimatableProperty) -> Int? {
@@ -71,11 +76,15 @@ final class Recording {
     }
 
     /// The block's lanes, in the order their properties were first set; the recording keeps none.
+    /// Each node's entry in this recording is cleared: a node that outlives the engine (a plugin
+    /// keeps it for a later run, whose engine numbers its recordings afresh) carries none.
     func takeLanes() -> ContiguousArray<Lane> {
         guard keyframes else {
+            for lane in lanes { lane.node._withUnsafeGuaranteedRef { $0.motion.clearTrack(lane.property, in: serial) } }
             defer { lanes = [] }
             return lanes
         }
+        for track in tracks { track.node.motion.clearTrack(track.property, in: serial) }
         defer { tracks = [] }
         return ContiguousArray(
             tracks.map { track in
@@ -116,6 +125,11 @@ struct NodeMotion {
     func track(_ property: AnimatableProperty, in recording: Int32) -> Int? {
         let slot = slots[property.index]
         return slot.recording == recording ? Int(slot.track) : nil
+    }
+
+    /// Forgets the property's track when it is in `recording`.
+    mutating func clearTrack(_ property: AnimatableProperty, in recording: Int32) {
+        if slots[property.index].recording == recording { slots[property.index].recording = -1 }
     }
 
     mutating func setTrack(_ property: AnimatableProperty, in recording: Int32, index: Int) {

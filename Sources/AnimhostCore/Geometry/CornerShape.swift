@@ -24,4 +24,8 @@ public struct CornerShape: Hashable, Sendable {
     /// The radius drawn on a box of `size`: not negative and at most half the shorter side, as
     /// `CALayer` clamps it.
     public func radius(fitting size: Size) -> Double { min(max(radius, 0), min(size.width, size.height) / 2) }
+
+    /// The shape drawn on a box of `size`, each radius clamped as ``radius(fitting:)`` clamps it: what
+    /// caches key on, so that radii past what the box can show make one entry, not one per value.
+    public func fitting(_ size: Size) -> CornerShape { mapRadii { min(max($0, 0), min(size.width, size.height) / 2) } }
 }

@@ -37,29 +37,37 @@ extension NodeSample {
     /// screen, then its properties in the order of ``NodeProperty/all``, each as its declaration's
     /// ``TimelineRule`` says. The timeline file and the frames of `animhost.run{}` are both this list.
     public var timelineFields: [TimelineField] {
-        var fields = [TimelineField("id", .string(id)), TimelineField("scene", scene.map { .string($0) } ?? .null)]
-        if isSnapshot { fields.append(TimelineField("snapshot", .bool(true))) }
-        fields += [TimelineField("bbox", .rect(bbox)), TimelineField("opacity", .number(opacity)), TimelineField("z", .integer(z))]
-        for entry in TimelineLayout.entries {
-            switch entry {
-            case .single(let i):
-                let property = NodeProperty.all[i]
-                if property.timeline == .never { continue }
-                let value = property.timeline == .inContainer ? .rect(frame) : property.read(properties)
-                if property.timeline != .unlessDefault || value != TimelineLayout.defaults[i] {
-                    fields.append(TimelineField(property.key, TimelineLayout.field(value)))
+        var fields: [TimelineField] = []
+        forEachTimelineField { fields.append(TimelineField($0, $1)) }
+        return fields
+    }
+
+    /// Calls `body` with each of ``timelineFields`` in order, without building the list: what a
+    /// writer of many frames reads.
+    public func forEachTimelineField(_ body: (String, TimelineValue) throws -> Void) rethrows {
+        try body("id", .string(id))
+        try body("scene", scene.map { .string($0) } ?? .null)
+        if isSnapshot { try body("snapshot", .bool(true)) }
+        try body("bbox", .rect(bbox))
+        try body("opacity", .number(opacity))
+        try body("z", .integer(z))
+        // Read through buffers: each declaration's rule and reader in place, not a copy of it per node.
+        try NodeProperty.all.withUnsafeBufferPointer { all in
+            try TimelineLayout.defaults.withUnsafeBufferPointer { defaults in
+                for entry in TimelineLayout.entries {
+                    switch entry {
+                    case .single(let i):
+                        let rule = all[i].timeline
+                        if rule == .never { continue }
+                        let value = rule == .inContainer ? .rect(frame) : all[i].read(properties)
+                        if rule != .unlessDefault || value != defaults[i] { try body(all[i].key, TimelineLayout.field(value)) }
+                    case .group(let key, let members):
+                        let shown = all[members[0]].timeline != .unlessDefault || members.contains { all[$0].read(properties) != defaults[$0] }
+                        if shown { try body(key, .object(members.map { TimelineField(all[$0].key, TimelineLayout.field(all[$0].read(properties))) })) }
+                    }
                 }
-            case .group(let key, let members):
-                var differs = false
-                let values = members.map { i in
-                    let value = NodeProperty.all[i].read(properties)
-                    differs = differs || value != TimelineLayout.defaults[i]
-                    return TimelineField(NodeProperty.all[i].key, TimelineLayout.field(value))
-                }
-                if differs || NodeProperty.all[members[0]].timeline != .unlessDefault { fields.append(TimelineField(key, .object(values))) }
             }
         }
-        return fields
     }
 }
 

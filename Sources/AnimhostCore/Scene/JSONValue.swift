@@ -30,6 +30,13 @@ public enum JSONValue: Equatable, Sendable, Decodable {
 
     /// Parses `data`; the error gives the line and column of a syntax error, or the line of a key given twice.
     public static func parse(_ data: Data) throws -> JSONValue {
+        let scanned = data.withUnsafeBytes { JSONScanner.parse($0.bindMemory(to: UInt8.self)) }
+        return try scanned ?? parseWithFoundation(data)
+    }
+
+    /// ``parse(_:)`` by Foundation's decoder: the reference ``JSONScanner`` reads as, and the
+    /// reader of every document it gives up on, whose messages name the place.
+    static func parseWithFoundation(_ data: Data) throws -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -58,14 +65,24 @@ public enum JSONValue: Equatable, Sendable, Decodable {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
             guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
                 let offset = Int(detail[range].split(separator: " ")[1])
-            else { return detail }
-            let prefix = data.prefix(offset)
-            let line = prefix.filter { $0 == 0x0A }.count + 1
-            let column = offset - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            else {
+                // A bad \u escape or a file cut short: Foundation names no place, so find it.
+                if let bad = JSONEscapeScanner.firstBadEscape(in: [UInt8](data)) { return "invalid JSON at \(place(bad.offset, in: data)): \(bad.problem)" }
+                if detail.hasPrefix("Unexpected end of file") { return "invalid JSON at \(place(data.count, in: data)): the file ends inside a value" }
+                return detail
+            }
             // Foundation stops at a fixed depth (hundreds of levels): valid JSON, only too deep to read.
             let what = detail.hasPrefix("Too many nested") ? "arrays and objects nested too deeply to read" : "invalid JSON"
-            return "\(what) at line \(line), column \(column)"
+            return "\(what) at \(place(offset, in: data))"
         }
+    }
+
+    /// `line L, column C` of the byte at `offset` in `data`.
+    private static func place(_ offset: Int, in data: Data) -> String {
+        let prefix = data.prefix(offset)
+        let line = prefix.filter { $0 == 0x0A }.count + 1
+        let column = offset - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column)"
     }
 
     /// A short name of the value's kind, for messages.

@@ -54,6 +54,11 @@ struct SceneReader {
     /// The keys of each group of properties (`border`, `shadow`).
     static let groupKeys: [String: [String]] = Dictionary(
         NodeProperty.all.compactMap { p in p.group.map { ($0, [p.key]) } }, uniquingKeysWith: +)
+    /// The positions in ``NodeProperty/all`` each key of a node gives: its property, or its group's.
+    static let propertyPositions: [String: [Int]] = Dictionary(
+        NodeProperty.all.enumerated().map { ($1.group ?? $1.key, [$0]) }, uniquingKeysWith: +)
+    /// Each property key of a node: its property's position in ``NodeProperty/all``, or nil for a group's key.
+    static let keyPositions: [String: Int?] = propertyPositions.mapValues { NodeProperty.all[$0[0]].group == nil ? $0[0] : nil }
 
     func fail(_ path: String, _ message: String) -> SceneError { SceneError(file: file, path: path, message: message) }
 
@@ -117,174 +122,203 @@ struct SceneReader {
     /// Reads `top` and every node below it into `root`'s tree, in document order, from a stack of
     /// its own: the file's nesting never reaches the call stack.
     private mutating func nodes(_ top: [JSONValue], under root: Node, scene: String) throws {
-        var pending: [(json: JSONValue, path: String, depth: Int, parent: Node)] =
-            top.enumerated().reversed().map { ($1, "nodes[\($0)]", 1, root) }
+        var pending: [(json: JSONValue, path: NodePath, depth: Int, parent: Node)] =
+            top.enumerated().reversed().map { ($1, NodePath(parent: nil, index: $0), 1, root) }
         while let (json, path, depth, parent) = pending.popLast() {
             let (node, children) = try self.node(json, path, scene: scene, depth: depth)
             try parent.add(node)
-            pending += children.enumerated().reversed().map { ($1, "\(path).children[\($0)]", depth + 1, node) }
+            pending += children.enumerated().reversed().map { ($1, NodePath(parent: path, index: $0), depth + 1, node) }
         }
     }
 
-    /// One node without its children, and the JSON of its children.
-    private mutating func node(_ json: JSONValue, _ path: String, scene: String, depth: Int) throws -> (Node, [JSONValue]) {
-        guard depth <= SceneLoader.maxDepth else { throw fail(path, "nodes nest deeper than \(SceneLoader.maxDepth) levels") }
+    /// Where a node is in the file (`nodes[2].children[0]`), spelt out only for a message.
+    final class NodePath: CustomStringConvertible {
+        let parent: NodePath?
+        let index: Int
+        init(parent: NodePath?, index: Int) { self.parent = parent; self.index = index }
+        var description: String { parent.map { "\($0).children[\(index)]" } ?? "nodes[\(index)]" }
+    }
+
+    /// One node without its children, and the JSON of its children. Its keys are read in one pass
+    /// (one look-up each); its values are checked in the order of the messages: unknown keys, the
+    /// id, the groups, the properties in the order of `NodeProperty.all`, the children.
+    private mutating func node(_ json: JSONValue, _ node: NodePath, scene: String, depth: Int) throws -> (Node, [JSONValue]) {
+        let path = { node.description }
+        guard depth <= SceneLoader.maxDepth else { throw fail(path(), "nodes nest deeper than \(SceneLoader.maxDepth) levels") }
         nodeCount += 1
-        guard nodeCount <= SceneLoader.maxNodes else { throw fail(path, "more than \(SceneLoader.maxNodes) nodes in one scene") }
-        let obj = try object(json, path, keys: Self.nodeKeys)
-        let id = try string(obj["id"], path + ".id", required: true)!
-        guard !id.isEmpty else { throw fail(path + ".id", "expected a non-empty string") }
-        guard seenIDs.insert(id).inserted else { throw fail(path + ".id", "duplicate id '\(id)'") }
-        var groups: [String: [String: JSONValue]] = [:]
-        for (group, keys) in Self.groupKeys {
-            if let g = obj[group], g != .null { groups[group] = try object(g, "\(path).\(group)", keys: keys) }
+        guard nodeCount <= SceneLoader.maxNodes else { throw fail(path(), "more than \(SceneLoader.maxNodes) nodes in one scene") }
+        guard case .object(let obj) = json else { throw fail(path(), "expected an object, got \(json.kindName)") }
+        var idValue: JSONValue?, childrenValue: JSONValue?, groups: [(key: String, value: JSONValue)] = []
+        var found: [(position: Int, json: JSONValue)] = []
+        found.reserveCapacity(obj.count)
+        for (key, value) in obj {
+            guard let position = Self.keyPositions[key] else {
+                if key == "id" { idValue = value; continue }
+                if key == "children" { childrenValue = value; continue }
+                _ = try object(json, path(), keys: Self.nodeKeys)  // names the first unknown key
+                continue
+            }
+            if case .null = value { continue }
+            if let position { found.append((position, value)) } else { groups.append((key, value)) }
         }
+        let id = try string(idValue, path() + ".id", required: true)!
+        guard !id.isEmpty else { throw fail(path() + ".id", "expected a non-empty string") }
+        guard seenIDs.insert(id).inserted else { throw fail(path() + ".id", "duplicate id '\(id)'") }
+        if groups.count > 1 { groups.sort { $0.key < $1.key } }
+        for (group, value) in groups {
+            let keys = Self.groupKeys[group]!
+            let fields = try object(value, "\(path()).\(group)", keys: keys)
+            for (key, i) in zip(keys, Self.propertyPositions[group]!) {
+                if let json = fields[key], json != .null { found.append((i, json)) }
+            }
+        }
+        found.sort { $0.position < $1.position }
         var p = NodeProperties()
-        for property in NodeProperty.all {
-            let fields = property.group.map { groups[$0] } ?? obj
-            let at = property.group.map { "\(path).\($0).\(property.key)" } ?? "\(path).\(property.key)"
-            guard let json = fields?[property.key], json != .null else { continue }
-            property.write(&p, try value(json, property, at, node: id))
+        try NodeProperty.all.withUnsafeBufferPointer { all in  // each declaration read in place, not copied
+            for (i, json) in found { all[i].write(&p, try value(json, all[i], "\(path()).\(all[i].path)", node: id)) }
         }
-        return (Node(id: id, scene: scene, properties: p), try array(obj["children"] ?? .array([]), path + ".children"))
+        return (Node(id: id, scene: scene, properties: p), try array(childrenValue ?? .array([]), path() + ".children"))
     }
 
     /// A property's value at `path` of the node `id`, checked as its kind requires.
-    private func value(_ json: JSONValue, _ property: NodeProperty, _ path: String, node id: String) throws -> PropertyValue {
+    private func value(_ json: JSONValue, _ property: NodeProperty, _ path: @autoclosure () -> String, node id: String) throws -> PropertyValue {
         switch property.kind {
         case .number:
             let range = property.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude)
-            return .number(try number(json, path, min: range.min, max: range.max)!)
-        case .rect: return .rect(try rect(json, path))
+            return .number(try number(json, path(), min: range.min, max: range.max)!)
+        case .rect: return .rect(try rect(json, path()))
         case .size:
-            let v = try numbers(json, path, count: 2, what: "[width, height]")
+            let v = try numbers(json, path(), count: 2, what: "[width, height]")
             return .size(Size(width: v[0], height: v[1]))
-        case .color, .optionalColor: return .color(try color(json, path))
+        case .color, .optionalColor: return .color(try color(json, path()))
         case .transform:
-            let m = try numbers(json, path, count: 6, what: "[a, b, c, d, tx, ty]")
+            let m = try numbers(json, path(), count: 6, what: "[a, b, c, d, tx, ty]")
             return .transform(Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
-        case .flag: return .flag(try bool(json, path)!)
-        case .label: return .string(try string(json, path))
+        case .flag: return .flag(try bool(json, path())!)
+        case .label: return .string(try string(json, path()))
         case .choice:
-            let s = try string(json, path)!, names = property.choices
-            guard names.contains(s) else { throw fail(path, "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(s)'") }
+            let s = try string(json, path())!, names = property.choices
+            guard names.contains(s) else { throw fail(path(), "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(s)'") }
             return .string(s)
-        case .imagePath: return .string(try image(json, path))
-        case .text: return .text(try text(json, path))
-        case .modifiers: return .modifiers(try modifiers(json, path, node: id))
+        case .imagePath: return .string(try image(json, path()))
+        case .text: return .text(try text(json, path()))
+        case .modifiers: return .modifiers(try modifiers(json, path(), node: id))
         }
     }
 
-    private func text(_ json: JSONValue, _ path: String) throws -> TextStyle {
+    private func text(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> TextStyle {
         if case .string(let s) = json {
-            if let problem = Bounds.textProblem(s) { throw fail(path, problem) }
+            if let problem = Bounds.textProblem(s) { throw fail(path(), problem) }
             return TextStyle(string: s)
         }
-        let o = try object(json, path, keys: ["string", "size", "weight", "color", "alignment"])
-        let s = try string(o["string"], path + ".string", required: true, text: true)!
-        if let problem = Bounds.textProblem(s) { throw fail(path + ".string", problem) }
+        let o = try object(json, path(), keys: ["string", "size", "weight", "color", "alignment"])
+        let s = try string(o["string"], path() + ".string", required: true, text: true)!
+        if let problem = Bounds.textProblem(s) { throw fail(path() + ".string", problem) }
         var t = TextStyle(string: s)
-        t.fontSize = try number(o["size"], path + ".size", min: 1, max: 1000) ?? 17
-        t.weight = try string(o["weight"], path + ".weight") ?? "regular"
-        t.color = try color(o["color"], path + ".color") ?? .black
-        t.alignment = try string(o["alignment"], path + ".alignment") ?? "left"
+        t.fontSize = try number(o["size"], path() + ".size", min: 1, max: 1000) ?? 17
+        t.weight = try string(o["weight"], path() + ".weight") ?? "regular"
+        t.color = try color(o["color"], path() + ".color") ?? .black
+        t.alignment = try string(o["alignment"], path() + ".alignment") ?? "left"
         return t
     }
 
     /// Hero's modifier strings; an unknown one names the node and the closest modifier.
-    private func modifiers(_ json: JSONValue?, _ path: String, node id: String) throws -> [Modifier] {
+    private func modifiers(_ json: JSONValue?, _ path: @autoclosure () -> String, node id: String) throws -> [Modifier] {
         guard let json, json != .null else { return [] }
-        return try array(json, path).enumerated().map { i, item in
-            let text = try string(item, "\(path)[\(i)]", required: true)!
+        return try array(json, path()).enumerated().map { i, item in
+            let text = try string(item, "\(path())[\(i)]", required: true)!
             do { return try Modifier(parsing: text) } catch let e as ModifierError {
-                throw fail("\(path)[\(i)]", "node '\(id)': \(e.description)")
+                throw fail("\(path())[\(i)]", "node '\(id)': \(e.description)")
             }
         }
     }
 
     /// `placeholder:N`, or a relative path that stays inside the scene's folder.
-    private func image(_ json: JSONValue?, _ path: String) throws -> String? {
-        guard let s = try string(json, path) else { return nil }
+    private func image(_ json: JSONValue?, _ path: @autoclosure () -> String) throws -> String? {
+        guard let s = try string(json, path()) else { return nil }
         if s.hasPrefix("placeholder:") {
-            guard let n = Int(s.dropFirst("placeholder:".count)), n >= 0 else { throw fail(path, "expected placeholder:N with a whole number N ≥ 0, got '\(s)'") }
+            guard let n = Int(s.dropFirst("placeholder:".count)), n >= 0 else { throw fail(path(), "expected placeholder:N with a whole number N ≥ 0, got '\(s)'") }
             return s
         }
         guard ContainedPath.isPlainRelative(s) else {
-            throw fail(path, "images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
+            throw fail(path(), "images must lie inside the scene's folder: give a relative path without '..', got '\(s)'")
         }
         return s
     }
 
     // MARK: Typed readers
 
-    private func object(_ json: JSONValue, _ path: String, keys: [String]) throws -> [String: JSONValue] {
-        guard case .object(let o) = json else { throw fail(path, "expected an object, got \(json.kindName)") }
+    /// The object at `path`, whose keys must be among `keys`; the first unknown key in sorted
+    /// order is named, with the closest known one.
+    private func object(_ json: JSONValue, _ path: @autoclosure () -> String, keys: [String]) throws -> [String: JSONValue] {
+        guard case .object(let o) = json else { throw fail(path(), "expected an object, got \(json.kindName)") }
+        if o.keys.allSatisfy(keys.contains) { return o }
         for key in o.keys.sorted() where !keys.contains(key) {
             let hint = closestName(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
-            throw fail(path.isEmpty ? key : "\(path).\(key)", "unknown field\(hint)")
+            throw fail(path().isEmpty ? key : "\(path()).\(key)", "unknown field\(hint)")
         }
         return o
     }
 
-    private func array(_ json: JSONValue, _ path: String) throws -> [JSONValue] {
-        guard case .array(let a) = json else { throw fail(path, "expected an array, got \(json.kindName)") }
+    private func array(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> [JSONValue] {
+        guard case .array(let a) = json else { throw fail(path(), "expected an array, got \(json.kindName)") }
         return a
     }
 
     /// The string at `path`: a name (``Bounds/nameBytes`` at most) unless it is a node's `text`.
-    private func string(_ json: JSONValue?, _ path: String, required: Bool = false, text: Bool = false) throws -> String? {
+    private func string(_ json: JSONValue?, _ path: @autoclosure () -> String, required: Bool = false, text: Bool = false) throws -> String? {
         switch json {
         case nil, .null?:
-            if required { throw fail(path, "missing: expected a string") }
+            if required { throw fail(path(), "missing: expected a string") }
             return nil
         case .string(let s)?:
-            if !text, let problem = Bounds.nameProblem(s) { throw fail(path, problem) }
+            if !text, let problem = Bounds.nameProblem(s) { throw fail(path(), problem) }
             return s
-        case let other?: throw fail(path, "expected a string, got \(other.kindName)")
+        case let other?: throw fail(path(), "expected a string, got \(other.kindName)")
         }
     }
 
-    private func bool(_ json: JSONValue?, _ path: String) throws -> Bool? {
+    private func bool(_ json: JSONValue?, _ path: @autoclosure () -> String) throws -> Bool? {
         switch json {
         case nil, .null?: return nil
         case .bool(let b)?: return b
-        case let other?: throw fail(path, "expected true or false, got \(other.kindName)")
+        case let other?: throw fail(path(), "expected true or false, got \(other.kindName)")
         }
     }
 
-    private func number(_ json: JSONValue?, _ path: String, min lo: Double = -1e9, max hi: Double = 1e9) throws -> Double? {
+    private func number(_ json: JSONValue?, _ path: @autoclosure () -> String, min lo: Double = -1e9, max hi: Double = 1e9) throws -> Double? {
         switch json {
         case nil, .null?: return nil
         case .number(let n)?:
-            guard n >= lo && n <= hi else { throw fail(path, "expected a number from \(formatNumber(lo)) to \(formatNumber(hi)), got \(formatNumber(n))") }
+            guard n >= lo && n <= hi else { throw fail(path(), "expected a number from \(formatNumber(lo)) to \(formatNumber(hi)), got \(formatNumber(n))") }
             return n
-        case let other?: throw fail(path, "expected a number, got \(other.kindName)")
+        case let other?: throw fail(path(), "expected a number, got \(other.kindName)")
         }
     }
 
-    private func numbers(_ json: JSONValue, _ path: String, count: Int, what: String) throws -> [Double] {
-        guard case .array(let a) = json, a.count == count else { throw fail(path, "expected \(what)") }
+    private func numbers(_ json: JSONValue, _ path: @autoclosure () -> String, count: Int, what: String) throws -> [Double] {
+        guard case .array(let a) = json, a.count == count else { throw fail(path(), "expected \(what)") }
         return try a.enumerated().map { i, v in
-            guard let n = try number(v, "\(path)[\(i)]") else { throw fail("\(path)[\(i)]", "expected a number, got null") }
+            guard let n = try number(v, "\(path())[\(i)]") else { throw fail("\(path())[\(i)]", "expected a number, got null") }
             return n
         }
     }
 
-    private func size(_ json: JSONValue, _ path: String) throws -> Size {
-        let v = try numbers(json, path, count: 2, what: "[width, height]")
-        guard v[0] > 0, v[1] > 0, v[0] <= 100_000, v[1] <= 100_000 else { throw fail(path, "width and height must be between 0 and 100000 (exclusive of 0)") }
+    private func size(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> Size {
+        let v = try numbers(json, path(), count: 2, what: "[width, height]")
+        guard v[0] > 0, v[1] > 0, v[0] <= 100_000, v[1] <= 100_000 else { throw fail(path(), "width and height must be between 0 and 100000 (exclusive of 0)") }
         return Size(width: v[0], height: v[1])
     }
 
-    private func rect(_ json: JSONValue, _ path: String) throws -> Rect {
-        let v = try numbers(json, path, count: 4, what: "[x, y, width, height]")
-        guard v[2] >= 0, v[3] >= 0 else { throw fail(path, "width and height must not be negative") }
+    private func rect(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> Rect {
+        let v = try numbers(json, path(), count: 4, what: "[x, y, width, height]")
+        guard v[2] >= 0, v[3] >= 0 else { throw fail(path(), "width and height must not be negative") }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    private func color(_ json: JSONValue?, _ path: String) throws -> Color? {
-        guard let s = try string(json, path) else { return nil }
-        guard let c = Color(hex: s) else { throw fail(path, "expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got '\(s)'") }
+    private func color(_ json: JSONValue?, _ path: @autoclosure () -> String) throws -> Color? {
+        guard let s = try string(json, path()) else { return nil }
+        guard let c = Color(hex: s) else { throw fail(path(), "expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got '\(s)'") }
         return c
     }
 }

@@ -36,6 +36,26 @@ public struct TransitionRequest: Sendable, Equatable {
         self.gesture = gesture; self.speed = speed; self.only = only; self.reducedMotion = reducedMotion
     }
 
+    /// The sampling rates a request may ask for, frames per second (the command line's `--fps`).
+    public static let fpsRange = 1...1000
+    /// The playback speeds a request may ask for (`--speed`).
+    public static let speedRange = 0.01...100.0
+
+    /// Refuses a rate, speed or instant that no run could sample: outside ``fpsRange`` or
+    /// ``speedRange``, an instant that is not a finite time from 0 to ``Bounds/seconds`` or a
+    /// fraction from 0 to 1. The command line checks its options likewise; a library host gets this.
+    public func check() throws {
+        guard Self.fpsRange.contains(fps) else { throw RequestError("fps must be a whole number from 1 to 1000, got \(fps)") }
+        guard Self.speedRange.contains(speed) else { throw RequestError("speed must be from 0.01 to 100, got \(formatNumber(speed))") }
+        switch only {
+        case .time(let t)? where !(0...Bounds.seconds).contains(t):
+            throw RequestError("only: .time must be a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(formatNumber(t))")
+        case .progress(let p)? where !(0...1).contains(p):
+            throw RequestError("only: .progress must be from 0 to 1, got \(formatNumber(p))")
+        default: break
+        }
+    }
+
     /// The gesture trace file the request reads, if it names one.
     public var gestureFile: URL? { gesture.flatMap { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0) : nil } }
 
@@ -71,4 +91,13 @@ public struct TransitionOutcome {
     public init(info: TimelineInfo, result: TransitionRun.Result, calls: [(time: Double, call: String)], warnings: [String] = []) {
         self.info = info; self.result = result; self.calls = calls; self.warnings = warnings
     }
+}
+
+/// A ``TransitionRequest`` no run could play (``TransitionRequest/check()``): the caller's mistake,
+/// found before the plugin is asked for anything.
+public struct RequestError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong, naming the request's field.
+    public let description: String
+
+    init(_ description: String) { self.description = "TransitionRequest." + description }
 }

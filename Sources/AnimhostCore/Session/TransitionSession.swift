@@ -21,7 +21,8 @@ public final class TransitionSession {
         sceneLocator = scenes
     }
 
-    /// Runs the transition `request` describes, streaming its frames into `sink`.
+    /// Runs the transition `request` describes, streaming its frames into `sink`. A request no run
+    /// could sample (``TransitionRequest/check()``) throws a ``RequestError``.
     public func run(_ request: TransitionRequest, sink: FrameSink? = nil) throws -> TransitionOutcome {
         let (from, to) = try scenes(for: request)
         return try run(request, from: from, to: to, sink: sink)
@@ -30,6 +31,7 @@ public final class TransitionSession {
     /// Runs `request` between two loaded scenes (its `from` and `to` names are not used); the run takes
     /// their nodes over, so each run needs scenes of its own.
     public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
+        try request.check()
         let run = try prepare(request, from: from, to: to)
         defer { run.close() }
         // The run's cleanup: should the process end abruptly mid-run, the sink removes what it began.

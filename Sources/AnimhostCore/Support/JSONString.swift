@@ -16,17 +16,29 @@ public enum JSONString {
     public static func append(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += escaped(scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+            if scalar.isASCII, let escape = escape(UInt8(scalar.value)) { out += escape } else { out.unicodeScalars.append(scalar) }
         }
         out += "\""
+    }
+
+    /// Whether a UTF-8 byte of a string is escaped in its literal: only ASCII characters are, so a
+    /// writer of bytes may test each byte of a string as it comes.
+    @inlinable
+    public static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The escape that stands for a UTF-8 byte in a literal, or nil for a byte written as it is.
+    public static func escape(_ byte: UInt8) -> String? {
+        guard isEscaped(byte) else { return nil }
+        switch byte {
+        case UInt8(ascii: "\""): return "\\\""
+        case UInt8(ascii: "\\"): return "\\\\"
+        case UInt8(ascii: "\n"): return "\\n"
+        case UInt8(ascii: "\r"): return "\\r"
+        case UInt8(ascii: "\t"): return "\\t"
+        default: return escaped(UInt32(byte))
+        }
     }
 
     /// `\u00xx` of a control character, in lowercase hexadecimal.

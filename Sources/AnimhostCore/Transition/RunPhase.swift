@@ -34,7 +34,8 @@ extension TransitionRun {
     }
 }
 
-/// A call a transition run refused in its phase (``TransitionRun/Phase``): the caller's mistake, not the animator's.
+/// A call a transition run refused: in its phase (``TransitionRun/Phase``), or at a time or a position
+/// it cannot take. The caller's mistake, not the animator's: the run goes on as if it had not been made.
 public struct RunPhaseError: Error, CustomStringConvertible, Equatable {
     /// What was refused and why.
     public let description: String
@@ -54,5 +55,23 @@ public struct RunPhaseError: Error, CustomStringConvertible, Equatable {
         case .animating, .interacting, .settling: state = "is \(phase.rawValue)"
         }
         return RunPhaseError(description: "\(call) refused: the transition run \(state)")
+    }
+
+    /// `call` at `time`, which is not a time of the run (not finite, or before its start).
+    static func notATime(_ call: String, _ time: Double) -> RunPhaseError {
+        RunPhaseError(description: "\(call) at \(formatNumber(time)) s refused: a time of the run is a finite number of seconds from its start, 0 or more")
+    }
+
+    /// `call` at `time`, earlier than the `latest` time the run was given.
+    static func wentBack(_ call: String, _ time: Double, latest: Double) -> RunPhaseError {
+        RunPhaseError(
+            description: "\(call) at \(formatNumber(time)) s refused: the transition run is at \(formatNumber(latest)) s already, and its times never go back")
+    }
+
+    /// `call` at `time` with a touch at `location`, outside the bounds every position in the engine keeps.
+    static func position(_ call: String, _ time: Double, _ location: Point) -> RunPhaseError {
+        RunPhaseError(
+            description: "\(call) at \(formatNumber(time)) s refused: the position (\(formatNumber(location.x)), \(formatNumber(location.y))) "
+                + "is not a finite number of points within ±1e9")
     }
 }

@@ -30,6 +30,8 @@ public final class TransitionRun {
     var tracker: GestureTracker
     /// The touch a stepped run's frames show: the last one delivered while the finger is down.
     private var lastTouch: GestureEvent?
+    /// The latest time a stepped run's caller gave, a frame's or a touch's: its times never go back.
+    private var latestTime = 0.0
 
     /// A run of `animator`, which `plugin` prepared and bound to `context`.
     init(_ animator: TransitionAnimator, in context: TransitionContext, plugin: String) {
@@ -55,6 +57,7 @@ public final class TransitionRun {
     /// Starts a stepped run: asks the duration and has the animator declare its animations; a `touch`
     /// (the gesture's first sample, at time 0) makes it interactive first.
     func start(touch: GestureSample?) throws {
+        if let touch { try accept(touch, for: "start(_:touch:)") }
         try step {
             try askDuration()
             let first = touch.map { tracker.event(for: $0) }
@@ -64,10 +67,12 @@ public final class TransitionRun {
     }
 
     /// Delivers a touch sample at its time; returns what `interact(ctx, g)` saw (translation, velocity, edge).
-    /// Refused once the run has ended.
+    /// Refused once the run has ended, and for a time before the latest one given or a position that is
+    /// not a finite number within ±``Bounds/magnitude``.
     @discardableResult
     public func touch(_ sample: GestureSample) throws -> GestureEvent {
         try refuse("touch(_:)", in: [.prepared, .ended, .closed])
+        try accept(sample, for: "touch(_:)")
         let event = tracker.event(for: sample)
         try step { try deliver(event) }
         lastTouch = event.isRelease ? nil : event
@@ -76,8 +81,10 @@ public final class TransitionRun {
 
     /// The frame at `time`: the clock run to it (completions included) and every node's presentation
     /// value. The first frame at rest ends the run (the animator's `ended`); later ones show it at rest.
+    /// Refused for a time that is not finite, negative, or before the latest one given.
     public func frame(at time: Double) throws -> FrameSample {
         try refuse("frame(at:)", in: [.prepared, .closed])
+        try accept(time: time, for: "frame(at:)")
         try step { try advance(to: time) }
         let frame = sampler.sample(index: 0, time: time, touch: lastTouch)
         if isFinished && phase != .ended { try step { try end() } }
@@ -87,6 +94,7 @@ public final class TransitionRun {
     /// Releases what the run holds (the animator's state), however it ended; a second call does nothing.
     public func close() {
         guard (try? move(to: .closed)) != nil else { return }
+        context.engine.forgetFlights()
         animator.close()
     }
 
@@ -101,6 +109,24 @@ public final class TransitionRun {
     /// Refuses `call` in any of `phases`.
     private func refuse(_ call: String, in phases: Set<Phase>) throws {
         if phases.contains(phase) { throw RunPhaseError.refused(call, in: phase) }
+    }
+
+    /// Takes `time` as the latest for `call`, refusing one that is not finite, is before the start or
+    /// before the latest: the clock does not run back, and a frame must not carry a time it does not show.
+    private func accept(time: Double, for call: String) throws {
+        guard time.isFinite, time >= 0 else { throw RunPhaseError.notATime(call, time) }
+        guard time >= latestTime else { throw RunPhaseError.wentBack(call, time, latest: latestTime) }
+        latestTime = time
+    }
+
+    /// Takes a touch's time as ``accept(time:for:)`` does, refusing first a position outside the bounds
+    /// a gesture file's samples keep (``GestureTrace``), so that no animator sees a position it cannot use.
+    private func accept(_ sample: GestureSample, for call: String) throws {
+        let p = sample.location
+        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= Bounds.magnitude, abs(p.y) <= Bounds.magnitude else {
+            throw RunPhaseError.position(call, sample.time, p)
+        }
+        try accept(time: sample.time, for: call)
     }
 
     // MARK: Shared by both ways of playing

@@ -43,7 +43,10 @@ enum RunBinding {
             }
             rawField(L, 1, "fps")
             if let fps = try optionalNumber(L, -1, "animhost.run.fps") {
-                guard (1...1000).contains(fps), fps == fps.rounded() else { throw BindingError("animhost.run.fps: a whole number from 1 to 1000") }
+                let range = TransitionRequest.fpsRange
+                guard fps == fps.rounded(), Double(range.lowerBound)...Double(range.upperBound) ~= fps else {
+                    throw BindingError("animhost.run.fps: a whole number from 1 to 1000")
+                }
                 request.fps = Int(fps)
             }
             ah_pop(L, 1)

@@ -50,8 +50,10 @@ package enum ValueBinding {
     /// A colour from a `color` value or a `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` string.
     static func color(_ L: OpaquePointer, _ i: Int32) -> Color? {
         if let c = userValue(L, i, colorMeta, as: Color.self) { return c }
-        if let s = LuaHost.string(L, i) { return Color(hex: s) }
-        return nil
+        guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        var count = 0
+        guard let text = ah_tostring(L, i, &count) else { return nil }
+        return text.withMemoryRebound(to: UInt8.self, capacity: count) { Color(hexUTF8: UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     package static func push(_ L: OpaquePointer, _ r: Rect) { pushUserValue(L, r, rectMeta) }

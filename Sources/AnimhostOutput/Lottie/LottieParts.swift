@@ -200,7 +200,7 @@ extension LottieLayers {
             guard p.shadow.opacity > 0, p.backgroundColor != nil || p.image != nil, p.frame.width > 0, p.frame.height > 0 else { return nil }
             return Key(
                 level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
-                corners: p.cornerShape.mapRadii { ($0 * 2).rounded() / 2 })
+                corners: p.cornerShape.fitting(p.frame.size).mapRadii { ($0 * 2).rounded() / 2 })
         }
         var seen: [(Key, Size)] = [], known: Set<Key> = []
         for s in track.present {
