@@ -112,6 +112,13 @@ enum NodeBinding {
     /// What a node costs the host, counted against the plugin's memory limit when it makes one.
     static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
+    /// What `node` costs the host as a plugin keeps it past a run: ``nodeBytes`` and the strings
+    /// the host keeps for it, as making it and setting them charged.
+    static func hostBytes(of node: Node) -> Int {
+        let p = node.model
+        return nodeBytes + node.id.utf8.count + (p.text?.string.utf8.count ?? 0) + (p.tag?.utf8.count ?? 0) + (p.image?.utf8.count ?? 0)
+    }
+
     /// A node's userdata: the node, and the slot of the state's ``NodeHandles`` that holds it.
     private struct Handle {
         let node: Unmanaged<Node>
