@@ -99,4 +99,30 @@ final class NodeRetentionTests: XCTestCase {
         }
         XCTAssertTrue(failure?.contains("not enough memory") == true, failure ?? "every run succeeded")
     }
+
+    /// A node keeps one userdata through its run: per-node state in a weak-keyed table stays while
+    /// the node is in the run's scenes, however many collections the plugin's garbage causes (UIKit's
+    /// weak-keyed map keeps a live view's entry). 300,000 tables are several collection cycles.
+    func testAWeakKeyedTableKeepsTheNodesOfTheRunWhileItGoes() throws {
+        let body = """
+            local state = setmetatable({}, { __mode = 'k' })
+            local made = node{ id = 'made' }
+            ctx.container:add(made)
+            for _, c in ipairs(ctx.from.view.children) do state[c] = c.id end
+            state[made] = 'made'
+            made = nil
+            local junk
+            for i = 1, 300000 do junk = { i } end
+            local ids = {}
+            for _, c in ipairs(ctx.from.view.children) do ids[#ids + 1] = state[c] end
+            ids[#ids + 1] = state[ctx.container:find('made')]
+            print(#ctx.from.view.children + 1, #ids)
+            """
+        let lines = try evalLua(body)
+        XCTAssertEqual(lines.count, 1)
+        let counts = lines.first?.split(separator: "\t") ?? []
+        XCTAssertEqual(counts.count, 2)
+        XCTAssertEqual(counts.first, counts.last, "entries of live nodes lost")
+        XCTAssertGreaterThan(Int(counts.first ?? "") ?? 0, 2)
+    }
 }
