@@ -66,4 +66,63 @@ final class NodeRetentionTests: XCTestCase {
         XCTAssertEqual(try readWeak(), "kept=kept true")
         XCTAssertEqual(host.nodes.count, 1, "the dropped node is given back")
     }
+
+    /// A run's nodes are counted against the memory limit while the plugin holds them: 3,000 nodes of
+    /// at least 1 KB each (``NodeBinding/nodeBytes``) a run, 40 runs, are 120 MB, far past 16 MiB if
+    /// ended runs stayed counted; 3,000 of them fit easily in one run.
+    func testNodesOfEndedRunsNoLongerCountAgainstTheMemoryLimit() throws {
+        XCTAssertGreaterThan(NodeBinding.nodeBytes, 1000)
+        let limits = SandboxLimits(maxMemory: 16 << 20)
+        let dropping = try makePlugin(animatorSource("for i = 1, 3000 do node{ id = 'n' .. i } end\nctx:complete(true)"), limits: limits)
+        let session = TransitionSession(dropping, scenes: PluginCatalog())
+        for run in 1...40 {
+            XCTAssertNoThrow(try session.run(TransitionRequest()), "run \(run)")
+        }
+    }
+
+    /// The nodes a plugin keeps past its runs stay counted, their subtrees with them: one that keeps
+    /// 3,000 nodes a run runs out of memory within the 40 runs (the same arithmetic).
+    func testNodesKeptPastTheirRunStillCountAgainstTheMemoryLimit() throws {
+        let limits = SandboxLimits(maxMemory: 16 << 20)
+        let body = """
+            local root = node{}
+            kept = kept or {}
+            kept[#kept + 1] = root
+            for i = 1, 3000 do root:add(node{ id = 'n' .. i }) end
+            ctx:complete(true)
+            """
+        let keeping = try makePlugin(animatorSource(body), limits: limits)
+        let session = TransitionSession(keeping, scenes: PluginCatalog())
+        var failure: String?
+        for _ in 1...40 where failure == nil {
+            do { _ = try session.run(TransitionRequest()) } catch let e as PluginError { failure = e.headline }
+        }
+        XCTAssertTrue(failure?.contains("not enough memory") == true, failure ?? "every run succeeded")
+    }
+
+    /// A node keeps one userdata through its run: per-node state in a weak-keyed table stays while
+    /// the node is in the run's scenes, however many collections the plugin's garbage causes (UIKit's
+    /// weak-keyed map keeps a live view's entry). 300,000 tables are several collection cycles.
+    func testAWeakKeyedTableKeepsTheNodesOfTheRunWhileItGoes() throws {
+        let body = """
+            local state = setmetatable({}, { __mode = 'k' })
+            local made = node{ id = 'made' }
+            ctx.container:add(made)
+            for _, c in ipairs(ctx.from.view.children) do state[c] = c.id end
+            state[made] = 'made'
+            made = nil
+            local junk
+            for i = 1, 300000 do junk = { i } end
+            local ids = {}
+            for _, c in ipairs(ctx.from.view.children) do ids[#ids + 1] = state[c] end
+            ids[#ids + 1] = state[ctx.container:find('made')]
+            print(#ctx.from.view.children + 1, #ids)
+            """
+        let lines = try evalLua(body)
+        XCTAssertEqual(lines.count, 1)
+        let counts = lines.first?.split(separator: "\t") ?? []
+        XCTAssertEqual(counts.count, 2)
+        XCTAssertEqual(counts.first, counts.last, "entries of live nodes lost")
+        XCTAssertGreaterThan(Int(counts.first ?? "") ?? 0, 2)
+    }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import AnimhostCore
 import AnimhostHarness
 import AnimhostLua
 import AnimhostTestSupport
@@ -228,6 +229,26 @@ final class HostResourceTests: XCTestCase {
         let message = result.cases.first?.message ?? result.error ?? ""
         XCTAssertEqual(result.cases.map(\.status), [.failed], message)
         XCTAssertTrue(message.contains("the run's frames would pass the spec's memory limit of 64 MiB at frame "), message)
+    }
+
+    /// A spec counts only the runs it keeps: 12 runs of 19 frames of 1,000 nodes, each run's table
+    /// dropped before the next, pass a 64 MiB limit that all 12 kept would pass several times over.
+    func testASpecThatLetsGoOfItsRunsMayRunManyWithinItsMemoryLimit() throws {
+        XCTAssertGreaterThan(12 * 19 * 1000 * MemoryLayout<NodeSample>.stride, 2 * (64 << 20))
+        try CLI.writeHostilePlugin(
+            """
+            for i = 1, 1000 do ctx.container:add(node{ id = "n" .. i }) end
+            animate{ duration = 0.3, function() ctx.container.alpha = 0.5 end, completion = function() ctx:complete(true) end }
+            """, in: work)
+        try """
+        describe("many", function()
+          it("runs", function()
+            for i = 1, 12 do assert.are.equal(19, #animhost.run{ plugin = "hostile.lua" }.frames) end
+          end)
+        end)
+        """.write(to: work.appendingPathComponent("many_spec.lua"), atomically: true, encoding: .utf8)
+        let result = SpecRunner(limits: SandboxLimits(maxMemory: 64 << 20, timeout: 60)).run(work.appendingPathComponent("many_spec.lua"))
+        XCTAssertEqual(result.cases.map(\.status), [.passed], result.cases.first?.message ?? result.error ?? "")
     }
 
     /// 40 linear() curves of 30,001 points each, made by `easing()` or given to `animate{}`: 19 MB of

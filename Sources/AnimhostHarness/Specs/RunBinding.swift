@@ -60,6 +60,7 @@ enum RunBinding {
                 ?? PluginCatalog(pluginFolders: [spec.folder.path], environment: [:], workingDirectory: spec.folder)
             let confined = ConfinedFiles(catalog.folders.map(\.url), namer: "the spec")
             request.confined = confined
+            releaseDroppedRuns(L)
             let frames = KeptFrames(room: max(host.limits.maxMemory - host.memoryInUse, 0), limit: host.limits.maxMemory)
             let outcome: TransitionOutcome
             do {
@@ -89,6 +90,29 @@ enum RunBinding {
         let bytes: Int
     }
 
+    /// Gives back the recorded runs whose tables the spec no longer reaches: after a full collection,
+    /// a run whose table is gone from the weak-keyed table of run tables is dropped and what its
+    /// frames were charged is given back, so that a spec may call `animhost.run{}` in a loop.
+    private static func releaseDroppedRuns(_ L: OpaquePointer) {
+        let spec = SpecState.of(L)
+        guard spec.runs.contains(where: { $0 != nil }) else { return }
+        ah_collect(L)  // runs no plugin code: a spec cannot make finalizers (the sandbox's setmetatable)
+        var reached = Set<Int>()
+        if lua_getfield(L, ah_registryindex(), runsKey) == LUA_TTABLE {
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                reached.insert(Int(lua_tointegerx(L, -1, nil)))
+                ah_pop(L, 1)
+            }
+        }
+        ah_pop(L, 1)
+        for i in spec.runs.indices where !reached.contains(i) {
+            guard let run = spec.runs[i] else { continue }
+            LuaHost.of(L).charge(-run.bytes)
+            spec.runs[i] = nil
+        }
+    }
+
     /// The registry's weak-keyed table from run tables to their index in ``SpecState/runs``.
     private static let runsKey = "animhost.runs"
 
@@ -96,7 +120,7 @@ enum RunBinding {
     private static func remember(_ L: OpaquePointer, _ run: Recorded) {
         let host = LuaHost.of(L), spec = SpecState.of(L)
         spec.runs.append(run)
-        host.charge(run.bytes)  // kept until the state closes, as nodes are
+        host.charge(run.bytes)  // until the spec lets go of the run's table (``releaseDroppedRuns(_:)``)
         if lua_getfield(L, ah_registryindex(), runsKey) != LUA_TTABLE {
             ah_pop(L, 1)
             ah_newtable(L)

@@ -12,8 +12,8 @@ final class SpecState {
     let snapshots: SnapshotStore?
     /// Notes the spec's runs have already said (each is said once).
     var notesSaid: Set<String> = []
-    /// The runs `animhost.run{}` made, for image snapshots.
-    var runs: [RunBinding.Recorded] = []
+    /// The runs `animhost.run{}` made, for image snapshots; nil for one the spec let go of.
+    var runs: [RunBinding.Recorded?] = []
 
     init(folder: URL, searchPath: PluginCatalog?, snapshots: SnapshotStore?) {
         self.folder = folder; self.searchPath = searchPath; self.snapshots = snapshots

@@ -112,6 +112,13 @@ enum NodeBinding {
     /// What a node costs the host, counted against the plugin's memory limit when it makes one.
     static let nodeBytes = 2 * MemoryLayout<NodeProperties>.stride + 256
 
+    /// What `node` costs the host as a plugin keeps it past a run: ``nodeBytes`` and the strings
+    /// the host keeps for it, as making it and setting them charged.
+    static func hostBytes(of node: Node) -> Int {
+        let p = node.model
+        return nodeBytes + node.id.utf8.count + (p.text?.string.utf8.count ?? 0) + (p.tag?.utf8.count ?? 0) + (p.image?.utf8.count ?? 0)
+    }
+
     /// A node's userdata: the node, and the slot of the state's ``NodeHandles`` that holds it.
     private struct Handle {
         let node: Unmanaged<Node>
@@ -138,6 +145,31 @@ enum NodeBinding {
         lua_rawsetp(L, -3, address)
         ah_remove(L, -2)
         host.handOver(node)
+        if let run = host.transition { pin(L, in: run) }
+    }
+
+    /// Keeps the userdata on top alive until `run` ends, in the run's table of pinned userdata (made
+    /// on first use with every userdata the state's cache holds then, ``LuaTransition/pinsRef``): a
+    /// node keeps one userdata through its run, so that a plugin's weak-keyed table keyed by a node
+    /// keeps its entry while the run goes, as it would for a view in UIKit, whatever the collector
+    /// does in between. The nodes are held until the run's end anyway (``NodeHandles``).
+    private static func pin(_ L: OpaquePointer, in run: LuaTransition) {
+        if run.pinsRef == LUA_NOREF {
+            ah_newtable(L)
+            lua_rawgeti(L, ah_registryindex(), lua_Integer(LuaHost.of(L).nodeCache))
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                run.pinned += 1
+                lua_rawseti(L, -4, lua_Integer(run.pinned))
+            }
+            ah_pop(L, 1)
+            run.pinsRef = luaL_ref(L, ah_registryindex())
+        }
+        lua_rawgeti(L, ah_registryindex(), lua_Integer(run.pinsRef))
+        lua_pushvalue(L, -2)
+        run.pinned += 1
+        lua_rawseti(L, -2, lua_Integer(run.pinned))
+        ah_pop(L, 1)
     }
 
     /// Gives back the nodes whose userdata Lua's collector has freed: after a full collection, a

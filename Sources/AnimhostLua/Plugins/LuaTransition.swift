@@ -24,6 +24,10 @@ final class LuaTransition {
     /// The run's `ctx` table (made on first use), and its address to recognise it.
     var ctxRef: Int32 = LUA_NOREF
     var ctxAddress: UnsafeRawPointer?
+    /// The registry reference of the run's table of the node userdata it pins, and how many it holds
+    /// (``NodeBinding``): released with the run's other references.
+    var pinsRef: Int32 = LUA_NOREF
+    var pinned = 0
     /// Registry references to the completions of `animate{}` blocks not yet called: a run ended early
     /// (a live transition closed mid-way) leaves some.
     var completionRefs: Set<Int32> = []
@@ -44,10 +48,10 @@ final class LuaTransition {
     /// Every registry reference the run holds, taken from it: the caller releases them.
     func takeReferences() -> [Int32] {
         defer {
-            (paramsRef, fromRef, toRef, chromeRef, ctxRef) = (LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF)
+            (paramsRef, fromRef, toRef, chromeRef, ctxRef, pinsRef) = (LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF)
             delegateRefs = []
             completionRefs = []
         }
-        return [paramsRef, fromRef, toRef, chromeRef, ctxRef] + delegateRefs + completionRefs.sorted()
+        return [paramsRef, fromRef, toRef, chromeRef, ctxRef, pinsRef] + delegateRefs + completionRefs.sorted()
     }
 }

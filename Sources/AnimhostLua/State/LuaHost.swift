@@ -76,6 +76,10 @@ package final class LuaHost {
     @exclusivity(unchecked) var nodes = NodeHandles()
     /// How many nodes the state has been handed: the next one's place in the walking order of keys.
     @exclusivity(unchecked) private var nodesHandedOver = 0
+    /// What ``charge(_:)`` counted while a run was under way, given back when it ends.
+    private var runCharge = 0
+    /// What the nodes the plugin kept past the last run's end cost, counted then (``end(_:)``).
+    private var keptNodesCharge = 0
     /// This host's mark on the nodes it hands to Lua, unique in the process.
     private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
     private static let marks = Atomic<Int>(0)
@@ -150,11 +154,16 @@ package final class LuaHost {
     }
 
     /// Ends `run`: its references released, then ``collectGarbage()``, so that the nodes only the run
-    /// reached are given back now.
+    /// reached are given back now. What the run charged is given back too, and the nodes the plugin
+    /// still keeps (with their subtrees) are counted anew: a loaded plugin re-run any number of times
+    /// is charged for what it holds, not for what its runs made.
     func end(_ run: LuaTransition) {
         if transition === run { transition = nil }
         for ref in run.takeReferences() { unref(ref) }
         collectGarbage()
+        let kept = nodes.keptCost(NodeBinding.hostBytes(of:))
+        info.pointee.used = info.pointee.used - runCharge - keptNodesCharge + kept
+        (runCharge, keptNodesCharge) = (0, kept)
     }
 
     /// A full collection, then every node whose userdata it freed given back (``NodeHandles``): Lua's
@@ -184,8 +193,10 @@ package final class LuaHost {
     }
 
     /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
-    /// limit, which the binding's caller enforces once the binding returns.
+    /// limit, which the binding's caller enforces once the binding returns. What a run charges is
+    /// given back when it ends (``end(_:)``); what is charged outside runs stays until the state closes.
     package func charge(_ bytes: Int) {
+        if transition != nil { runCharge += bytes }
         info.pointee.used += bytes
         info.pointee.peak = max(info.pointee.peak, info.pointee.used)
     }

@@ -34,4 +34,20 @@ struct NodeHandles {
 
     /// How many nodes the slots hold.
     var count: Int { nodes.count - free.count }
+
+    /// The sum of `cost` over every node the slots keep alive: their nodes and all their
+    /// descendants, each counted once (children are held by their parents, parents are not held by
+    /// their children).
+    func keptCost(_ cost: (Node) -> Int) -> Int {
+        var seen = Set<ObjectIdentifier>(), total = 0
+        for case let root? in nodes {
+            var pending = [root]
+            while let node = pending.popLast() {
+                guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
+                total += cost(node)
+                pending.append(contentsOf: node.children)
+            }
+        }
+        return total
+    }
 }
