@@ -9,17 +9,17 @@ enum SharedLibrary {
     /// Runs the library's files in `host`'s state and sets the global `shared`.
     static func install(in host: LuaHost) throws {
         let L = host.L
-        try host.load(source: try LuaResources.source("shared"), chunkName: "shared.lua")
+        try LuaResources.load("shared", chunkName: "shared.lua", in: host)
         LuaHost.push(L, ModifierBinding.parsed)
         LuaHost.push(L, imageSize)
         try host.call(nargs: 2, nresults: 2)  // the library and what its other files share
         let shares = lua_gettop(L), library = shares - 1
-        try host.load(source: try LuaResources.source("modifiers"), chunkName: "modifiers.lua")
+        try LuaResources.load("modifiers", chunkName: "modifiers.lua", in: host)
         lua_pushvalue(L, library)
         lua_pushvalue(L, shares)
         LuaHost.push(L, ModifierBinding.parsed)
         try host.call(nargs: 3, nresults: 0)
-        try host.load(source: try LuaResources.source("presets"), chunkName: "presets.lua")
+        try LuaResources.load("presets", chunkName: "presets.lua", in: host)
         lua_pushvalue(L, library)
         lua_pushvalue(L, shares)
         try host.call(nargs: 2, nresults: 0)

@@ -1,4 +1,6 @@
+import CLua
 import Foundation
+import Synchronization
 
 /// The Lua files this module ships as resources (`Lua/prelude.lua`, `Library/*.lua`), read once per
 /// process: every state runs the same ones.
@@ -19,5 +21,33 @@ enum LuaResources {
             throw PluginError(file: "animhost", message: "\(name).lua is missing from the resources beside the executable: reinstall animhost")
         }
         return source
+    }
+
+    /// Each file compiled by the first state that ran it: later states load that bytecode instead of
+    /// compiling the text again (`animhost list` makes a state per plugin, the preview one per run).
+    private static let compiled = Mutex<[String: [UInt8]]>([:])
+
+    /// Loads `name.lua` into `host`'s state as a chunk named `chunkName` and leaves it on the stack:
+    /// from the text the first time in the process, from the bytecode Lua made of it after that.
+    /// Only the host's own files: a plugin's code is always loaded as text.
+    static func load(_ name: String, chunkName: String, in host: LuaHost) throws {
+        if let code = compiled.withLock({ $0[name] }) {
+            let status = code.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(host.L, $0.baseAddress, $0.count, "@" + PluginError.chunkName(for: chunkName), "b") }
+            }
+            if status == LUA_OK { return }
+            ah_pop(host.L, 1)  // out of memory: the text's compile below reports it in its words
+        }
+        try host.load(source: try source(name), chunkName: chunkName)
+        var code: [UInt8] = []
+        let written = withUnsafeMutablePointer(to: &code) { lua_dump(host.L, appendBytes, $0, 0) }
+        if written == 0 { compiled.withLock { $0[name] = $0[name] ?? code } }
+    }
+
+    /// `lua_dump`'s writer: appends each piece to the `[UInt8]` it is given.
+    private static let appendBytes: lua_Writer = { _, piece, size, buffer in
+        guard let piece, let buffer else { return 1 }
+        buffer.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeRawBufferPointer(start: piece, count: size))
+        return 0
     }
 }

@@ -22,7 +22,7 @@ enum Sandbox {
         lua_setfield(L, -2, "create")
         ah_pop(L, 1)
         makeSealedTable(L)
-        try host.load(source: try LuaResources.source("prelude"), chunkName: AH_PRELUDE_NAME)
+        try LuaResources.load("prelude", chunkName: AH_PRELUDE_NAME, in: host)
         LuaHost.push(L, printBinding)
         LuaHost.push(L, loadModuleBinding)
         LuaHost.push(L, clockBinding)
