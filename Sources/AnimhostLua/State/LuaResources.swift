@@ -39,15 +39,34 @@ enum LuaResources {
             ah_pop(host.L, 1)  // out of memory: the text's compile below reports it in its words
         }
         try host.load(source: try source(name), chunkName: chunkName)
-        var code: [UInt8] = []
-        let written = withUnsafeMutablePointer(to: &code) { lua_dump(host.L, appendBytes, $0, 0) }
-        if written == 0 { compiled.withLock { $0[name] = $0[name] ?? code } }
+        var buffer = DumpBuffer()
+        defer { free(buffer.base) }
+        let written = withUnsafeMutablePointer(to: &buffer) { lua_dump(host.L, DumpBuffer.append, $0, 0) }
+        guard written == 0, let base = buffer.base else { return }
+        let code = [UInt8](UnsafeRawBufferPointer(start: base, count: buffer.count))
+        compiled.withLock { $0[name] = $0[name] ?? code }
     }
+}
 
-    /// `lua_dump`'s writer: appends each piece to the `[UInt8]` it is given.
-    private static let appendBytes: lua_Writer = { _, piece, size, buffer in
-        guard let piece, let buffer else { return 1 }
-        buffer.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeRawBufferPointer(start: piece, count: size))
+/// The bytes `lua_dump` writes, in memory of the C library's: it writes a chunk in thousands of
+/// pieces of a few bytes, each appended by a copy.
+private struct DumpBuffer {
+    var base: UnsafeMutableRawPointer?
+    var count = 0
+    var capacity = 0
+
+    /// `lua_dump`'s writer: appends the piece, growing the buffer twofold when full; 1 (an error
+    /// that ends the dump) when memory runs out.
+    static let append: lua_Writer = { _, piece, size, buffer in
+        guard let piece, let buffer = buffer?.assumingMemoryBound(to: DumpBuffer.self) else { return 1 }
+        if buffer.pointee.count + size > buffer.pointee.capacity {
+            let capacity = max(buffer.pointee.capacity * 2, buffer.pointee.count + size, 1 << 16)
+            guard let grown = realloc(buffer.pointee.base, capacity) else { return 1 }
+            buffer.pointee.base = grown
+            buffer.pointee.capacity = capacity
+        }
+        buffer.pointee.base!.advanced(by: buffer.pointee.count).copyMemory(from: piece, byteCount: size)
+        buffer.pointee.count += size
         return 0
     }
 }
