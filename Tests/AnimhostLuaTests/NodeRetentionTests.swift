@@ -36,6 +36,27 @@ final class NodeRetentionTests: XCTestCase {
         XCTAssertLessThan(afterFirst, perRun, "a run's scenes are released once it ends")
     }
 
+    /// Without a full collection, a state re-run any number of times still holds a bounded number
+    /// of nodes: each run's end gives back those whose userdata Lua's collector has freed since, so
+    /// what the last 30 of 90 runs hold at most is no more than the first 30 held (a state that
+    /// kept them would hold three times as many).
+    func testRunsEndingGiveBackWhatTheCollectorFreedWithoutAFullCollection() throws {
+        let catalog = PluginCatalog()
+        let plugin = try Plugin(url: try catalog.locate("zoom").url)
+        let session = TransitionSession(plugin, scenes: catalog)
+        var held: [Int] = []
+        for run in 1...90 {
+            let request = TransitionRequest(operation: run.isMultiple(of: 2) ? .pop : .push)
+            let scenes = try session.scenes(for: request)
+            let outcome = try session.run(request, from: scenes.from, to: scenes.to)
+            XCTAssertTrue(outcome.result.completed)
+            held.append(plugin.host.nodes.count)
+        }
+        let early = try XCTUnwrap(held[..<30].max()), late = try XCTUnwrap(held[60...].max())
+        XCTAssertGreaterThan(early, 0)
+        XCTAssertLessThanOrEqual(late, early, "held nodes per run: \(held)")
+    }
+
     /// A node Lua still reaches keeps its userdata through a collection (the same key, the same
     /// node); one it no longer reaches is gone from a weak-keyed table, and its node is given back.
     func testACollectionReleasesTheNodesLuaLetGoOfAndKeepsTheOthers() throws {

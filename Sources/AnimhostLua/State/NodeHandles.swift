@@ -2,7 +2,8 @@ import AnimhostCore
 
 /// The Swift side of the nodes Lua holds: a slot per node userdata, holding its node for as long as
 /// the userdata may live. Lua's collector frees a userdata it can no longer reach and, in the same
-/// collection, clears it from the state's weak-valued table of node userdata (``NodeBinding``);
+/// collection, clears it from the state's weak-valued table of node userdata, where it sits at its
+/// slot (``NodeBinding``);
 /// after a full collection, ``release(where:)`` gives back the nodes of the slots whose userdata is
 /// gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
 /// hooks off, and a finalized userdata can still turn up as a key of a plugin's weak-keyed table for
@@ -31,6 +32,9 @@ struct NodeHandles {
             free.append(slot)
         }
     }
+
+    /// The slots holding `node`: its userdata's, and older ones whose userdata Lua has freed since.
+    func slots(holding node: Node) -> some Sequence<Int> { nodes.indices.lazy.filter { nodes[$0] === node } }
 
     /// How many nodes the slots hold.
     var count: Int { nodes.count - free.count }
