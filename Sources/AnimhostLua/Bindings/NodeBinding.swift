@@ -127,13 +127,12 @@ enum NodeBinding {
             ah_remove(L, -2)
             return
         }
-        let slot = host.nodes.hold(node)
+        let slot = host.nodes.hold(node, markedBy: host.holderMark)
         lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeMetatable))
         pushUserValue(L, Unmanaged.passUnretained(node), meta, metatable: lua_gettop(L))
         lua_copy(L, -1, -2)  // the userdata over the metatable
         lua_rawseti(L, -3, lua_Integer(slot + 1))
         ah_remove(L, -2)
-        host.handOver(node, slot: slot)
     }
 
     /// Pushes the userdata `host` holds for `node`, below it the table of node userdata, and returns

@@ -14,14 +14,24 @@ struct NodeHandles {
     /// Free slots, reused before the list grows.
     private var free: [Int] = []
 
-    /// A slot holding `node` until ``release(where:)`` finds its userdata gone.
-    mutating func hold(_ node: Node) -> Int {
-        if let slot = free.popLast() {
-            nodes[slot] = node
-            return slot
+    /// How many nodes the state has been handed: the next one's place in the walking order of keys.
+    private var handedOver = 0
+
+    /// A slot holding `node` until ``release(where:)`` finds its userdata gone, noted in the node as
+    /// the slot of the holder `mark` (the state), with the node's place in the walking order of nodes
+    /// used as keys: the order in which the state first saw it, kept while Lua lets go of it and is
+    /// handed it again. One call, so that the state's handles are one access.
+    mutating func hold(_ node: Node, markedBy mark: Int) -> Int {
+        let slot: Int
+        if let reused = free.popLast() {
+            nodes[reused] = node
+            slot = reused
+        } else {
+            nodes.append(node)
+            slot = nodes.count - 1
         }
-        nodes.append(node)
-        return nodes.count - 1
+        if node.markHandedOver(by: mark, order: handedOver, slot: slot) { handedOver += 1 }
+        return slot
     }
 
     /// Frees every slot for which `isCollected(slot, node)` says Lua no longer has its userdata.
