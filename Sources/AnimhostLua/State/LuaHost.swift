@@ -75,7 +75,7 @@ package final class LuaHost {
     /// The registry reference of the nodes' metatable, found by its number as each new node's userdata needs it.
     var nodeMetatable: Int32 = LUA_NOREF
     /// The nodes of those userdata, held while Lua may reach them. Unchecked (a check on every node
-    /// made costs 0.8 % of the engine, docs/benchmarks.md): sound because only the state's thread uses
+    /// made costs 1 % of the engine, docs/benchmarks.md): sound because only the state's thread uses
     /// it, from bindings and the host's own calls, and no access spans other code that could reach
     /// it: `hold` calls only the node's own marking, `release`'s test reads Lua's table raw (no
     /// metamethod, no allocation, so no collection), and the look-up among slots only reads.
