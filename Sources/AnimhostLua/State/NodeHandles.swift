@@ -3,9 +3,8 @@ import AnimhostCore
 /// The Swift side of the nodes Lua holds: a slot per node userdata, holding its node for as long as
 /// the userdata may live. Lua's collector frees a userdata it can no longer reach and, in the same
 /// collection, clears it from the state's weak-valued table of node userdata, where it sits at its
-/// slot (``NodeBinding``);
-/// after a full collection, ``release(where:)`` gives back the nodes of the slots whose userdata is
-/// gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
+/// slot (``NodeBinding``); at a run's end and after a full collection, ``release(where:)`` gives
+/// back the nodes of the slots whose userdata is gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
 /// hooks off, and a finalized userdata can still turn up as a key of a plugin's weak-keyed table for
 /// one more cycle, which every binding would have to expect; it would save nothing (docs/benchmarks.md).
 struct NodeHandles {
