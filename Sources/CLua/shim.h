@@ -34,8 +34,8 @@ typedef struct ah_state_info {
     size_t limit;         /* cap enforced while plugin code runs */
     size_t peak;          /* high-water mark of `used` */
     int enforce;          /* 1 while Lua code runs; 0 inside host code */
-    volatile int tripped; /* 1 once the deadline passed: every instruction raises */
-    volatile int running; /* depth of host calls into Lua under way */
+    int tripped;          /* 1 once the deadline passed: every instruction raises (ah_tripped) */
+    int running;          /* depth of host calls into Lua under way (ah_running) */
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
     uint64_t serials;     /* objects created so far: the last creation serial given (see AH_HEADER) */
@@ -48,6 +48,16 @@ typedef struct ah_state_info {
 static inline ah_state_info *ah_info(lua_State *L) {
     return *(ah_state_info **)lua_getextraspace(L);
 }
+
+/* `tripped` and `running` are read and written from the watchdog's thread as well as the state's,
+ * so only through these atomic accesses. Relaxed ordering is enough: neither publishes anything
+ * else. A thread that sees `tripped` reads nothing the tripping thread wrote before (the hook
+ * reads the deadline and notes the place, both the state's own thread's), and the watchdog reads
+ * `running` only to decide whether to trip or, past the grace, to end the process, acting on the
+ * flag's value alone; the hook itself is installed by lua_sethook, which Lua allows from any thread. */
+static inline int ah_tripped(const ah_state_info *info) { return __atomic_load_n(&info->tripped, __ATOMIC_RELAXED); }
+static inline int ah_running(const ah_state_info *info) { return __atomic_load_n(&info->running, __ATOMIC_RELAXED); }
+static inline void ah_set_tripped(ah_state_info *info) { __atomic_store_n(&info->tripped, 1, __ATOMIC_RELAXED); }
 
 static inline double ah_monotonic_seconds(void) {
     struct timespec ts;
@@ -180,9 +190,9 @@ static inline void ah_note_timeout_place(lua_State *L, int level);
 
 static inline void ah_hook(lua_State *L, lua_Debug *ar) {
     ah_state_info *info = ah_info(L);
-    if (!info->tripped) {
+    if (!ah_tripped(info)) {
         if (info->deadline == 0 || ah_monotonic_seconds() < info->deadline) return;
-        info->tripped = 1;
+        ah_set_tripped(info);
         /* A coroutine noticed first: stop the main thread too, whatever the watchdog's timing. */
         lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
         lua_State *main = lua_tothread(L, -1);
@@ -199,7 +209,7 @@ static inline void ah_hook(lua_State *L, lua_Debug *ar) {
 
 /* Called from the watchdog thread when the deadline passes. */
 static inline void ah_trip(lua_State *L) {
-    ah_info(L)->tripped = 1;
+    ah_set_tripped(ah_info(L));
     lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
 }
 
@@ -226,7 +236,7 @@ typedef int (*ah_swift_function)(lua_State *L);
 static inline int ah_trampoline(lua_State *L) {
     ah_swift_function f = (ah_swift_function)lua_touserdata(L, lua_upvalueindex(1));
     ah_state_info *info = ah_info(L);
-    if (info->tripped) {
+    if (ah_tripped(info)) {
         ah_note_timeout_place(L, 1);
         return luaL_error(L, "the plugin ran past its time limit");
     }
@@ -315,9 +325,9 @@ static inline int ah_pcall(lua_State *L, int nargs, int nresults) {
     lua_insert(L, base);
     int enforced = info->enforce;
     info->enforce = 1;
-    info->running++;
+    __atomic_add_fetch(&info->running, 1, __ATOMIC_RELAXED); /* only this thread writes it: see ah_running */
     int status = lua_pcall(L, nargs, nresults, base);
-    info->running--;
+    __atomic_sub_fetch(&info->running, 1, __ATOMIC_RELAXED);
     info->enforce = enforced;
     lua_remove(L, base);
     return status;

@@ -1,4 +1,5 @@
 import XCTest
+import CLua
 import AnimhostCore
 @testable import AnimhostLua
 
@@ -89,5 +90,20 @@ final class NodeBindingTests: XCTestCase {
             print(v.alpha, v[string.lower("ALPHA")], v[("frame"):sub(1)] == v.frame, type(v[name:gsub("alpha", "add")]))
             """)
         XCTAssertEqual(out, ["0.25\t0.25\ttrue\tfunction"])
+    }
+
+    /// A node handed to two states has one userdata in each: each state finds its own again, also
+    /// after the other state handed the node over since.
+    func testANodeHandedToTwoStatesKeepsOneUserdataInEach() throws {
+        let a = try LuaHost(chunkName: "a.lua", printPrefix: "a"), b = try LuaHost(chunkName: "b.lua", printPrefix: "b")
+        let node = Node(id: "shared")
+        NodeBinding.push(a.L, node)
+        NodeBinding.push(b.L, node)
+        NodeBinding.push(a.L, node)
+        NodeBinding.push(b.L, node)
+        XCTAssertEqual(lua_rawequal(a.L, -1, -2), 1, "the first state's userdata, found again")
+        XCTAssertEqual(lua_rawequal(b.L, -1, -2), 1, "the second state's userdata, found again")
+        XCTAssertEqual(a.nodes.count, 1)
+        XCTAssertEqual(b.nodes.count, 1)
     }
 }

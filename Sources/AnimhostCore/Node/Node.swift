@@ -31,11 +31,19 @@ public final class Node {
         set { storedModel = newValue; presentation = newValue }
     }
     @exclusivity(unchecked) var storedModel: NodeProperties
-    /// Set by a layer that hands nodes to another runtime (the Lua host): its mark, unique in the
-    /// process (0 for none), and the node's place in the order it first handed nodes over, which the
-    /// node keeps however often that runtime lets go of it and is handed it again. The engine ignores both.
-    private var holderMark = 0
-    package private(set) var handOverOrder = 0
+    /// Set by a layer that hands nodes to another runtime (the Lua host), in one field so that each
+    /// hand-over is one access: the holder's mark, unique in the process (0 for none); the node's
+    /// place in the order that holder first handed nodes over, which the node keeps however often the
+    /// runtime lets go of it and is handed it again; and where the holder keeps what stands for it
+    /// (its userdata's slot), or -1. The engine ignores it.
+    private var holding = Holding()
+    private struct Holding {
+        var mark = 0
+        var order = 0
+        var slot = -1
+    }
+    /// The node's place in the order its last holder first handed nodes over.
+    package var handOverOrder: Int { holding.order }
     /// The engine's bookkeeping for this node's animations.
     @exclusivity(unchecked) var motion = NodeMotion()
     /// The values on screen at the instant the engine last evaluated; equal to ``model`` but where
@@ -63,13 +71,37 @@ public final class Node {
         for child in children { child.parent = nil }
     }
 
-    /// Marks the node as handed over by the holder `mark` (non-zero), `order`-th; false, and the
-    /// order kept, when that holder handed it over before.
-    package func markHandedOver(by mark: Int, order: Int) -> Bool {
-        guard holderMark != mark else { return false }
-        holderMark = mark
-        handOverOrder = order
+    /// Marks the node as handed over by the holder `mark` (non-zero), `order`-th, into its `slot`;
+    /// false, and the order kept, when that holder handed it over before.
+    package func markHandedOver(by mark: Int, order: Int, slot: Int) -> Bool {
+        Node.mark(&holding, mark, order, slot)
+    }
+
+    private static func mark(_ holding: inout Holding, _ mark: Int, _ order: Int, _ slot: Int) -> Bool {
+        holding.slot = slot
+        guard holding.mark != mark else { return false }
+        holding.mark = mark
+        holding.order = order
         return true
+    }
+
+    /// The slot the holder `mark` keeps the node in, if it handed the node over last and holds it;
+    /// nil when it did not; -1 when it did but let go of it.
+    package func slot(of mark: Int) -> Int? {
+        let holding = holding
+        return holding.mark == mark ? holding.slot : nil
+    }
+
+    /// True when no holder ever handed the node over.
+    package var neverHandedOver: Bool { holding.mark == 0 }
+
+    /// Forgets the slot the holder `mark` kept the node in, if it still is `slot`.
+    package func clearSlot(_ slot: Int, of mark: Int) {
+        Node.clear(&holding, slot, mark)
+    }
+
+    private static func clear(_ holding: inout Holding, _ slot: Int, _ mark: Int) {
+        if holding.mark == mark && holding.slot == slot { holding.slot = -1 }
     }
 
     // MARK: Tree

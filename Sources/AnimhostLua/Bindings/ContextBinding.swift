@@ -97,7 +97,7 @@ enum ContextBinding {
 
     /// The live transition for the `ctx` at `i`, or an error when it belongs to a finished run.
     static func transition(_ L: OpaquePointer, _ i: Int32) throws -> LuaTransition {
-        unowned(unsafe) let host = LuaHost.of(L)
+        let host = LuaHost.of(L)
         if let t = host.transition, let address = t.ctxAddress, lua_topointer(L, i) == address { return t }
         if lua_type(L, i) == LUA_TTABLE, lua_getmetatable(L, i) != 0 {
             defer { ah_pop(L, 2) }
@@ -116,7 +116,7 @@ enum ContextBinding {
         let L = L!
         return binding(L) {
             let key = try key(L, 2)
-            unowned(unsafe) let host = LuaHost.of(L)
+            let host = LuaHost.of(L)
             guard let t = host.transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(3), nil)) else {
                 throw BindingError("this ctx belongs to a transition that has ended")
             }
@@ -141,7 +141,7 @@ enum ContextBinding {
         return binding(L) {
             let key = try? key(L, 2)
             guard key == .completionSpeed || key == .completionCurve else { throw BindingError(readOnlyMessage) }
-            unowned(unsafe) let host = LuaHost.of(L)
+            let host = LuaHost.of(L)
             guard let t = host.transition, t.serial == Int(lua_tointegerx(L, ah_upvalueindex(3), nil)) else {
                 throw BindingError("this ctx belongs to a transition that has ended")
             }

@@ -61,11 +61,11 @@ struct PropertyCheck {
 /// Nodes in Lua: `node{…}`, property reads and writes (animated inside `animate{}`), and the tree methods.
 ///
 /// A node is a full userdata, one per node, whose node the state holds in a slot of its
-/// ``NodeHandles``: a weak-valued table of the state's, keyed by the node's address, hands out the
-/// same userdata for as long as Lua can reach it, so identity (`==`, table keys) is the node's. Once
-/// Lua cannot, its collector frees the userdata, and the state gives the node back after the next full
-/// collection (``LuaHost/collectGarbage()``, at every run's end): a state keeps no node beyond what
-/// its plugin keeps.
+/// ``NodeHandles``: a weak-valued table of the state's, keyed by that slot, hands out the same
+/// userdata for as long as Lua can reach it, so identity (`==`, table keys) is the node's. Once Lua
+/// cannot, its collector frees the userdata, and the state gives the node back at the end of a run
+/// after that (``LuaHost/end(_:)``) or after a full collection (``LuaHost/collectGarbage()``): a
+/// state keeps no node beyond what its plugin keeps and what its collector has not reached yet.
 enum NodeBinding {
     static let meta = Metatable("animhost.node")
 
@@ -92,9 +92,9 @@ enum NodeBinding {
         lua_setfield(L, -2, "__index")
         LuaHost.setFunction(L, "__newindex", newIndex)
         LuaHost.setFunction(L, "__tostring", toString)
-        ah_pop(L, 1)
+        LuaHost.of(L).nodeMetatable = luaL_ref(L, ah_registryindex())
 
-        // The userdata of the nodes Lua holds, by address: weak values, so that it keeps none alive.
+        // The userdata of the nodes Lua holds, by slot: weak values, so that it keeps none alive.
         ah_newtable(L)
         lua_createtable(L, 0, 1)
         LuaHost.push(L, "v")
@@ -119,32 +119,27 @@ enum NodeBinding {
         return nodeBytes + node.id.utf8.count + (p.text?.string.utf8.count ?? 0) + (p.tag?.utf8.count ?? 0) + (p.image?.utf8.count ?? 0)
     }
 
-    /// A node's userdata: the node, and the slot of the state's ``NodeHandles`` that holds it.
-    private struct Handle {
-        let node: Unmanaged<Node>
-        let slot: Int
-    }
-
     /// Pushes `node`'s userdata: the one Lua holds already, else a new one.
     static func push(_ L: OpaquePointer, _ node: Node) {
         push(L, node, new: false)
     }
 
-    /// Pushes the userdata of `node`; `new`: a node just made, which Lua cannot hold yet.
+    /// Pushes the userdata of `node`; `new`: a node just made, which Lua cannot hold yet. The state's
+    /// table of node userdata is keyed by the slot of ``NodeHandles`` that holds the node (plus one),
+    /// so that it is an array, and a node the state handed over last finds its slot in itself.
     private static func push(_ L: OpaquePointer, _ node: Node, new: Bool) {
-        unowned(unsafe) let host = LuaHost.of(L)
-        let address = Unmanaged.passUnretained(node).toOpaque()
+        let host = LuaHost.of(L)
         lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
-        if !new && lua_rawgetp(L, -1, address) == LUA_TUSERDATA {
+        if !new && pushHeld(L, node, by: host) {
             ah_remove(L, -2)
             return
         }
-        if !new { ah_pop(L, 1) }
-        pushUserValue(L, Handle(node: .passUnretained(node), slot: host.nodes.hold(node)), meta)
-        lua_pushvalue(L, -1)
-        lua_rawsetp(L, -3, address)
+        let slot = host.nodes.hold(node, markedBy: host.holderMark)
+        lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeMetatable))
+        pushUserValue(L, Unmanaged.passUnretained(node), meta, metatable: lua_gettop(L))
+        lua_copy(L, -1, -2)  // the userdata over the metatable
+        lua_rawseti(L, -3, lua_Integer(slot + 1))
         ah_remove(L, -2)
-        host.handOver(node)
         if let run = host.transition { pin(L, in: run) }
     }
 
@@ -172,35 +167,48 @@ enum NodeBinding {
         ah_pop(L, 1)
     }
 
-    /// Gives back the nodes whose userdata Lua's collector has freed: after a full collection, a
-    /// slot whose node has no userdata in the table, or a newer one (made once the slot's was freed).
+    /// Pushes the userdata `host` holds for `node`, below it the table of node userdata, and returns
+    /// true; false, pushing nothing, when it holds none. A node another state marked since is looked
+    /// for among the slots (two states sharing nodes, rare).
+    private static func pushHeld(_ L: OpaquePointer, _ node: Node, by host: LuaHost) -> Bool {
+        if let slot = host.slot(of: node) { return slot >= 0 && pushSlot(L, slot) }
+        return !node.neverHandedOver && host.nodes.slots(holding: node).contains { pushSlot(L, $0) }
+    }
+
+    /// Pushes the userdata in `slot` of the table on top and returns true, or pushes nothing and
+    /// returns false when Lua's collector has freed it.
+    private static func pushSlot(_ L: OpaquePointer, _ slot: Int) -> Bool {
+        if lua_rawgeti(L, -1, lua_Integer(slot + 1)) == LUA_TUSERDATA { return true }
+        ah_pop(L, 1)
+        return false
+    }
+
+    /// Gives back the nodes whose userdata Lua's collector has freed: a slot with no userdata left in
+    /// the table (the collector clears a freed one in the cycle that finds it unreachable; no plugin
+    /// code can reach it after that, there being no finalizers). After a full collection, every one
+    /// Lua cannot reach.
     static func releaseCollected(in host: LuaHost) {
         let L = host.L
         lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
         host.nodes.release { slot, node in
-            lua_rawgetp(L, -1, Unmanaged.passUnretained(node).toOpaque())
             defer { ah_pop(L, 1) }
-            return userValue(L, -1, meta, as: Handle.self)?.slot != slot
+            guard lua_rawgeti(L, -1, lua_Integer(slot + 1)) == LUA_TNIL else { return false }
+            host.released(node, from: slot)
+            return true
         }
         ah_pop(L, 1)
     }
 
-    /// The node at `i`, without taking a reference: a slot of the state holds it while its userdata lives.
+    /// The node at `i`. The userdata holds it unretained (Lua's memory cannot hold a reference):
+    /// sound because the slot of ``NodeHandles`` that holds the node outlives the userdata.
     @inline(__always)
-    static func nodeRef(_ L: OpaquePointer, _ i: Int32) -> Unmanaged<Node>? {
-        userValue(L, i, meta, as: Handle.self)?.node
-    }
-
-    @inline(__always)
-    static func node(_ L: OpaquePointer, _ i: Int32) -> Node? { nodeRef(L, i)?.takeUnretainedValue() }
-
-    static func checkNodeRef(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Unmanaged<Node> {
-        guard let n = nodeRef(L, i) else { throw BindingError("\(what()): expected a node, got \(typeName(L, i))") }
-        return n
+    static func node(_ L: OpaquePointer, _ i: Int32) -> Node? {
+        userValue(L, i, meta, as: Unmanaged<Node>.self)?.takeUnretainedValue()
     }
 
     static func checkNode(_ L: OpaquePointer, _ i: Int32, _ what: @autoclosure () -> String) throws -> Node {
-        try checkNodeRef(L, i, what()).takeUnretainedValue()
+        guard let n = node(L, i) else { throw BindingError("\(what()): expected a node, got \(typeName(L, i))") }
+        return n
     }
 
     private static let toString: LuaBinding = { L in
@@ -234,7 +242,7 @@ enum NodeBinding {
         return binding(L) {
             let key = try key(L, 2)
             if key == .imageSize { return try pushImageSize(L, of: node(L, 1)!) }
-            nodeRef(L, 1)!._withUnsafeGuaranteedRef { read(L, key, of: $0) }
+            read(L, key, of: node(L, 1)!)
             return 1
         }
     }
@@ -284,8 +292,8 @@ enum NodeBinding {
     private static let newIndex: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            unowned(unsafe) let host = LuaHost.of(L)
-            var writer = LiveWriter(node: nodeRef(L, 1)!, engine: .passUnretained(host.engine))
+            let host = LuaHost.of(L)
+            var writer = LiveWriter(node: node(L, 1)!, engine: host.engine)
             try assign(L, key: try key(L, 2), value: 3, to: &writer)
             return 0
         }
@@ -429,7 +437,7 @@ enum NodeBinding {
     private static let newNode: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            unowned(unsafe) let host = LuaHost.of(L)
+            let host = LuaHost.of(L)
             guard lua_type(L, 1) == LUA_TTABLE else { throw BindingError("node{…}: expected a table of fields, such as node{ id = \"badge\", frame = rect(0, 0, 20, 20) }") }
             var id: String?
             var writer = InitialWriter()
@@ -517,9 +525,9 @@ enum NodeBinding {
     private static let add: LuaBinding = { L in
         let L = L!
         return binding(L) {
-            let parent = try checkNodeRef(L, 1, "node:add")
-            let child = try checkNodeRef(L, 2, "node:add(child)")
-            try parent._withUnsafeGuaranteedRef { parent in try child._withUnsafeGuaranteedRef { try parent.add($0) } }
+            let parent = try checkNode(L, 1, "node:add")
+            let child = try checkNode(L, 2, "node:add(child)")
+            try parent.add(child)
             lua_settop(L, 2)
             return 1
         }
@@ -606,18 +614,12 @@ protocol PropertyWriter {
 
 /// Writes to a node in a scene through the engine, so changes inside `animate{}` animate.
 struct LiveWriter: PropertyWriter {
-    /// Both live through the binding's call (the state holds the node of every userdata Lua can
-    /// reach, and the run the engine): the writer refers to them without reference counting.
-    let node: Unmanaged<Node>
-    let engine: Unmanaged<AnimationEngine>
-    var frame: Rect { node._withUnsafeGuaranteedRef { $0.model.frame } }
-    func untransformedFrame(showing rect: Rect) -> Rect? { node._withUnsafeGuaranteedRef { $0.model.untransformedFrame(showing: rect) } }
-    func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
-        engine._withUnsafeGuaranteedRef { engine in node._withUnsafeGuaranteedRef { engine.set(property, of: $0, to: value) } }
-    }
-    func discrete(_ change: (inout NodeProperties) -> Void) {
-        engine._withUnsafeGuaranteedRef { engine in node._withUnsafeGuaranteedRef { engine.setDiscrete(of: $0, change) } }
-    }
+    let node: Node
+    let engine: AnimationEngine
+    var frame: Rect { node.model.frame }
+    func untransformedFrame(showing rect: Rect) -> Rect? { node.model.untransformedFrame(showing: rect) }
+    func set(_ property: AnimatableProperty, _ value: AnimatableValue) { engine.set(property, of: node, to: value) }
+    func discrete(_ change: (inout NodeProperties) -> Void) { engine.setDiscrete(of: node, change) }
 }
 
 /// Collects the properties of a node that `node{}` is building.
@@ -637,7 +639,6 @@ struct InitialWriter: PropertyWriter {
 struct InternedKeys {
     private static let capacity = 64
     private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
-    private var count = 0
 
     init() {
         slots = .allocate(capacity: Self.capacity)
@@ -649,10 +650,11 @@ struct InternedKeys {
     @inline(__always)
     private static func slot(_ p: UnsafeRawPointer) -> Int { (Int(bitPattern: p) >> 4) & (capacity - 1) }
 
-    /// Adds a key; the table holds up to half its capacity, so that look-ups stay short.
-    mutating func insert(_ string: UnsafePointer<CChar>?, ordinal: Int) {
+    /// Adds a key; the table holds up to half its capacity, so that look-ups stay short. It writes
+    /// only the storage, so that the state's table can be a constant, read without an exclusivity check.
+    func insert(_ string: UnsafePointer<CChar>?, ordinal: Int) {
         guard let string else { return }
-        count += 1
+        let count = (0..<Self.capacity).count { slots[$0].address != nil } + 1
         precondition(count <= Self.capacity / 2, "more node keys than InternedKeys holds")
         var i = Self.slot(string)
         while slots[i].address != nil { i = (i + 1) & (Self.capacity - 1) }

@@ -45,7 +45,7 @@ package final class LuaHost {
     private var printBudget = PrintBudget()
     /// The run under way, for `ctx`, the delegate bindings and the engine that node changes go to;
     /// nil between runs.
-    @exclusivity(unchecked) var transition: LuaTransition?
+    var transition: LuaTransition?
     /// The engine node changes go to: the run's, or outside runs (a plugin loading, a spec) one of the
     /// state's own, whose animations never play.
     var engine: AnimationEngine { transition?.engine ?? idleEngine }
@@ -63,25 +63,30 @@ package final class LuaHost {
     private var pausedBudget: Double?
     /// How many nodes `node{}` made outside runs (while the plugin loaded): each run counts its default
     /// ids on from here, so that the same plugin run twice in one state names its nodes alike.
-    @exclusivity(unchecked) var nodesMadeOutsideRuns = 0
+    var nodesMadeOutsideRuns = 0
     /// Folders `require` may load modules from.
     package var moduleFolders: [URL] = []
     /// The Lua files beside the plugin that its runs have read (modules, scene delegate scripts), in the order first read.
     var modulesRead: [URL] = []
     /// Node keys by the address of their interned strings (see ``NodeBinding/key(_:_:)``).
-    @exclusivity(unchecked) var nodeKeys = InternedKeys()
-    /// The registry reference of the weak-valued table of the node userdata Lua holds (``NodeBinding``).
+    let nodeKeys = InternedKeys()
+    /// The registry reference of the weak-valued table of the node userdata Lua holds, by slot (``NodeBinding``).
     var nodeCache: Int32 = LUA_NOREF
-    /// The nodes of those userdata, held while Lua may reach them.
+    /// The registry reference of the nodes' metatable, found by its number as each new node's userdata needs it.
+    var nodeMetatable: Int32 = LUA_NOREF
+    /// The nodes of those userdata, held while Lua may reach them. Unchecked (a check on every node
+    /// made costs 1 % of the engine, docs/benchmarks.md): sound because only the state's thread uses
+    /// it, from bindings and the host's own calls, and no access spans other code that could reach
+    /// it: `hold` calls only the node's own marking, `release`'s test reads Lua's table raw (no
+    /// metamethod, no allocation, so no collection), and the look-up among slots only reads.
+    /// `NodeRetentionTests`, `NodeBindingTests`.
     @exclusivity(unchecked) var nodes = NodeHandles()
-    /// How many nodes the state has been handed: the next one's place in the walking order of keys.
-    @exclusivity(unchecked) private var nodesHandedOver = 0
     /// What ``charge(_:)`` counted while a run was under way, given back when it ends.
     private var runCharge = 0
     /// What the nodes the plugin kept past the last run's end cost, counted then (``end(_:)``).
     private var keptNodesCharge = 0
     /// This host's mark on the nodes it hands to Lua, unique in the process.
-    private let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
+    let holderMark = LuaHost.marks.add(1, ordering: .relaxed).newValue
     private static let marks = Atomic<Int>(0)
 
     static let raise: Int32 = -1
@@ -120,14 +125,17 @@ package final class LuaHost {
         // Closing runs no plugin code, a state stopped at its deadline or by an interrupt included: plugins
         // cannot make finalizers (Lua/prelude.lua), and the protected call the stop ended has closed its
         // to-be-closed variables already. Only a state still inside Lua (never the case here) is left.
-        if info.pointee.running == 0 {
+        if ah_running(info) == 0 {
             ah_close(L)
             info.deallocate()
         }
         nodeKeys.deallocate()
     }
 
-    /// The host that owns the state `L` (any of its threads).
+    /// The host that owns the state `L` (any of its threads). The state keeps its host unretained (C
+    /// memory cannot hold a reference, and a retained one would keep the host alive forever): sound
+    /// because the host closes the state in its `deinit`, and Lua runs bindings only inside the host's
+    /// own calls into it, while the host is alive.
     @inline(__always)
     package static func of(_ L: OpaquePointer) -> LuaHost {
         Unmanaged<LuaHost>.fromOpaque(ah_info(L).pointee.host).takeUnretainedValue()
@@ -185,12 +193,12 @@ package final class LuaHost {
         return nodesMadeOutsideRuns
     }
 
-    /// Notes that `node` is handed to Lua, for the walking order of nodes used as keys: its place is
-    /// the order in which this state first saw it, kept while Lua lets go of it and is handed it again.
+    /// The slot of `node`'s userdata if this state handed it over last (-1: it let go of it), else nil.
     @inline(__always)
-    func handOver(_ node: Node) {
-        if node.markHandedOver(by: holderMark, order: nodesHandedOver) { nodesHandedOver += 1 }
-    }
+    func slot(of node: Node) -> Int? { node.slot(of: holderMark) }
+
+    /// Forgets that `node`'s userdata is at `slot`: Lua's collector freed it.
+    func released(_ node: Node, from slot: Int) { node.clearSlot(slot, of: holderMark) }
 
     /// Counts `bytes` of host memory made for the plugin (the nodes it creates) against its memory
     /// limit, which the binding's caller enforces once the binding returns. What a run charges is
@@ -208,7 +216,7 @@ package final class LuaHost {
     func interruptible(by interrupt: PluginInterrupt) { interrupt.attach(watchdog) }
 
     /// True once the deadline passed: the state then refuses to run anything.
-    var timedOut: Bool { info.pointee.tripped != 0 }
+    var timedOut: Bool { ah_tripped(info) != 0 }
 
     /// Starts the time budget (``SandboxLimits/timeout``) from now.
     package func startClock() {

@@ -2,9 +2,9 @@ import AnimhostCore
 
 /// The Swift side of the nodes Lua holds: a slot per node userdata, holding its node for as long as
 /// the userdata may live. Lua's collector frees a userdata it can no longer reach and, in the same
-/// collection, clears it from the state's weak-valued table of node userdata (``NodeBinding``);
-/// after a full collection, ``release(where:)`` gives back the nodes of the slots whose userdata is
-/// gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
+/// collection, clears it from the state's weak-valued table of node userdata, where it sits at its
+/// slot (``NodeBinding``); at a run's end and after a full collection, ``release(where:)`` gives
+/// back the nodes of the slots whose userdata is gone. There is no finalizer: a `__gc` per node would run host code inside the collector, with
 /// hooks off, and a finalized userdata can still turn up as a key of a plugin's weak-keyed table for
 /// one more cycle, which every binding would have to expect; it would save nothing (docs/benchmarks.md).
 struct NodeHandles {
@@ -13,14 +13,24 @@ struct NodeHandles {
     /// Free slots, reused before the list grows.
     private var free: [Int] = []
 
-    /// A slot holding `node` until ``release(where:)`` finds its userdata gone.
-    mutating func hold(_ node: Node) -> Int {
-        if let slot = free.popLast() {
-            nodes[slot] = node
-            return slot
+    /// How many nodes the state has been handed: the next one's place in the walking order of keys.
+    private var handedOver = 0
+
+    /// A slot holding `node` until ``release(where:)`` finds its userdata gone, noted in the node as
+    /// the slot of the holder `mark` (the state), with the node's place in the walking order of nodes
+    /// used as keys: the order in which the state first saw it, kept while Lua lets go of it and is
+    /// handed it again. One call, so that the state's handles are one access.
+    mutating func hold(_ node: Node, markedBy mark: Int) -> Int {
+        let slot: Int
+        if let reused = free.popLast() {
+            nodes[reused] = node
+            slot = reused
+        } else {
+            nodes.append(node)
+            slot = nodes.count - 1
         }
-        nodes.append(node)
-        return nodes.count - 1
+        if node.markHandedOver(by: mark, order: handedOver, slot: slot) { handedOver += 1 }
+        return slot
     }
 
     /// Frees every slot for which `isCollected(slot, node)` says Lua no longer has its userdata.
@@ -31,6 +41,9 @@ struct NodeHandles {
             free.append(slot)
         }
     }
+
+    /// The slots holding `node`: its userdata's, and older ones whose userdata Lua has freed since.
+    func slots(holding node: Node) -> some Sequence<Int> { nodes.indices.lazy.filter { nodes[$0] === node } }
 
     /// How many nodes the slots hold.
     var count: Int { nodes.count - free.count }

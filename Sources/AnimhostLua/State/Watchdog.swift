@@ -41,7 +41,7 @@ final class Watchdog: @unchecked Sendable {
     private func checkStuck(_ armed: Int) {
         Watchdog.queue.asyncAfter(deadline: .now() + Watchdog.grace) { [self] in
             lock.withLock {
-                guard generation == armed, let state, ah_info(state).pointee.running > 0, let stuckMessage else { return }
+                guard generation == armed, let state, ah_running(ah_info(state)) > 0, let stuckMessage else { return }
                 ProcessExit.end(status: 1, message: stuckMessage)
             }
         }
@@ -57,7 +57,7 @@ final class Watchdog: @unchecked Sendable {
     func interrupt() {
         lock.withLock {
             interrupted = true
-            if let state, ah_info(state).pointee.running > 0 { ah_trip(state) }
+            if let state, ah_running(ah_info(state)) > 0 { ah_trip(state) }
         }
     }
 
