@@ -37,13 +37,6 @@ struct NodeHandles {
     /// of slots or shorter), handing each node and its slot to `released` first. One pass over the
     /// slots, with no call per slot that stays.
     mutating func release(keeping live: [Bool], _ released: (Node, Int) -> Void) {
-        if !live.contains(true) {
-            // None stays (a plugin that keeps no node): every slot is free, and the list starts over.
-            for (slot, node) in nodes.enumerated() { if let node { released(node, slot) } }
-            nodes.removeAll(keepingCapacity: true)
-            free.removeAll(keepingCapacity: true)
-            return
-        }
         for slot in nodes.indices where slot >= live.count || !live[slot] {
             guard let node = nodes[slot] else { continue }
             released(node, slot)
