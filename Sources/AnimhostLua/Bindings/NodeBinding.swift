@@ -188,15 +188,20 @@ enum NodeBinding {
     /// code can reach it after that, there being no finalizers). After a full collection, every one
     /// Lua cannot reach.
     static func releaseCollected(in host: LuaHost) {
+        guard host.nodes.count > 0 else { return }
         let L = host.L
+        // The slots whose userdata is still there, read in one walk of the table (Lua skips the
+        // cleared entries without coming back to the host), then the others given back at once.
+        var live = [Bool](repeating: false, count: host.nodes.slotCount)
         lua_rawgeti(L, ah_registryindex(), lua_Integer(host.nodeCache))
-        host.nodes.release { slot, node in
-            defer { ah_pop(L, 1) }
-            guard lua_rawgeti(L, -1, lua_Integer(slot + 1)) == LUA_TNIL else { return false }
-            host.released(node, from: slot)
-            return true
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            ah_pop(L, 1)
+            let slot = Int(lua_tointegerx(L, -1, nil)) - 1
+            if live.indices.contains(slot) { live[slot] = true }
         }
         ah_pop(L, 1)
+        host.nodes.release(keeping: live) { node, slot in host.released(node, from: slot) }
     }
 
     /// The node at `i`. The userdata holds it unretained (Lua's memory cannot hold a reference):

@@ -169,7 +169,7 @@ package final class LuaHost {
         if transition === run { transition = nil }
         for ref in run.takeReferences() { unref(ref) }
         collectGarbage()
-        let kept = nodes.keptCost(NodeBinding.hostBytes(of:))
+        let kept = nodes.count == 0 ? 0 : nodes.keptCost(NodeBinding.hostBytes(of:))
         info.pointee.used = info.pointee.used - runCharge - keptNodesCharge + kept
         (runCharge, keptNodesCharge) = (0, kept)
     }
