@@ -36,6 +36,7 @@ typedef struct ah_state_info {
     int enforce;          /* 1 while Lua code runs; 0 inside host code */
     int tripped;          /* 1 once the deadline passed: every instruction raises (ah_tripped) */
     int running;          /* depth of host calls into Lua under way (ah_running) */
+    int interrupt_requested; /* 1 once the host asked the state to stop (ah_interrupt) */
     double deadline;      /* CLOCK_MONOTONIC seconds; 0 = none */
     void *host;           /* the Swift object that owns the state */
     uint64_t serials;     /* objects created so far: the last creation serial given (see AH_HEADER) */
@@ -213,6 +214,16 @@ static inline void ah_trip(lua_State *L) {
     lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
 }
 
+/* From another thread: asks the state to stop for good, tripping it now if a call is under way.
+ * ah_pcall counts its call and then reads the request; this writes the request and then reads the
+ * count, both sequentially consistent, so one of the two always sees the other: a call starting as
+ * the request lands trips itself instead of running on to its deadline. */
+static inline void ah_interrupt(lua_State *L) {
+    ah_state_info *info = ah_info(L);
+    __atomic_store_n(&info->interrupt_requested, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&info->running, __ATOMIC_SEQ_CST) > 0) ah_trip(L);
+}
+
 /* coroutine.create for plugins: the new thread checks the deadline itself. */
 static inline int ah_newcoroutine(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
@@ -325,7 +336,11 @@ static inline int ah_pcall(lua_State *L, int nargs, int nresults) {
     lua_insert(L, base);
     int enforced = info->enforce;
     info->enforce = 1;
-    __atomic_add_fetch(&info->running, 1, __ATOMIC_RELAXED); /* only this thread writes it: see ah_running */
+    __atomic_add_fetch(&info->running, 1, __ATOMIC_SEQ_CST); /* only this thread writes it; see ah_interrupt */
+    if (__atomic_load_n(&info->interrupt_requested, __ATOMIC_SEQ_CST)) {
+        ah_set_tripped(info);
+        lua_sethook(L, ah_hook, LUA_MASKCOUNT, 1);
+    }
     int status = lua_pcall(L, nargs, nresults, base);
     __atomic_sub_fetch(&info->running, 1, __ATOMIC_RELAXED);
     info->enforce = enforced;

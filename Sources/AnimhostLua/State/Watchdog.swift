@@ -53,11 +53,12 @@ final class Watchdog: @unchecked Sendable {
     var isInterrupted: Bool { lock.withLock { interrupted } }
 
     /// From any thread: stops the Lua code running now (as its deadline would) and marks the state
-    /// so that no later call runs. A state not inside Lua is only marked, so that it can still be closed.
+    /// so that no later call runs. A state not inside Lua is only marked, so that it can still be
+    /// closed; a call that starts as the mark lands stops at its first instruction (``ah_interrupt``).
     func interrupt() {
         lock.withLock {
             interrupted = true
-            if let state, ah_running(ah_info(state)) > 0 { ah_trip(state) }
+            if let state { ah_interrupt(state) }
         }
     }
 
