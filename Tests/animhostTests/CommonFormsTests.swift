@@ -39,7 +39,11 @@ final class CommonFormsTests: XCTestCase {
             ["run", "zoom", "--scale", "-1"], ["run", "zoom", "--scale", "big"], ["run", "zoom", "--scale", "9"],
             ["run", "zoom", "--operation", "sideways"], ["run", "zoom", "--fps", "2.5"], ["run", "zoom", "--at", "1", "--progress", "0.5"],
             ["run", "zoom", "--out", ""], ["run", "zoom", "--", "x"], ["run", "-", "zoom"], ["run", "zoom", "--param", "novalue"],
-            ["run", "zoom", "--generate-completion-script", "bash"], ["list", "zoom"], ["list", "--max-memory", "0"], ["check", "zoom"]
+            ["run", "zoom", "--generate-completion-script", "bash"], ["list", "zoom"], ["list", "--max-memory", "0"], ["check", "zoom"],
+            // Hostile numbers: not a number, infinite, past Int, negative — refused with ArgumentParser's words.
+            ["run", "zoom", "--timeout", "nan"], ["run", "zoom", "--scale", "inf"], ["run", "zoom", "--speed", "nan"],
+            ["run", "zoom", "--fps", "99999999999999999999"], ["list", "--max-memory", "99999999999999999999"],
+            ["run", "zoom", "--at", "-inf"], ["run", "zoom", "--progress", "1e309"], ["run", "zoom", "--max-memory", "-1"]
         ]
         for form in others { XCTAssertNil(CommonForms.command(form), "\(form)") }
     }
