@@ -156,7 +156,7 @@ public final class OutputStage {
             let url = parent.appendingPathComponent(name)
             var info = stat()
             guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK || PrivateFolder.isOwnFolder(url) else { continue }
-            PrivateFolder.remove(url)
+            PrivateFolder.remove(url, abandoned: true)
         }
     }
 

@@ -19,16 +19,26 @@ public enum PrivateFolder {
     }
 
     /// Removes `url` and everything in it; a link is removed itself, never followed.
-    public static func remove(_ url: URL) {
+    ///
+    /// Threads may still be writing into a folder of this process's by path (render workers, as an
+    /// interrupt ends the process): unless `abandoned` (left by a process that is gone), it is first renamed onto a fresh empty folder of the same shape of name (its last six
+    /// characters made anew by `mkdtemp`, so a run killed midway still leaves a name that is cleaned up
+    /// as its own), where no new path can reach it, and removed there.
+    public static func remove(_ url: URL, abandoned: Bool = false) {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return }
         if info.st_mode & S_IFMT != S_IFDIR {
             unlink(url.path)
             return
         }
-        for _ in 0..<3 {  // a writer that was mid-file when the removal began may add one more entry
-            try? FileManager.default.removeItem(at: url)
-            if lstat(url.path, &info) != 0 { return }
+        var doomed = url
+        let name = url.lastPathComponent
+        if !abandoned, name.utf8.count > 6, let fresh = try? make(in: url.deletingLastPathComponent(), prefix: String(name.dropLast(6))) {
+            if rename(url.path, fresh.path) == 0 { doomed = fresh } else { rmdir(fresh.path) }
+        }
+        for _ in 0..<3 {  // a writer whose file was being created as the rename came may add one more entry
+            try? FileManager.default.removeItem(at: doomed)
+            if lstat(doomed.path, &info) != 0 { return }
         }
     }
 }
@@ -51,5 +61,5 @@ public final class PrivateFolderSlot: @unchecked Sendable {  // `url` is read an
     }
 
     /// Removes the folder, if it was made.
-    public func remove() { lock.withLock { url.map(PrivateFolder.remove) } }
+    public func remove() { lock.withLock { url.map { PrivateFolder.remove($0) } } }
 }
