@@ -199,6 +199,7 @@ function os.time() end
 ---@field reducedMotion boolean the viewer asked for less motion: crossfade instead of moving or scaling
 ---@field duration fun(self: Context): number
 ---@field complete fun(self: Context, ok: boolean)
+---@field onComplete fun(self: Context, fn: fun(ok: boolean)) runs `fn(ok)` when `ctx:complete(ok)` is called, before the screen that goes is removed
 ---@field update fun(self: Context, fraction: number)
 ---@field finish fun(self: Context)
 ---@field cancel fun(self: Context)

@@ -47,4 +47,30 @@ final class ContextBindingTests: XCTestCase {
         XCTAssertEqual(luaError("ctx:complete(true)"), "p.lua:5: ctx:complete was called twice (call it exactly once, when the transition ends)")
         XCTAssertTrue(luaError("ctx:update(0.5)").contains("not interactive"))
     }
+
+    /// `ctx:onComplete` functions run when the plugin completes, in the order given, with the outcome,
+    /// while the screen that goes is still in the container.
+    func testOnCompleteRunsInOrderBeforeTheScreenGoes() throws {
+        let out = try evalLua(
+            """
+            ctx:onComplete(function(ok) print("first", ok, ctx.from.view.parent == ctx.container) end)
+            ctx:onComplete(function(ok) print("second", ok) end)
+            print("completing")
+            """)
+        XCTAssertEqual(out, ["completing", "first\ttrue\ttrue", "second\ttrue"])
+    }
+
+    func testOnCompleteMisuse() {
+        XCTAssertEqual(luaError("ctx:onComplete(1)"), "p.lua:4: ctx:onComplete(fn): expected a function, got number")
+        XCTAssertEqual(
+            luaError("ctx:complete(true)\nctx:onComplete(function() end)", complete: false),
+            "p.lua:5: ctx:onComplete: the transition has completed already")
+        XCTAssertEqual(
+            luaError("ctx:onComplete(function() ctx:complete(true) end)"),
+            "p.lua:4: ctx:complete: called again from an onComplete function")
+        XCTAssertEqual(luaError("ctx:onComplete(function() error('boom') end)"), "p.lua:4: boom")
+        XCTAssertEqual(
+            luaError("ctx:onComplete(function() ctx:onComplete(print) end)"),
+            "p.lua:4: ctx:onComplete: the transition has completed already")
+    }
 }

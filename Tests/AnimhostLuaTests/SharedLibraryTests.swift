@@ -1,4 +1,5 @@
 import XCTest
+import AnimhostCore
 @testable import AnimhostLua
 
 /// `ctx:matches()`, `node.modifiers` and the shared-element library as a plugin sees them.
@@ -103,5 +104,37 @@ final class SharedLibraryTests: XCTestCase {
             print(#plan.flights, plan.flights[1].duration == spring{ stiffness = 200, damping = 10 }.settlingDuration)
             """)
         XCTAssertEqual(lines, ["1\tdetail-caption\ttrue", "1\ttrue"])
+    }
+
+    /// Hero keeps a modified view in its modified state until the whole transition completes: a
+    /// leaving node that fades and slides away in 0.1 s stays gone for the rest of a 0.4 s push, and
+    /// the screens stay where the preset left them until `ctx:complete`.
+    func testModifiedStatesHoldUntilTheTransitionCompletes() throws {
+        let plugin = try makePlugin(
+            """
+            local p = { name = "probe", scenes = { from = "grid", to = "detail" } }
+            function p.duration(ctx) return 0.5 end
+            function p.animate(ctx)
+              ctx.from.view:find("grid-bar").modifiers = { "fade", "translate(-40, 0)", "duration(0.1)" }
+              local parts = 2
+              local function done() parts = parts - 1; if parts == 0 then ctx:complete(not ctx.cancelled) end end
+              shared.preset(ctx, "push(left)", { duration = 0.3, completion = done })
+              shared.modifiers(ctx, { pairs = {}, completion = function()
+                animate{ duration = 0.2, function() end, completion = done }
+              end })
+            end
+            return p
+            """)
+        let recorder = FrameRecorder()
+        _ = try plugin.run(TransitionRequest(fps: 60), sink: recorder)
+        let frames = recorder.frames.dropLast()  // the last is the state after complete, the source gone
+        XCTAssertGreaterThan(frames.filter { $0.time >= 0.1 }.count, 8)  // the 0.2 s after the modifiers' end
+        for frame in frames where frame.time >= 0.1 {
+            let bar = try XCTUnwrap(frame.node("grid-bar", scene: "grid"))
+            XCTAssertEqual(bar.properties.alpha, 0, "t = \(frame.time)")
+            let screen = try XCTUnwrap(frame.node("grid", scene: "grid"))
+            XCTAssertFalse(screen.properties.transform.isIdentity, "t = \(frame.time): the source screen back at rest before the end")
+        }
+        XCTAssertNil(recorder.frames.last?.node("grid-bar", scene: "grid"))
     }
 }

@@ -4,7 +4,7 @@ import AnimhostCore
 /// The names `ctx` answers to.
 enum ContextKey: String, CaseIterable {
     case container, from, to, operation, presenting, interactive, cancelled, params, reducedMotion
-    case size, gesture, duration, complete, update, finish, cancel, drive, matches
+    case size, gesture, duration, complete, onComplete, update, finish, cancel, drive, matches
     case completionSpeed, completionCurve, chrome
 
     static let byOrdinal = Array(allCases)
@@ -53,7 +53,7 @@ enum ContextBinding {
         lua_pushboolean(L, c.isPresenting ? 1 : 0); lua_setfield(L, -2, "presenting")
         lua_pushboolean(L, c.reducedMotion ? 1 : 0); lua_setfield(L, -2, "reducedMotion")
         for (key, method) in [
-            ("duration", duration), ("complete", complete), ("update", update),
+            ("duration", duration), ("complete", complete), ("onComplete", onComplete), ("update", update),
             ("finish", finish), ("cancel", cancel), ("drive", drive),
             ("matches", matches)
         ] {
@@ -179,8 +179,43 @@ enum ContextBinding {
                 ah_pop(L, 1)
                 t.warnings.append(PluginError(file: LuaHost.of(L).chunkName, luaMessage: place + PluginError.completedAfterCancel))
             }
+            guard !t.completing else { throw BindingError("ctx:complete: called again from an onComplete function") }
+            if t.context.completion == nil { try runOnComplete(L, t, ok) }
             try t.context.complete(ok)
             return 0
+        }
+    }
+
+    /// `ctx:onComplete(fn)`: `fn(ok)` runs when the plugin calls `ctx:complete(ok)`, before the
+    /// screen that goes is removed, in the order given; what it sets shows in the run's last frame.
+    /// The moment Hero puts modified views back and UIKit's transition coordinator calls its completions.
+    private static let onComplete: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let t = try transition(L, 1)
+            guard lua_type(L, 2) == LUA_TFUNCTION else {
+                throw BindingError("ctx:onComplete(fn): expected a function, got \(typeName(L, 2))")
+            }
+            guard t.context.completion == nil, !t.completing else {
+                throw BindingError("ctx:onComplete: the transition has completed already")
+            }
+            lua_settop(L, 2)
+            t.onCompleteRefs.append(LuaHost.of(L).ref())
+            return 0
+        }
+    }
+
+    /// Calls the run's `onComplete` functions with `ok`, each once.
+    private static func runOnComplete(_ L: OpaquePointer, _ t: LuaTransition, _ ok: Bool) throws {
+        let host = LuaHost.of(L)
+        t.completing = true
+        defer { t.completing = false }
+        while !t.onCompleteRefs.isEmpty {
+            let ref = t.onCompleteRefs.removeFirst()
+            host.pushRef(ref)
+            host.unref(ref)
+            lua_pushboolean(L, ok ? 1 : 0)
+            try host.callNested(nargs: 1, nresults: 0, on: L)
         }
     }
 

@@ -154,11 +154,20 @@ local function applyState(n, st)
 end
 
 -- Animates every node without a match by its modifiers and returns the animated nodes' plans;
--- `options.completion(finished)` runs once they have all ended, every node back at rest.
+-- `options.completion(finished)` runs once they have all ended. As Hero does, a node keeps its
+-- modified state until the whole transition completes (`ctx:complete`), then is back at rest.
 function shared.modifiers(ctx, options)
   local o = checkOptions(options, modifierOptions, "shared.modifiers")
   local items = planModifiers(ctx, o, 3)
   local done = join(#items, o.completion)
+  if #items > 0 then
+    ctx:onComplete(function()
+      for _, item in ipairs(items) do
+        applyState(item.node, item.rest)
+        item.node.zIndex = item.rest.zIndex
+      end
+    end)
+  end
   for _, item in ipairs(items) do
     local n = item.node
     applyState(n, item.start)
@@ -166,11 +175,7 @@ function shared.modifiers(ctx, options)
     run(item, function()
       moveFrame(n, item.start.frame, item.finish.frame, item.control)
       n.alpha, n.transform, n.cornerRadius = item.finish.alpha, item.finish.transform, item.finish.cornerRadius
-    end, function(finished)
-      applyState(n, item.rest)
-      n.zIndex = item.rest.zIndex
-      done(finished)
-    end)
+    end, done)
   end
   return items
 end

@@ -99,7 +99,8 @@ end
 local presetOptions = { duration = true, delay = true, completion = true }
 
 -- Puts the destination screen in the container (above or below the source, as the preset wants)
--- and animates both screens; `options.completion(finished)` once they are back at rest.
+-- and animates both screens; `options.completion(finished)` once they have ended. The screens keep
+-- their end states until the whole transition completes (`ctx:complete`), then are back at rest.
 function shared.preset(ctx, spec, options)
   local o = checkOptions(options, presetOptions, "shared.preset")
   local p = parsePreset(spec, ctx.presenting, 3)
@@ -129,10 +130,10 @@ function shared.preset(ctx, spec, options)
     run(item, function()
       v.transform, v.alpha = finish.transform, finish.alpha
       if dim then dim.alpha = screen.leaving and OVERLAY_ALPHA or 0 end
-    end, function(finished)
+    end, done)
+    ctx:onComplete(function()
       v.transform, v.alpha = rest.transform, rest.alpha
       if dim then dim:remove() end
-      done(finished)
     end)
   end
   return item

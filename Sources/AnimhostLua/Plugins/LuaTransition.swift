@@ -31,6 +31,10 @@ final class LuaTransition {
     /// Registry references to the completions of `animate{}` blocks not yet called: a run ended early
     /// (a live transition closed mid-way) leaves some.
     var completionRefs: Set<Int32> = []
+    /// Registry references to the `ctx:onComplete` functions not yet called, in order.
+    var onCompleteRefs: [Int32] = []
+    /// Whether the `onComplete` functions are being called (`ctx:complete` is refused meanwhile).
+    var completing = false
     /// The gesture sample being delivered, for `ctx:drive()`.
     var currentEvent: GestureEvent?
     /// What the plugin did that UIKit allows but rarely means, at the plugin's line.
@@ -51,7 +55,8 @@ final class LuaTransition {
             (paramsRef, fromRef, toRef, chromeRef, ctxRef, pinsRef) = (LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF)
             delegateRefs = []
             completionRefs = []
+            onCompleteRefs = []
         }
-        return [paramsRef, fromRef, toRef, chromeRef, ctxRef, pinsRef] + delegateRefs + completionRefs.sorted()
+        return [paramsRef, fromRef, toRef, chromeRef, ctxRef, pinsRef] + delegateRefs + completionRefs.sorted() + onCompleteRefs
     }
 }
