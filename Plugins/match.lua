@@ -10,7 +10,7 @@ local match = {
   params = {
     preset = "autoReverse(push(left))",  -- a Hero default animation: push(left), fade, zoom, none, …
     duration = "auto",                   -- seconds, or auto: Hero's duration from each flight's distance
-    arc = "false",                       -- true, false or an intensity: flights curve along Hero's arc
+    arc = "false",                       -- true, false, an intensity (Hero's arc), material or materialCenter (Flutter's)
     fade = "none",                       -- none, cross, in, out: how a flight changes into its destination
     properties = "frame",                -- frame, position, size: what of the destination a flight takes
     curve = "auto",                      -- an easing spec, or auto: Material's curves as Hero picks them
@@ -31,9 +31,10 @@ local function options(ctx)
   end
   if p.curve ~= "auto" then o.curve = p.curve end
   if p.arc == "true" then o.arc = true
+  elseif p.arc == "material" or p.arc == "materialCenter" then o.arc = p.arc
   elseif p.arc ~= "false" then
     o.arc = tonumber(p.arc)
-    assert(o.arc, "match: arc is true, false or an intensity, got '" .. p.arc .. "'")
+    assert(o.arc, "match: arc is true, false, an intensity, material or materialCenter, got '" .. p.arc .. "'")
   end
   return o
 end

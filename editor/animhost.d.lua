@@ -223,7 +223,8 @@ function os.time() end
 ---@field delay number
 ---@field curve string|Easing?
 ---@field spring table|Spring?
----@field control Point? the arc's control point
+---@field control Point? Hero's arc's control point
+---@field path (fun(s: number): Rect)? the frame at each progress along the arc; nil when straight
 ---@field snapshot Node? the source's copy, once flying
 ---@field destinationSnapshot Node? the destination's copy, when fading
 
@@ -233,7 +234,7 @@ function os.time() end
 ---@field curve string|Easing? default: Material's curve by where the flight starts and ends
 ---@field spring SpringOptions|SpringParameters|Spring?
 ---@field delay number?
----@field arc boolean|number? true or an intensity
+---@field arc boolean|number|"material"|"materialCenter"? true or an intensity (Hero's arc), or Flutter's arcs
 ---@field properties "frame"|"position"|"size"?
 ---@field zIndex number?
 ---@field fade "none"|"cross"|"in"|"out"?
@@ -441,6 +442,12 @@ function shared.arcControl(from, to, intensity) end
 ---@param s number progress, 0…1
 ---@return Point
 function shared.arcPoint(from, control, to, s) end
+---@param fromFrame Rect
+---@param toFrame Rect
+---@param arc boolean|number|"material"|"materialCenter"
+---@return (fun(s: number): Rect)? path the frame at progress s; nil for a straight move
+---@return Point? control Hero's control point, for Hero's arc
+function shared.arcPath(fromFrame, toFrame, arc) end
 
 -- Specs (`animhost test`)
 

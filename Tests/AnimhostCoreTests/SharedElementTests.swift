@@ -31,12 +31,13 @@ final class SharedElementTests: XCTestCase {
         let texts = [
             "fade", "opacity(0.5)", "scale(0.8, 0.8)", "translate(0, 40)", "rotate(1.5)", "size(10, 20)",
             "position(5, 6)", "cornerRadius(8)", "zPosition(2)", "delay(0.1)", "duration(0.3)",
-            "curve(cubic-bezier(0.4, 0, 0.2, 1))", "spring(300, 20)", "arc(1)", "arc(0.5)",
+            "curve(cubic-bezier(0.4, 0, 0.2, 1))", "spring(300, 20)", "arc(1)", "arc(0.5)", "arc(material)", "arc(materialCenter)",
             "cascade(0.02, radial)", "source(photo)", "whenPresenting(fade, delay(0.1))", "whenDismissing(scale(1.3, 1.3))"
         ]
         for text in texts { XCTAssertEqual(try Modifier(parsing: text).description, text) }
         XCTAssertEqual(try Modifier(parsing: "scale(0.8)"), .scale(x: 0.8, y: 0.8))
-        XCTAssertEqual(try Modifier(parsing: "arc"), .arc(1))
+        XCTAssertEqual(try Modifier(parsing: "arc"), .arc(.quadratic(1)))
+        XCTAssertEqual(try Modifier(parsing: "arc(material)"), .arc(.material))
         XCTAssertEqual(try Modifier(parsing: "cascade(0.05)"), .cascade(delta: 0.05, direction: .topToBottom))
         XCTAssertEqual(
             try Modifier(parsing: " whenPresenting( translate(0, 20) , fade ) "),
@@ -48,6 +49,7 @@ final class SharedElementTests: XCTestCase {
             do { _ = try Modifier(parsing: text); return "no error" } catch { return "\(error)" }
         }
         XCTAssertEqual(message("fdae"), "unknown modifier 'fdae' (did you mean 'fade'?)")
+        XCTAssertEqual(message("arc(materal)"), "'arc(materal)': expected arc, arc(intensity), arc(material) or arc(materialCenter)")
         XCTAssertEqual(message("cascade(0.1, topTobotom)"), "'cascade(0.1, topTobotom)': unknown cascade direction 'topTobotom' (did you mean 'topToBottom'?)")
         XCTAssertEqual(message("opacity(2)"), "'opacity(2)': expected opacity(a) with a from 0 to 1")
         XCTAssertEqual(message("translate(1)"), "'translate(1)': expected translate(x, y)")

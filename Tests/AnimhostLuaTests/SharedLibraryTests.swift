@@ -69,7 +69,7 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(
             luaError("shared(ctx, { arcs = true })"),
             "p.lua:4: shared: unknown option 'arcs' (expected arc, completion, curve, delay, duration, fade, pairs, properties, spring, zIndex)")
-        XCTAssertEqual(luaError("shared(ctx, { arc = 'yes' })"), "p.lua:4: shared.arc: expected true, false or an intensity")
+        XCTAssertEqual(luaError("shared(ctx, { arc = 'yes' })"), "p.lua:4: shared.arc: expected true, false, an intensity, \"material\" or \"materialCenter\"")
         XCTAssertEqual(
             luaError("shared.parsePreset('spin')"),
             "p.lua:4: preset 'spin': expected one of cover, fade, none, pageIn, pageOut, pull, push, slide, uncover, zoom, zoomOut, zoomSlide, or autoReverse(preset)")
@@ -136,5 +136,46 @@ final class SharedLibraryTests: XCTestCase {
             XCTAssertFalse(screen.properties.transform.isIdentity, "t = \(frame.time): the source screen back at rest before the end")
         }
         XCTAssertNil(recorder.frames.last?.node("grid-bar", scene: "grid"))
+    }
+
+    /// Flutter's `MaterialRectArcTween` (arc.dart): from (0, 0, 100, 100) to (200, 400, 200, 200) the
+    /// centres move down-right, so the top-left and bottom-right corners lead, each on a
+    /// `MaterialPointArcTween`. Top-left (0, 0) → (200, 400): taller than wide, so the centre lies level
+    /// with the end, at (200 − r, 400) with r = d²/|Δx|/2 = 200000/200/2 = 500; the sweep is
+    /// 2·asin(d/2r) = 2·asin(√0.2) and the angle runs from −sweep to 0. Bottom-right (100, 100) →
+    /// (400, 600): r = 340000/300/2 = 566⅔, centre (400 − r, 600). `MaterialRectCenterArcTween` moves
+    /// the centre (50, 50) → (300, 500) the same way and the size linearly.
+    func testFlutterArcsFollowArcDartsGeometry() throws {
+        func pointOnArc(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ s: Double) -> (Double, Double) {
+            let dx = bx - ax, dy = by - ay, d2 = dx * dx + dy * dy
+            let r = d2 / abs(dx) / 2, sweep = 2 * asin(d2.squareRoot() / (2 * r))
+            let angle = -sweep * (1 - s)  // Δx < Δy, moving right and down: from −sweep to 0
+            return (bx - r + cos(angle) * r, by + sin(angle) * r)
+        }
+        for (arc, s) in [("material", 0.25), ("material", 0.5), ("materialCenter", 0.5), ("material", 0.75)] {
+            let out = try evalLua(
+                """
+                local f0, f1 = rect(0, 0, 100, 100), rect(200, 400, 200, 200)
+                local path = shared.arcPath(f0, f1, "\(arc)")
+                local f = path(\(s))
+                print(string.format("%.6f %.6f %.6f %.6f", f.x, f.y, f.width, f.height))
+                """)
+            let v = out[0].split(separator: " ").compactMap { Double($0) }
+            let expected: [Double]
+            if arc == "material" {
+                let (x0, y0) = pointOnArc(0, 0, 200, 400, s), (x1, y1) = pointOnArc(100, 100, 400, 600, s)
+                expected = [x0, y0, x1 - x0, y1 - y0]
+            } else {
+                let (cx, cy) = pointOnArc(50, 50, 300, 500, s), size = 100 + 100 * s
+                expected = [cx - size / 2, cy - size / 2, size, size]
+            }
+            for (got, want) in zip(v, expected) { XCTAssertEqual(got, want, accuracy: 1e-5, "\(arc) at \(s): \(out)") }
+        }
+        // At s = 0.5 the leading corner sits at a hand-checked point: angle −asin(√0.2), so
+        // (−300 + 500·cos, 400 − 500·sin) = (−300 + 447.2136, 400 − 223.6068).
+        let mid = try evalLua("local f = shared.arcPath(rect(0, 0, 100, 100), rect(200, 400, 200, 200), 'material')(0.5)\nprint(f.x, f.y)")
+        let xy = mid[0].split(separator: "\t").compactMap { Double($0) }
+        XCTAssertEqual(xy[0], 147.2136, accuracy: 1e-4)
+        XCTAssertEqual(xy[1], 176.3932, accuracy: 1e-4)
     }
 }

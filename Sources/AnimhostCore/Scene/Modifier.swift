@@ -3,6 +3,19 @@ public enum CascadeDirection: String, CaseIterable, Hashable, Sendable {
     case topToBottom, bottomToTop, leftToRight, rightToLeft, radial
 }
 
+/// The path an `arc` modifier moves a node along.
+public enum ArcPath: Hashable, Sendable {
+    /// Hero's quadratic Bézier, its control point pulled toward the corner by the intensity (0…1).
+    case quadratic(Double)
+    /// Flutter's `MaterialRectArcTween`: two opposite corners on circular arcs.
+    case material
+    /// Flutter's `MaterialRectCenterArcTween`: the centre on a circular arc, the size linear.
+    case materialCenter
+
+    /// The names `arc(…)` takes besides an intensity.
+    public static let names = ["material", "materialCenter"]
+}
+
 /// One of Hero's modifiers: how a node without a shared-element match animates, written as a string
 /// such as `scale(0.8)` in a scene file or `node.modifiers`. On a leaving node it is the state the node
 /// animates to; on an appearing node, the state it animates from.
@@ -21,7 +34,8 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
     /// An easing spec, checked by ``Easing/init(spec:)``.
     case curve(String)
     case spring(stiffness: Double, damping: Double)
-    case arc(Double)
+    /// `arc`, `arc(intensity)`, `arc(material)` or `arc(materialCenter)`.
+    case arc(ArcPath)
     case cascade(delta: Double, direction: CascadeDirection)
     /// Start (or end) at the frame of the node with this tag in the other scene.
     case source(String)
@@ -63,11 +77,13 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
     public var arguments: [ModifierArgument] {
         switch self {
         case .fade: []
-        case .opacity(let v), .rotate(let v), .cornerRadius(let v), .zPosition(let v), .delay(let v), .duration(let v), .arc(let v):
+        case .opacity(let v), .rotate(let v), .cornerRadius(let v), .zPosition(let v), .delay(let v), .duration(let v), .arc(.quadratic(let v)):
             [.number(v)]
         case .scale(let x, let y), .translate(let x, let y), .position(let x, let y): [.number(x), .number(y)]
         case .size(let w, let h): [.number(w), .number(h)]
         case .curve(let s), .source(let s): [.string(s)]
+        case .arc(.material): [.string("material")]
+        case .arc(.materialCenter): [.string("materialCenter")]
         case .spring(let k, let c): [.number(k), .number(c)]
         case .cascade(let d, let dir): [.number(d), .string(dir.rawValue)]
         case .whenPresenting(let m), .whenDismissing(let m): m.map { .modifier($0) }

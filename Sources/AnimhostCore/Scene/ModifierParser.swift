@@ -64,7 +64,11 @@ extension Modifier {
             let v = try numbers(2...2, "spring(stiffness, damping), stiffness > 0 and damping ≥ 0", min: 0)
             guard v[0] > 0 else { throw fail("spring(stiffness, damping), stiffness > 0 and damping ≥ 0") }
             return .spring(stiffness: v[0], damping: v[1])
-        case "arc": return .arc(try numbers(0...1, "arc or arc(intensity)").first ?? 1)
+        case "arc":
+            let usage = "arc, arc(intensity), arc(material) or arc(materialCenter)"
+            if args.count == 1, args[0] == "material" { return .arc(.material) }
+            if args.count == 1, args[0] == "materialCenter" { return .arc(.materialCenter) }
+            return .arc(.quadratic(try numbers(0...1, usage).first ?? 1))
         case "cascade":
             let usage = "cascade(delta[, direction]) with a direction among \(CascadeDirection.allCases.map(\.rawValue).joined(separator: ", "))"
             guard args.count <= 2 else { throw fail(usage) }

@@ -9,7 +9,7 @@ local sqrt, sort, format = math.sqrt, table.sort, string.format
 local restingFrame, moveFrame, checkOptions = internal.restingFrame, internal.moveFrame, internal.checkOptions
 local untransformedFrame, place = internal.untransformedFrame, internal.place
 local timing, settle, run, join = internal.timing, internal.settle, internal.run, internal.join
-local automaticDuration, automaticCurve, arcControl = shared.automaticDuration, shared.automaticCurve, shared.arcControl
+local automaticDuration, automaticCurve, arcPath = shared.automaticDuration, shared.automaticCurve, internal.arcPath
 
 -- What a node's modifiers say, for the current direction.
 local function resolve(list, presenting, out)
@@ -142,7 +142,7 @@ local function planModifiers(ctx, o, level)
     item.duration = s.duration or o.duration or automaticDuration(f0, f1)
     item.curve, item.spring = timing(o, automaticCurve(f0, f1, screen))
     if s.curve or s.spring then item.curve, item.spring = s.curve, s.spring end
-    item.control = s.arc and arcControl(item.start.frame.center, item.finish.frame.center, s.arc)
+    item.path, item.control = arcPath(item.start.frame, item.finish.frame, s.arc)
     settle(item)
   end
   return items
@@ -173,7 +173,7 @@ function shared.modifiers(ctx, options)
     applyState(n, item.start)
     if item.state.zIndex then n.zIndex = item.state.zIndex end
     run(item, function()
-      moveFrame(n, item.start.frame, item.finish.frame, item.control)
+      moveFrame(n, item.finish.frame, item.path)
       n.alpha, n.transform, n.cornerRadius = item.finish.alpha, item.finish.transform, item.finish.cornerRadius
     end, done)
   end

@@ -11,6 +11,7 @@ local rect, point, spring, node, easing = rect, point, spring, node, easing
 local identity = transform.identity
 local type, error, ipairs, pairs, tostring, setmetatable, pcall = type, error, ipairs, pairs, tostring, setmetatable, pcall
 local abs, sqrt, min, max = math.abs, math.sqrt, math.min, math.max
+local asin, cos, sin, pi = math.asin, math.cos, math.sin, math.pi
 local sort, concat = table.sort, table.concat
 local format = string.format
 
@@ -78,21 +79,89 @@ local function arcPoint(a, c, b, s)
   return point(u * u * a.x + 2 * u * s * c.x + s * s * b.x, u * u * a.y + 2 * u * s * c.y + s * s * b.y)
 end
 
--- The frame at progress `s` of a move from `f0` to `f1`: the size interpolated, the centre on the arc.
 shared.automaticDuration, shared.automaticCurve = automaticDuration, automaticCurve
 shared.arcControl, shared.arcPoint = arcControl, arcPoint
 
-local function arcFrame(f0, f1, control, s)
-  local c = arcPoint(f0.center, control, f1.center, s)
+-- The rect centred at `c` with the size at progress `s` from `f0`'s to `f1`'s.
+local function sizedAt(c, f0, f1, s)
   local w, h = f0.width + (f1.width - f0.width) * s, f0.height + (f1.height - f0.height) * s
   return rect(c.x - w / 2, c.y - h / 2, w, h)
 end
 
--- Places `n` at `target` (untransformed) inside a keyframes block: along the arc when there is one.
-local function moveFrame(n, f0, target, control)
-  if not control then place(n, target) return end
+local function sign(v) return v > 0 and 1 or (v < 0 and -1 or 0) end
+
+-- Flutter's MaterialPointArcTween: the point at progress s of a circular arc from `a` to `b` whose
+-- sweep is at most 90° (its centre level with `b` when the move is taller than wide, else straight
+-- above or below `a`); a straight line when either axis moves 2 points or less.
+local function materialPointPath(a, b)
+  local dx, dy = b.x - a.x, b.y - a.y
+  if abs(dx) <= 2 or abs(dy) <= 2 then return function(s) return point(a.x + dx * s, a.y + dy * s) end end
+  local d2 = dx * dx + dy * dy
+  local radius, cx, cy, from, to
+  if abs(dx) < abs(dy) then
+    radius = d2 / abs(dx) / 2
+    cx, cy = b.x + radius * sign(a.x - b.x), b.y
+    local sweep = 2 * asin(sqrt(d2) / (2 * radius))
+    if a.x < b.x then from, to = sweep * sign(a.y - b.y), 0 else from, to = pi + sweep * sign(b.y - a.y), pi end
+  else
+    radius = d2 / abs(dy) / 2
+    cx, cy = a.x, a.y + sign(dy) * radius
+    local sweep = 2 * asin(sqrt(d2) / (2 * radius))
+    if a.y < b.y then from, to = -pi / 2, -pi / 2 + sweep * sign(dx) else from, to = pi / 2, pi / 2 + sweep * sign(a.x - b.x) end
+  end
+  return function(s)
+    if s <= 0 then return a elseif s >= 1 then return b end
+    local angle = from + (to - from) * s
+    return point(cx + cos(angle) * radius, cy + sin(angle) * radius)
+  end
+end
+
+-- A rect's corners by name, and the four diagonals Flutter's MaterialRectArcTween chooses among.
+local corners = {
+  topLeft = function(r) return point(r.minX, r.minY) end, topRight = function(r) return point(r.maxX, r.minY) end,
+  bottomLeft = function(r) return point(r.minX, r.maxY) end, bottomRight = function(r) return point(r.maxX, r.maxY) end,
+}
+local diagonals = { { "topLeft", "bottomRight" }, { "bottomRight", "topLeft" }, { "topRight", "bottomLeft" }, { "bottomLeft", "topRight" } }
+
+-- Flutter's MaterialRectArcTween: the two corners whose diagonal points most along the move of the
+-- centres each follow a MaterialPointArcTween; the rect spans them.
+local function materialRectPath(f0, f1)
+  local vx, vy = f1.midX - f0.midX, f1.midY - f0.midY
+  local best, support
+  for _, d in ipairs(diagonals) do
+    local p, q = corners[d[1]](f0), corners[d[2]](f0)
+    local ex, ey = q.x - p.x, q.y - p.y
+    local length = sqrt(ex * ex + ey * ey)
+    local k = length > 0 and (vx * ex + vy * ey) / length or 0
+    if not support or k > support then best, support = d, k end
+  end
+  local first = materialPointPath(corners[best[1]](f0), corners[best[1]](f1))
+  local second = materialPointPath(corners[best[2]](f0), corners[best[2]](f1))
+  return function(s)
+    local p, q = first(s), second(s)
+    return rect(min(p.x, q.x), min(p.y, q.y), abs(q.x - p.x), abs(q.y - p.y))
+  end
+end
+
+-- The path of a move from `f0` to `f1` (a function from progress to frame) for an `arc` option or
+-- modifier, and Hero's control point when it is Hero's arc; nil for a straight move.
+local function arcPath(f0, f1, arc)
+  if arc == "material" then return materialRectPath(f0, f1) end
+  if arc == "materialCenter" then
+    local center = materialPointPath(f0.center, f1.center)
+    return function(s) return sizedAt(center(s), f0, f1, s) end
+  end
+  local intensity = arc == true and 1 or (type(arc) == "number" and arc or nil)
+  local control = intensity and arcControl(f0.center, f1.center, intensity)
+  if not control then return nil end
+  return function(s) return sizedAt(arcPoint(f0.center, control, f1.center, s), f0, f1, s) end, control
+end
+
+-- Places `n` at `target` (untransformed) inside a keyframes block: along `path` when there is one.
+local function moveFrame(n, target, path)
+  if not path then place(n, target) return end
   for k = 1, ARC_STEPS do
-    local f = arcFrame(f0, target, control, k / ARC_STEPS)
+    local f = path(k / ARC_STEPS)
     keyframe((k - 1) / ARC_STEPS, 1 / ARC_STEPS, function() place(n, f) end)
   end
 end
@@ -122,13 +191,6 @@ local function oneOf(value, choices, default, what)
   if value == nil then return default end
   for _, c in ipairs(choices) do if c == value then return value end end
   error(format("%s: expected %s, got '%s'", what, concat(choices, ", "), tostring(value)), 3)
-end
-
--- The arc's intensity: nil for a straight move.
-local function intensityOf(arc)
-  if arc == true then return 1 end
-  if type(arc) == "number" then return arc end
-  return nil
 end
 
 -- The timing of one block: `curve` or `spring` as given, else the automatic curve.
@@ -200,13 +262,13 @@ local function planFlight(ctx, pair, o)
     target = rect(f0.midX - f1.width / 2, f0.midY - f1.height / 2, f1.width, f1.height)
   end
   local m = flightModifiers(pair.to, ctx.presenting)
-  local intensity = intensityOf(o.arc)
-  if m.arc then intensity = m.arc[1] end
+  local arc = o.arc
+  if m.arc then arc = m.arc[1] end
   local item = { tag = pair.tag, from = pair.from, to = pair.to, fromFrame = f0, toFrame = target,
                  delay = (o.delay or 0) + (m.delay and m.delay[1] or 0),
                  duration = m.duration and m.duration[1] or o.duration or automaticDuration(f0, target),
                  fade = o.fade, zIndex = m.zPosition and m.zPosition[1] or o.zIndex }
-  item.control = intensity and arcControl(f0.center, target.center, intensity)
+  item.path, item.control = arcPath(f0, target, arc)
   item.curve, item.spring = timing(o, automaticCurve(f0, target, ctx.container.bounds))
   if m.curve then item.curve, item.spring = m.curve[1], nil end
   if m.spring then item.curve, item.spring = nil, spring{ stiffness = m.spring[1], damping = m.spring[2] } end
@@ -280,7 +342,7 @@ local function fly(ctx, item, matched, done)
   a.hidden, b.hidden = true, true
   run(item, function()
     for _, n in ipairs({ copy, over or under }) do
-      moveFrame(n, item.fromFrame, item.toFrame, item.control)
+      moveFrame(n, item.toFrame, item.path)
       n.cornerRadius = b.cornerRadius
       n.backgroundColor = b.backgroundColor
     end
@@ -305,8 +367,8 @@ local function flyAll(ctx, options)
   o.properties = oneOf(o.properties, { "frame", "position", "size" }, "frame", "shared.properties")
   o.fade = oneOf(o.fade, { "none", "cross", "in", "out" }, "none", "shared.fade")
   if o.curve ~= nil and o.spring ~= nil then error("shared: give either curve or spring, not both", 2) end
-  if o.arc ~= nil and type(o.arc) ~= "boolean" and type(o.arc) ~= "number" then
-    error("shared.arc: expected true, false or an intensity", 2)
+  if o.arc ~= nil and type(o.arc) ~= "boolean" and type(o.arc) ~= "number" and o.arc ~= "material" and o.arc ~= "materialCenter" then
+    error("shared.arc: expected true, false, an intensity, \"material\" or \"materialCenter\"", 2)
   end
   local plans = planFlights(ctx, o)
   local matched = {}
@@ -328,6 +390,7 @@ end
 setmetatable(shared, { __call = function(_, ctx, options) return flyAll(ctx, options) end })
 
 internal.restingFrame, internal.moveFrame, internal.checkOptions = restingFrame, moveFrame, checkOptions
+shared.arcPath, internal.arcPath = arcPath, arcPath
 internal.untransformedFrame, internal.place = untransformedFrame, place
 internal.timing, internal.settle, internal.run, internal.join = timing, settle, run, join
 
