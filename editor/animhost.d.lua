@@ -264,6 +264,8 @@ function os.time() end
 ---@field finishProgress? number
 ---@field finishVelocity? number
 ---@field cancelledGesture? "cancel"|"decide"
+---@field axis? "horizontal"|"vertical"|"left"|"right"|"up"|"down"
+---@field distance? number
 ---@field [string] UnknownKey
 
 ---@class Easing
