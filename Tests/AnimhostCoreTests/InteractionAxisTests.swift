@@ -10,8 +10,12 @@ import XCTest
 /// sample within 50 ms.
 final class InteractionAxisTests: XCTestCase {
     func run(_ points: [(Double, Point)], rule: InteractionRule) throws -> (TransitionRun.Result, [Double], TransitionContext) {
-        let tests = PercentDrivenTests()
-        let ctx = try TransitionContext(from: tests.scene("a"), to: tests.scene("b"), operation: .pop)
+        func scene(_ name: String) -> Scene {
+            var p = NodeProperties()
+            p.frame = Rect(x: 0, y: 0, width: 100, height: 200)
+            return Scene(name: name, size: Size(width: 100, height: 200), background: .white, root: Node(id: name, scene: name, properties: p))
+        }
+        let ctx = try TransitionContext(from: scene("a"), to: scene("b"), operation: .pop)
         ctx.interactionRule = rule
         let samples = points.enumerated().map { i, p in
             GestureSample(time: p.0, location: p.1, state: i == points.count - 1 ? .ended : .changed)

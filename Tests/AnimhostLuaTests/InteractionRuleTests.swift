@@ -147,7 +147,7 @@ final class InteractionRuleTests: XCTestCase {
         XCTAssertEqual(
             message(#"axis = "verticle","#),
             #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got verticle (did you mean "vertical"?)"#)
-        XCTAssertEqual(message("axis = 2,"), #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got 2"#)
+        XCTAssertEqual(message("axis = 2,"), #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got number"#)
         XCTAssertEqual(message("axis = {},"), #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got table"#)
         for bad in ["0", "-5", "0/0", "math.huge", "'far'"] {
             XCTAssertTrue(message("distance = \(bad),").hasPrefix("p.lua:4: interaction: distance must be a number above 0 to "), bad)

@@ -9,17 +9,19 @@ return {
   duration = function() return 0.3 end,
   animate = function(ctx)
     local card = ctx.presenting and ctx.to.view or ctx.from.view
-    local below = transform.translate(0, ctx.size.height)
+    -- below the screen; faded out instead with reduced motion
+    local function away() if ctx.reducedMotion then card.alpha = 0 else card.transform = transform.translate(0, ctx.size.height) end end
+    local function back() card.alpha, card.transform = 1, transform.identity end
     if ctx.presenting then
       ctx.container:add(card)
-      card.transform = below
+      away()
     else
       ctx.container:insert(ctx.to.view, { below = card })
     end
     animate{ duration = 0.3,
-      function() card.transform = ctx.presenting and transform.identity or below end,
+      function() if ctx.presenting then back() else away() end end,
       completion = function()
-        card.transform = transform.identity
+        back()
         ctx:complete(not ctx.cancelled)
       end }
   end,
