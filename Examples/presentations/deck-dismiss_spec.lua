@@ -32,11 +32,14 @@ describe("deck-dismiss", function()
 
   it("goes on a fling down, and springs back from a short slow pan or a pan up", function()
     -- 0.2 of the height is under half way, but 1500 pt/s down is past 800
-    assert.is_true(animhost.run{ plugin = "deck-dismiss.lua", operation = "dismiss", gesture = "pan-down to=0.2 release=fling" }.completed)
+    local fling = animhost.run{ plugin = "deck-dismiss.lua", operation = "dismiss",
+                                gesture = "pan-down to=0.2 release=fling" }
+    assert.is_true(fling.completed)
     -- 300 / 844 = 0.36, released at 300 / 0.4 = 750 pt/s: under both bars
     local short = animhost.run{ plugin = "deck-dismiss.lua", operation = "dismiss", gesture = "pan-down dy=300" }
     assert.is_true(short.cancelled)
     assert.are.equal(transform.identity, short:frame(-1):node("article").transform)
-    assert.is_true(animhost.run{ plugin = "deck-dismiss.lua", operation = "dismiss", gesture = "pan-up dy=300" }.cancelled)
+    local up = animhost.run{ plugin = "deck-dismiss.lua", operation = "dismiss", gesture = "pan-up dy=300" }
+    assert.is_true(up.cancelled)
   end)
 end)

@@ -10,7 +10,9 @@ return {
   animate = function(ctx)
     local card = ctx.presenting and ctx.to.view or ctx.from.view
     -- below the screen; faded out instead with reduced motion
-    local function away() if ctx.reducedMotion then card.alpha = 0 else card.transform = transform.translate(0, ctx.size.height) end end
+    local function away()
+      if ctx.reducedMotion then card.alpha = 0 else card.transform = transform.translate(0, ctx.size.height) end
+    end
     local function back() card.alpha, card.transform = 1, transform.identity end
     if ctx.presenting then
       ctx.container:add(card)
