@@ -7,14 +7,18 @@ public enum GeneratedGesture {
 
     /// The generators and their keys with defaults, for help text.
     public static let help = """
-        edge-swipe to=0.6 | dx=POINTS  duration=0.35 release=slow|fling|cancelled
-          a swipe from the left edge to `to` × the width (or by dx points); a fling moves at 1500 pt/s;
-          cancelled: the system takes the touch away where a slow release would lift
-        pan-down dy=300 | to=FRACTION  duration=0.4 release=down|up|slow|fling|cancelled
-          a pan down from the centre by dy points (or `to` × the height), released moving down,
-          back up, or as an edge swipe's slow, fling or cancelled release
-        pan-up dy=300, pan-left dx=300, pan-right dx=300 (the same keys)
-          the same pan upwards, leftwards or rightwards; `release` names its own direction and the opposite
+        edge-swipe to=0.6 (or dx=POINTS) duration=0.35
+          release=slow|fling|cancelled
+          from the left edge to `to` × the width (or by dx points); a fling
+          moves at 1500 pt/s; cancelled: the system takes the touch away
+          where a slow release would lift
+        pan-down dy=300 (or to=FRACTION) duration=0.4
+          release=down|up|slow|fling|cancelled
+          from the centre down by dy points (or `to` × the height), released
+          moving down, back up, or as an edge swipe's slow, fling, cancelled
+        pan-up dy=300, pan-left dx=300, pan-right dx=300: the same keys
+          upwards, leftwards, rightwards; `release` names the pan's own way
+          and the opposite
         """
 
     /// Builds the trace a spec describes, for a screen of `size`.
