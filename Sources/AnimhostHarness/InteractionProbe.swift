@@ -35,8 +35,8 @@ struct InteractionProbe {
         let speed = max(flingSpeed, 1.5 * (rule?.finishVelocity ?? 0))
         let flingTo = 0.3
         let way = Way(rule)
-        // A fling covers flingTo of the way; its duration sets its speed (at least 0.01 s).
-        let flingDuration = max(0.01, ((way.travel(flingTo) / speed) * 1000).rounded(.down) / 1000)
+        // A fling covers flingTo of the way; its duration sets its speed (0.01 to 10 s, the generator's range).
+        let flingDuration = min(10, max(0.01, ((way.travel(flingTo) / speed) * 1000).rounded(.down) / 1000))
         var list = [
             InteractionProbe(name: "slow-release", gesture: way.gesture(slow, "slow"), finishes: false),
             InteractionProbe(name: "fling", gesture: way.gesture(flingTo, "fling", duration: flingDuration), finishes: true)

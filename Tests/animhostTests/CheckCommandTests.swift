@@ -259,6 +259,10 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(
             InteractionProbe.probes(rule: DeclaredInteraction(distance: 200)).map(\.gesture),
             ["edge-swipe dx=20 release=slow", "edge-swipe dx=60 duration=0.04 release=fling"])
+        // the longest distance: a fling of 300,000 pt takes the generator's longest, 10 s (30,000 pt/s)
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: DeclaredInteraction(axis: "up", distance: 1_000_000)).map(\.gesture),
+            ["pan-up dy=100000 release=slow", "pan-up dy=300000 duration=10 release=fling"])
     }
 
     /// A deck dismissed by a pan down passes when its rule says so, and its handler follows its rule;

@@ -48,7 +48,7 @@ public enum GeneratedGesture {
         case "edge-swipe":
             let release = try choice("release", ["slow", "fling", "cancelled"])
             if keys["dx"] != nil && keys["to"] != nil { throw GestureError("\(name): give dx or to, not both") }
-            let distance = try keys["dx"] != nil ? number("dx", 0, 0...10_000) : max(number("to", 0.6, 0...1) * size.width - 2, 0)
+            let distance = try keys["dx"] != nil ? number("dx", 0, 0...maxTravel) : max(number("to", 0.6, 0...1) * size.width - 2, 0)
             trace = try edgeSwipe(
                 distance: distance, duration: number("duration", 0.35, 0.01...10),
                 fling: release == "fling", cancelled: release == "cancelled", size: size)
@@ -58,7 +58,7 @@ public enum GeneratedGesture {
             let travelKey = direction.dx != 0 ? "dx" : "dy"
             if keys[travelKey] != nil && keys["to"] != nil { throw GestureError("\(name): give \(travelKey) or to, not both") }
             let along = direction.dx != 0 ? size.width : size.height
-            let travel = try keys["to"] != nil ? number("to", 0, 0...1) * along : number(travelKey, 300, 0...10_000)
+            let travel = try keys["to"] != nil ? number("to", 0, 0...1) * along : number(travelKey, 300, 0...maxTravel)
             let release = try choice("release", [way, Pan.opposite[way]!, "slow", "fling", "cancelled"])
             trace = try pan(
                 Pan(direction: direction, travel: travel, release: Pan.Release(release, way: way)),
@@ -69,6 +69,10 @@ public enum GeneratedGesture {
         if let extra = keys.keys.sorted().first { throw GestureError("\(name): unknown key '\(extra)'") }
         return trace
     }
+
+    /// The longest travel a generated gesture takes in points, ten times the largest scene: as far as a
+    /// plugin's `interaction.distance` may be.
+    public static let maxTravel = 1_000_000.0
 
     /// The speed of a fling, in points per second.
     public static let flingSpeed = 1500.0

@@ -18,7 +18,4 @@ public enum InteractionAxis: String, Equatable, Sendable, CaseIterable {
         case .down: return DriveDirection(dx: 0, dy: 1)
         }
     }
-
-    /// True when travel is read along y.
-    public var isVertical: Bool { self == .vertical || self == .up || self == .down }
 }

@@ -228,7 +228,7 @@ public final class Plugin {
         }
         if let p = try number("finishProgress", in: 0...1) { rule.finishProgress = p }
         if let v = try number("finishVelocity", in: 0...Bounds.magnitude) { rule.finishVelocity = v }
-        if let d = try number("distance", in: 0...Bounds.magnitude, above: true) { rule.distance = d }
+        if let d = try number("distance", in: 0...GeneratedGesture.maxTravel, above: true) { rule.distance = d }
         rule.axis = try choice("axis", InteractionAxis.self)
         rule.cancelledGesture = try choice("cancelledGesture", InteractionRule.CancelledGesture.self) ?? .cancel
         return rule
