@@ -266,6 +266,8 @@ function os.time() end
 ---@field finishProgress? number
 ---@field finishVelocity? number
 ---@field cancelledGesture? "cancel"|"decide"
+---@field axis? "horizontal"|"vertical"|"left"|"right"|"up"|"down"
+---@field distance? number
 ---@field [string] UnknownKey
 
 ---@class Easing
@@ -290,7 +292,7 @@ function os.time() end
 ---@field animations? fun()
 ---@field duration? number seconds, default 0.25
 ---@field delay? number seconds, default 0
----@field curve? string|Easing default "easeInOut" ("linear" for keyframes)
+---@field curve? string|Easing default "easeInOut", for keyframes too (UIKit's animateKeyframes default)
 ---@field spring? SpringOptions|SpringParameters|Spring {damping = ratio, velocity = v}, a spring{} or its fields
 ---@field completion? fun(finished: boolean)
 ---@field [string] UnknownKey

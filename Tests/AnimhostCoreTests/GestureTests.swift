@@ -64,4 +64,43 @@ final class GestureTests: XCTestCase {
         XCTAssertThrowsError(try GeneratedGesture.trace("swipe", size: size)) { XCTAssertTrue("\($0)".contains("unknown gesture 'swipe'")) }
         XCTAssertThrowsError(try GeneratedGesture.trace("pan-down speed=3", size: size)) { XCTAssertTrue("\($0)".contains("unknown key 'speed'")) }
     }
+
+    /// Pans in the four directions from the centre of a 390 × 844 screen: sample i of n = duration × 120
+    /// is at the centre plus travel · i / n along the direction, and lifts still moving at travel / duration.
+    func testGeneratedPansGoEveryWay() throws {
+        let size = Size(width: 390, height: 844)
+        for (spec, dx, dy) in [("pan-up dy=120", 0.0, -1.0), ("pan-down dy=120", 0, 1), ("pan-left dx=120", -1, 0), ("pan-right dx=120", 1, 0)] {
+            let trace = try GeneratedGesture.trace(spec + " duration=0.1", size: size)
+            XCTAssertEqual(trace.samples.count, 13, spec)
+            for (i, s) in trace.samples.enumerated() {
+                XCTAssertEqual(s.time, 0.1 * Double(i) / 12, accuracy: 1e-12, spec)
+                XCTAssertEqual(s.location.x, 195 + dx * 10 * Double(i), accuracy: 1e-9, spec)
+                XCTAssertEqual(s.location.y, 422 + dy * 10 * Double(i), accuracy: 1e-9, spec)
+            }
+            var tracker = GestureTracker(width: 390)
+            let last = trace.samples.map { tracker.event(for: $0) }.last!
+            XCTAssertEqual(last.state, .ended)
+            XCTAssertEqual(last.velocity.x, dx * 1200, accuracy: 1e-6, spec)
+            XCTAssertEqual(last.velocity.y, dy * 1200, accuracy: 1e-6, spec)
+        }
+        // to= is a fraction of the screen along the axis; a fling moves at 1500 pt/s
+        let fling = try GeneratedGesture.trace("pan-up to=0.25 release=fling", size: size)
+        XCTAssertEqual(fling.samples.last!.location.y, 422 - 211, accuracy: 1e-9)
+        XCTAssertEqual(fling.samples.last!.time, 211.0 / 1500, accuracy: 1e-12)
+        let slow = try GeneratedGesture.trace("pan-left to=0.5 release=slow", size: size)
+        XCTAssertEqual(slow.samples.last!.location.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(slow.samples.last!.time - slow.samples[slow.samples.count - 2].time, 0.05, accuracy: 1e-12, "rests 50 ms")
+        let cancelled = try GeneratedGesture.trace("pan-right to=0.5 release=cancelled", size: size)
+        XCTAssertEqual(cancelled.samples.last!.state, .cancelled)
+        // released the other way: the last 80 ms move back 40 pt
+        let back = try GeneratedGesture.trace("pan-left dx=100 release=right", size: size)
+        XCTAssertEqual(back.samples.last!.location.x, 195 - 100 + 40, accuracy: 1e-9)
+        XCTAssertThrowsError(try GeneratedGesture.trace("pan-up dy=10 to=0.5", size: size)) { XCTAssertEqual("\($0)", "pan-up: give dy or to, not both") }
+        XCTAssertThrowsError(try GeneratedGesture.trace("pan-left release=up", size: size)) {
+            XCTAssertEqual("\($0)", "pan-left release=up: expected left or right or slow or fling or cancelled")
+        }
+        XCTAssertThrowsError(try GeneratedGesture.trace("pan-up dx=10", size: size)) { XCTAssertEqual("\($0)", "pan-up: unknown key 'dx'") }
+        // an edge swipe by points: dx=100 from x = 2
+        XCTAssertEqual(try GeneratedGesture.trace("edge-swipe dx=100", size: size).samples.last!.location.x, 102, accuracy: 1e-9)
+    }
 }

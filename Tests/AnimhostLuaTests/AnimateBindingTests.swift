@@ -81,11 +81,33 @@ final class AnimateBindingTests: XCTestCase {
         XCTAssertEqual(frames.count, 11)
     }
 
-    func testKeyframesAndDelays() throws {
+    /// UIKit's `animateKeyframes` with default options: calculationModeLinear between the keyframes, whose
+    /// relative start and duration are fractions of the block, on the whole block's time as its default
+    /// curve (ease-in-out, cubic-bezier 0.42, 0, 0.58, 1) maps it. Expected values worked out from those
+    /// rules with an independent bezier solver: s is (t − delay) / duration, u the curve at s.
+    func testKeyframesDefaultToUIKitsEaseInOutOverTheWholeBlock() throws {
+        let frames = try run(
+            """
+            local v, photo = ctx.from.view, ctx.from.view:find("photo-1")
+            keyframes{ duration = 0.4, delay = 0.1, function()
+              keyframe(0, 0.5, function() v.alpha = 0 end)
+              keyframe(0.5, 0.5, function() v.alpha = 1 end)
+              keyframe(0.25, 0.5, function() photo.frame = rect(108, photo.frame.y, photo.frame.width, photo.frame.height) end)
+            end, completion = function() ctx:complete(true) end }
+            """, fps: 20)
+        // s = 0, 0, 0, 1/8 … 7/8: u = 0, 0, 0, 0.031114, 0.129162, 0.292771, 0.5, 0.707229, 0.870838, 0.968886.
+        let alphas = frames.map { (($0.node("grid")?.opacity ?? -1) * 1000).rounded() / 1000 }
+        XCTAssertEqual(alphas, [1, 1, 1, 0.938, 0.742, 0.414, 0, 0.414, 0.742, 0.938, -1])
+        let xs = frames.dropLast().map { $0.node("photo-1")!.frame.x }
+        for (x, expected) in zip(xs, [8, 8, 8, 8, 8, 16.554, 58, 99.446, 108, 108]) { XCTAssertEqual(x, expected, accuracy: 0.001) }
+        XCTAssertEqual(xs.count, 10)
+    }
+
+    func testKeyframesTakeACurve() throws {
         let frames = try run(
             """
             local v = ctx.from.view
-            keyframes{ duration = 0.4, delay = 0.1, function()
+            keyframes{ duration = 0.4, delay = 0.1, curve = "linear", function()
               keyframe(0, 0.5, function() v.alpha = 0 end)
               keyframe(0.5, 0.5, function() v.alpha = 1 end)
             end, completion = function() ctx:complete(true) end }

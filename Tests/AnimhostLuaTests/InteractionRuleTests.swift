@@ -89,4 +89,69 @@ final class InteractionRuleTests: XCTestCase {
             ["2.0\tlinear"])
         XCTAssertEqual(luaError("ctx.operation = 'pop'"), "p.lua:4: ctx is read-only (set values on nodes, or keep your own state in a local table)")
     }
+
+    /// The driver's `update(p)` calls, rounded to 3 places as the run logs them, and how it ended.
+    func updates(_ outcome: TransitionOutcome) -> [String] {
+        outcome.calls.map(\.call).filter { $0.hasPrefix("update(") || $0 == "finish()" || $0 == "cancel()" }
+    }
+
+    /// A pan in each direction with the plugin's axis on it and `distance = 400`: the generated trace
+    /// (120 samples a second) moves 200 pt in 0.1 s from the centre, so sample i of 12 is 200 i / 12 pt
+    /// along, progress (200 i / 12) / 400 = i / 24; the twelfth is the release (no update), at 0.5, past a third.
+    func testPansInEveryDirectionDriveByTheirTravelOverTheDistance() throws {
+        let expected = (0...11).map { "update(\(formatNumber((Double($0) / 24 * 1000).rounded() / 1000)))" } + ["finish()"]
+        for way in ["up", "down", "left", "right"] {
+            let key = way == "up" || way == "down" ? "dy" : "dx"
+            let outcome = try run(plugin(#", interaction = { axis = "\#(way)", distance = 400 }"#), "pan-\(way) \(key)=200 duration=0.1")
+            XCTAssertEqual(updates(outcome), expected, way)
+            XCTAssertTrue(outcome.result.completed, way)
+        }
+        // the same pan up read downwards is travel the other way: clamped to 0, and it cancels
+        let against = try run(plugin(#", interaction = { axis = "down", distance = 400 }"#), "pan-up dy=200 duration=0.1")
+        XCTAssertEqual(updates(against), Array(repeating: "update(0)", count: 12) + ["cancel()"])
+        // without a distance, the height: sample i is (200 i / 12) / 844
+        let height = try run(plugin(#", interaction = { axis = "up" }"#), "pan-up dy=200 duration=0.1")
+        XCTAssertEqual(updates(height)[6], "update(\(formatNumber((100.0 / 844 * 1000).rounded() / 1000)))")
+    }
+
+    /// A fling a third of the way less a little (0.3 of the height, 253.2 pt, at 1500 pt/s) finishes on its
+    /// speed alone when read along its own way, and cancels read the other way (progress ≤ 0, speed −1500).
+    func testAFlingFinishesAlongItsAxisOnly() throws {
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "up" }"#), "pan-up to=0.3 release=fling").result.completed)
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "down" }"#), "pan-up to=0.3 release=fling").result.cancelled)
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "vertical" }"#), "pan-up to=0.3 release=fling").result.completed)
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "left" }"#), "pan-left to=0.3 release=fling").result.completed)
+        // slow, to a fifth: under the 0.33 bar, and the system's cancel cancels
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "right" }"#), "pan-right to=0.2 release=slow").result.cancelled)
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "right" }"#), "pan-right to=0.9 release=cancelled").result.cancelled)
+        XCTAssertTrue(try run(plugin(#", interaction = { axis = "right" }"#), "pan-right to=0.9 release=slow").result.completed)
+    }
+
+    func testABadAxisOrDistanceIsNamedAtItsLine() throws {
+        func message(_ fields: String) -> String {
+            do {
+                _ = try makePlugin(
+                    """
+                    local p = { name = "probe", scenes = { from = "detail", to = "grid" },
+                      interaction = {
+                        finishProgress = 0.5,
+                        \(fields)
+                      } }
+                    function p.duration(ctx) return 1 end
+                    function p.animate(ctx) ctx:complete(true) end
+                    return p
+                    """)
+                return "loaded"
+            } catch { return withoutTemporaryFolder("\(error)") }
+        }
+        XCTAssertEqual(
+            message(#"axis = "verticle","#),
+            #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got verticle (did you mean "vertical"?)"#)
+        XCTAssertEqual(message("axis = 2,"), #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got number"#)
+        XCTAssertEqual(message("axis = {},"), #"p.lua:4: interaction: axis must be "horizontal", "vertical", "left", "right", "up" or "down", got table"#)
+        for bad in ["0", "-5", "0/0", "math.huge", "'far'"] {
+            XCTAssertTrue(message("distance = \(bad),").hasPrefix("p.lua:4: interaction: distance must be a number above 0 to "), bad)
+        }
+        XCTAssertEqual(message("distance = 400, axis = 'up',"), "loaded")
+    }
 }

@@ -68,7 +68,7 @@ final class CheckCommandTests: XCTestCase {
 
     /// Plugins that reach the resting states by other routes than the scene's own nodes: what a person sees is the same.
     func testPluginsThatLookRightPass() throws {
-        for name in ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule"] {
+        for name in ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule", "vertical-rule"] {
             let r = try check([fixture("pass", name), "--fps", "60"])
             XCTAssertEqual(r.code, 0, "\(name): \(r.out)")
             XCTAssertTrue(r.out.hasPrefix("✓ \(name): conforms"), r.out)
@@ -238,6 +238,47 @@ final class CheckCommandTests: XCTestCase {
                 "edge-swipe to=0.9 release=cancelled"
             ])
         XCTAssertEqual(InteractionProbe.probes(rule: rule).map(\.finishes), [false, true, true, false])
+    }
+
+    /// The probes go the way the rule's axis says: pans down or up for a vertical rule, left for `"left"`,
+    /// edge swipes for a horizontal one; a declared distance makes their travel points of it.
+    func testProbesFollowTheDeclaredAxisAndDistance() {
+        // 0.3 × 320 pt at 1500 pt/s: 0.064 s
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: DeclaredInteraction(axis: "down")).map(\.gesture),
+            ["pan-down to=0.1 release=slow", "pan-down to=0.3 duration=0.064 release=fling"])
+        XCTAssertEqual(InteractionProbe.probes(rule: DeclaredInteraction(axis: "vertical")).map(\.gesture)[0], "pan-down to=0.1 release=slow")
+        XCTAssertEqual(InteractionProbe.probes(rule: DeclaredInteraction(axis: "up")).map(\.gesture)[0], "pan-up to=0.1 release=slow")
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: DeclaredInteraction(axis: "horizontal")).map(\.gesture), InteractionProbe.probes(rule: nil).map(\.gesture))
+        // 400 pt: a tenth is 40 pt, the fling 120 pt in 0.08 s, half way past 0.5 is 0.75 (300 pt)
+        let left = DeclaredInteraction(finishProgress: 0.5, cancelledGesture: "cancel", axis: "left", distance: 400)
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: left).map(\.gesture),
+            ["pan-left dx=40 release=slow", "pan-left dx=120 duration=0.08 release=fling", "pan-left dx=300 release=slow", "pan-left dx=360 release=cancelled"])
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: DeclaredInteraction(distance: 200)).map(\.gesture),
+            ["edge-swipe dx=20 release=slow", "edge-swipe dx=60 duration=0.04 release=fling"])
+        // the longest distance: a fling of 300,000 pt takes the generator's longest, 10 s (30,000 pt/s)
+        XCTAssertEqual(
+            InteractionProbe.probes(rule: DeclaredInteraction(axis: "up", distance: 1_000_000)).map(\.gesture),
+            ["pan-up dy=100000 release=slow", "pan-up dy=300000 duration=10 release=fling"])
+    }
+
+    /// A deck dismissed by a pan down passes when its rule says so, and its handler follows its rule;
+    /// the same handler under a rule that says up fails the fling. The deck example (the host's own
+    /// percent-driven rule on `axis = "down"`) conforms.
+    func testProbesOnAVerticalRule() throws {
+        let pass = try check([fixture("pass", "vertical-rule"), "--operation", "pop", "--fps", "60"])
+        XCTAssertEqual(pass.code, 0, pass.out)
+        let fail = try check([fixture("fail", "wrong-axis"), "--operation", "pop", "--fps", "60"])
+        XCTAssertEqual(fail.code, 1, fail.out)
+        XCTAssertTrue(
+            fail.out.contains(
+                "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled (gesture \"pan-up to=0.3 duration=0.064 release=fling\")"
+            ), fail.out)
+        let deck = try check(["Examples/presentations/deck-dismiss.lua"], in: packageRoot)
+        XCTAssertEqual(deck.out, "✓ deck-dismiss: conforms (20 runs)\n", deck.err)
     }
 
     /// The match plugin with every one of Hero's presets (reversed when popping), the presets taking the

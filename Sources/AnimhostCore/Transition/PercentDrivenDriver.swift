@@ -33,15 +33,27 @@ public final class PercentDrivenDriver {
         context.log("update(\(formatNumber((percentComplete * 1000).rounded() / 1000)))")
     }
 
-    /// The direction for `event`: a left-edge swipe's is rightwards, a right-edge swipe's leftwards, any
-    /// other gesture's the way it first moved along its main axis (kept from then on); rightwards until it moves.
-    public func direction(for event: GestureEvent) -> DriveDirection {
+    /// The direction for `event` read along `axis`: a direction axis's own; else a left-edge swipe's is
+    /// rightwards and a right-edge swipe's leftwards (unless the axis is vertical), and any other gesture's
+    /// the way it first moved along the axis (without one, along its main axis). Kept once the gesture has
+    /// shown it; until it moves, rightwards (downwards on a vertical axis).
+    public func direction(for event: GestureEvent, axis: InteractionAxis? = nil) -> DriveDirection {
         if let direction { return direction }
+        if let fixed = axis?.fixedDirection {
+            direction = fixed
+            return fixed
+        }
         let t = event.translation
         let found: DriveDirection
-        switch event.edge {
-        case "left": found = DriveDirection(dx: 1, dy: 0)
-        case "right": found = DriveDirection(dx: -1, dy: 0)
+        switch (axis, event.edge) {
+        case (.vertical, _):
+            guard t.y != 0 else { return DriveDirection(dx: 0, dy: 1) }
+            found = DriveDirection(dx: 0, dy: t.y > 0 ? 1 : -1)
+        case (_, "left"): found = DriveDirection(dx: 1, dy: 0)
+        case (_, "right"): found = DriveDirection(dx: -1, dy: 0)
+        case (.horizontal, _):
+            guard t.x != 0 else { return DriveDirection(dx: 1, dy: 0) }
+            found = DriveDirection(dx: t.x > 0 ? 1 : -1, dy: 0)
         default:
             guard t.x != 0 || t.y != 0 else { return DriveDirection(dx: 1, dy: 0) }
             found = abs(t.y) > abs(t.x) ? DriveDirection(dx: 0, dy: t.y > 0 ? 1 : -1) : DriveDirection(dx: t.x > 0 ? 1 : -1, dy: 0)
@@ -50,12 +62,13 @@ public final class PercentDrivenDriver {
         return found
     }
 
-    /// The default interaction: the gesture's travel along its direction (``direction(for:)``: across
-    /// for an edge swipe, else along its main axis) over the screen's `size` drives the fraction; on
-    /// release (or when the system cancels the gesture) `rule` decides whether it finishes or cancels.
+    /// The default interaction, as `UIPercentDrivenInteractiveTransition` is driven by a pan: the gesture's
+    /// travel along its direction (``direction(for:axis:)``, by `rule.axis`) over `rule.distance` (else
+    /// the container's `size` on that axis) drives the fraction; on release (or when the system cancels
+    /// the gesture) `rule` decides by that fraction and the speed along the direction.
     public func drive(with event: GestureEvent, size: Size, rule: InteractionRule) {
-        let direction = direction(for: event)
-        let progress = direction.progress(of: event, in: size)
+        let direction = direction(for: event, axis: rule.axis)
+        let progress = direction.progress(of: event, over: rule.distance ?? direction.length(in: size))
         switch event.state {
         case .began, .changed: update(progress)
         case .ended, .cancelled:
@@ -83,15 +96,17 @@ public final class PercentDrivenDriver {
 }
 
 /// A unit direction along one screen axis: the default interaction's progress is the gesture's travel
-/// along it, over the screen's size on that axis.
+/// along it, over the rule's distance (by default the screen's size on that axis).
 public struct DriveDirection: Equatable, Sendable {
     public let dx: Double
     public let dy: Double
 
-    /// Travel along the direction as a fraction of the screen's `size` on its axis.
-    public func progress(of event: GestureEvent, in size: Size) -> Double {
-        let travel = event.translation.x * dx + event.translation.y * dy
-        return travel / max(dx != 0 ? size.width : size.height, 1)
+    /// The screen's `size` on the direction's axis (at least 1 pt): the travel that is the whole way by default.
+    public func length(in size: Size) -> Double { max(dx != 0 ? size.width : size.height, 1) }
+
+    /// Travel along the direction as a fraction of `distance` points (not clamped: ``PercentDrivenDriver/update(_:)`` clamps).
+    public func progress(of event: GestureEvent, over distance: Double) -> Double {
+        (event.translation.x * dx + event.translation.y * dy) / distance
     }
 
     /// The gesture's speed along the direction, in points per second.

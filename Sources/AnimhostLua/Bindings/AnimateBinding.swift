@@ -35,8 +35,7 @@ enum AnimateBinding {
         }
         try rejectUnknownKeys(L, 1, allowed: optionKeys, in: what)
         let host = LuaHost.of(L)
-        var options = try self.options(L, what: what)
-        if keyframes, case .curve(.easeInOut) = options.timing, !hasField(L, "curve") { options.timing = .curve(.linear) }
+        let options = try self.options(L, what: what)
         // The animations function: the table's first item, or `animations =`.
         lua_rawgeti(L, 1, 1)
         if lua_type(L, -1) == LUA_TNIL { ah_pop(L, 1); rawField(L, 1, "animations") }
@@ -82,11 +81,6 @@ enum AnimateBinding {
             }
             throw error
         }
-    }
-
-    private static func hasField(_ L: OpaquePointer, _ key: String) -> Bool {
-        defer { ah_pop(L, 1) }
-        return rawField(L, 1, key) != LUA_TNIL
     }
 
     private static func options(_ L: OpaquePointer, what: String) throws -> AnimationOptions {

@@ -205,9 +205,12 @@ local function settle(item)
   return item
 end
 
--- Runs `body` as a keyframes block with the plan item's timing; `done(finished)` after it ends.
+-- Runs `body` as a keyframes block with the plan item's timing (linear when it names none: the plan's
+-- windows carry their own timing); `done(finished)` after it ends.
 local function run(item, body, done)
-  keyframes{ duration = item.duration, delay = item.delay, curve = item.curve, spring = item.spring,
+  local curve = item.curve
+  if curve == nil and item.spring == nil then curve = "linear" end
+  keyframes{ duration = item.duration, delay = item.delay, curve = curve, spring = item.spring,
              body, completion = done }
 end
 

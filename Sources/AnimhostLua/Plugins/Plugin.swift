@@ -120,7 +120,11 @@ public final class Plugin {
             summary = string("summary")
             params = try Plugin.readParams(L, table: t, file: file)
             (defaultScenes, defaultChrome) = try Plugin.readScenes(L, table: t, file: file)
-            interactionRule = try Plugin.readInteraction(L, table: t, file: file, line: Plugin.line(declaring: "interaction", in: source))  // looked up on failure only
+            interactionRule = try Plugin.readInteraction(L, table: t, file: file) { key in  // looked up on failure only
+                let start = Plugin.line(declaring: "interaction", in: source)
+                guard key != "interaction", let start else { return start }
+                return Plugin.line(declaring: key, in: source, from: start) ?? start
+            }
             try Plugin.keep(summary: summary, params: params, in: host, file: file)
         } catch {
             ah_pop(L, 1)
@@ -183,39 +187,50 @@ public final class Plugin {
         return ((from, to), chrome)
     }
 
-    /// The plugin's `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }`, each field optional.
+    /// The plugin's `interaction = { axis =, distance =, finishProgress =, finishVelocity =, cancelledGesture = }`,
+    /// each field optional. `line(key)` is the line a message about `key` names (`"interaction"`: the table's).
     private static func readInteraction(
-        _ L: OpaquePointer, table t: Int32, file: String, line: @autoclosure () -> Int?
+        _ L: OpaquePointer, table t: Int32, file: String, line: (String) -> Int?
     ) throws -> InteractionRule {
         defer { ah_pop(L, 1) }
         var rule = InteractionRule()
         let kind = rawField(L, t, "interaction")
         if kind == LUA_TNIL { return rule }
-        func fail(_ message: String) -> PluginError { PluginError(file: file, line: line(), message: "interaction: " + message) }
-        guard kind == LUA_TTABLE else { throw fail("expected { finishProgress = 0.33, finishVelocity = 1000, cancelledGesture = \"cancel\" }, got \(typeName(L, -1))") }
-        do { try rejectUnknownKeys(L, -1, allowed: ["finishProgress", "finishVelocity", "cancelledGesture"], in: "interaction") } catch {
-            throw PluginError(file: file, line: line(), message: "\(error)")
+        func fail(_ message: String, _ key: String = "interaction") -> PluginError {
+            PluginError(file: file, line: line(key), message: "interaction: " + message)
         }
-        func number(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard kind == LUA_TTABLE else { throw fail("expected { finishProgress = 0.33, finishVelocity = 1000, cancelledGesture = \"cancel\" }, got \(typeName(L, -1))") }
+        do { try rejectUnknownKeys(L, -1, allowed: ["axis", "distance", "finishProgress", "finishVelocity", "cancelledGesture"], in: "interaction") } catch {
+            throw PluginError(file: file, line: line("interaction"), message: "\(error)")
+        }
+        func number(_ key: String, in range: ClosedRange<Double>, above: Bool = false) throws -> Double? {
             defer { ah_pop(L, 1) }
             guard rawField(L, -1, key) != LUA_TNIL else { return nil }
             let n = lua_tonumberx(L, -1, nil)
-            guard lua_type(L, -1) == LUA_TNUMBER, range.contains(n) else {
+            guard lua_type(L, -1) == LUA_TNUMBER, range.contains(n), !above || n > range.lowerBound else {
+                let from = above ? "above \(formatNumber(range.lowerBound))" : "from \(formatNumber(range.lowerBound))"
                 throw fail(
-                    "\(key) must be a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(lua_type(L, -1) == LUA_TNUMBER ? formatNumber(n) : typeName(L, -1))")
+                    "\(key) must be a number \(from) to \(formatNumber(range.upperBound)), got \(lua_type(L, -1) == LUA_TNUMBER ? formatNumber(n) : typeName(L, -1))",
+                    key)
             }
             return n
         }
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T? where T.RawValue == String {
+            defer { ah_pop(L, 1) }
+            guard rawField(L, -1, key) != LUA_TNIL else { return nil }
+            let names = T.allCases.map { "\"\($0.rawValue)\"" }
+            let text = LuaHost.string(L, -1)
+            if let value = text.flatMap(T.init(rawValue:)) { return value }
+            let hint = text.flatMap { closestName(to: $0, among: T.allCases.map(\.rawValue)) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            let list = names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            let got = text.map { $0.count > 40 ? $0.prefix(40) + "…" : $0 } ?? typeName(L, -1)
+            throw fail("\(key) must be \(list), got \(got)\(hint)", key)
+        }
         if let p = try number("finishProgress", in: 0...1) { rule.finishProgress = p }
         if let v = try number("finishVelocity", in: 0...Bounds.magnitude) { rule.finishVelocity = v }
-        defer { ah_pop(L, 1) }
-        if rawField(L, -1, "cancelledGesture") != LUA_TNIL {
-            let names = InteractionRule.CancelledGesture.allCases.map(\.rawValue)
-            guard let mode = LuaHost.string(L, -1).flatMap(InteractionRule.CancelledGesture.init(rawValue:)) else {
-                throw fail("cancelledGesture must be \(names.map { "\"\($0)\"" }.joined(separator: " or ")), got \(LuaHost.string(L, -1) ?? typeName(L, -1))")
-            }
-            rule.cancelledGesture = mode
-        }
+        if let d = try number("distance", in: 0...GeneratedGesture.maxTravel, above: true) { rule.distance = d }
+        rule.axis = try choice("axis", InteractionAxis.self)
+        rule.cancelledGesture = try choice("cancelledGesture", InteractionRule.CancelledGesture.self) ?? .cancel
         return rule
     }
 
@@ -236,10 +251,11 @@ public final class Plugin {
 
     /// The first line of `source` that assigns `key` (`key = …`: the key at a line's start or after
     /// `{`, `,`, `;` or white space, then `=` but not `==`), for messages about a field's value.
-    static func line(declaring key: String, in source: Data) -> Int? {
+    /// Lines before `from` (1-based) are skipped.
+    static func line(declaring key: String, in source: Data, from: Int = 1) -> Int? {
         let key = Array(key.unicodeScalars)
         let lines = String(decoding: source, as: UTF8.self).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.firstIndex { assigns(key, in: Array($0)) }.map { $0 + 1 }
+        return lines.indices.dropFirst(max(from - 1, 0)).first { assigns(key, in: Array(lines[$0])) }.map { $0 + 1 }
     }
 
     /// Whether `line` holds `key = …` as ``line(declaring:in:)`` describes it.

@@ -1,8 +1,8 @@
 import CLua
 import AnimhostCore
 
-/// How a plugin says it decides an interactive transition when the gesture ends, as written: its optional
-/// `interaction = { finishProgress =, finishVelocity =, cancelledGesture = }` table, each field nil when
+/// How a plugin says it reads a gesture and decides an interactive transition when it ends, as written: its
+/// optional `interaction = { axis =, distance =, finishProgress =, finishVelocity =, cancelledGesture = }` table, each field nil when
 /// left out (the rule the host drives by, defaults filled in, is `Plugin.interactionRule`).
 public struct DeclaredInteraction: Equatable, Sendable {
     /// A release slower than the fling speed finishes past this fraction of the transition.
@@ -11,10 +11,17 @@ public struct DeclaredInteraction: Equatable, Sendable {
     public var finishVelocity: Double?
     /// What a gesture the system cancels does: `"cancel"` always cancels; other values decide as a release does.
     public var cancelledGesture: String?
+    /// The axis or direction progress is read along (`"horizontal"`, `"vertical"`, `"left"`, `"right"`, `"up"`, `"down"`).
+    public var axis: String?
+    /// The travel in points that is the whole way (else the container's size along the axis).
+    public var distance: Double?
 
     /// A rule with the given fields; nil ones are not declared.
-    public init(finishProgress: Double? = nil, finishVelocity: Double? = nil, cancelledGesture: String? = nil) {
+    public init(
+        finishProgress: Double? = nil, finishVelocity: Double? = nil, cancelledGesture: String? = nil, axis: String? = nil, distance: Double? = nil
+    ) {
         self.finishProgress = finishProgress; self.finishVelocity = finishVelocity; self.cancelledGesture = cancelledGesture
+        self.axis = axis; self.distance = distance
     }
 }
 
@@ -35,6 +42,6 @@ extension Plugin {
         }
         return DeclaredInteraction(
             finishProgress: number("finishProgress"), finishVelocity: number("finishVelocity"),
-            cancelledGesture: string("cancelledGesture"))
+            cancelledGesture: string("cancelledGesture"), axis: string("axis"), distance: number("distance"))
     }
 }
