@@ -61,10 +61,9 @@ extension CSSMapping {
     /// The properties of docs/timeline.md.
     static let existing: [CSSMapping] = [
         CSSMapping("frame") { _, c, s in
+            // The position is a translation, not `left`/`top`: Chromium rounds a transformed box's offset to whole pixels.
             let f = c.node.frame
-            s.node += [
-                "left: \(px(f.x - c.parentOrigin.x))", "top: \(px(f.y - c.parentOrigin.y))", "width: \(px(f.width))", "height: \(px(f.height))"
-            ]
+            s.node += ["--at: translate(\(px(f.x - c.parentOrigin.x)), \(px(f.y - c.parentOrigin.y)))", "width: \(px(f.width))", "height: \(px(f.height))"]
         },
         CSSMapping("alpha") { v, _, s in s.node.append("opacity: \(css(min(max(number(v) ?? 1, 0), 1)))") },
         CSSMapping("transform") { v, _, s in
@@ -81,8 +80,10 @@ extension CSSMapping {
         },
         CSSMapping("border") { v, c, s in
             guard let b = v as? [String: Any], let w = number(b["width"]), w > 0, let color = b["color"] as? String else { return }
+            // CALayer's border lies inside the bounds, over the sublayers, its inner corners rounded by the radius less
+            // the width: an inset shadow's ring on an element over the children (a CSS border's width Chromium rounds to whole pixels).
             let width = min(w, min(c.node.frame.width, c.node.frame.height) / 2)
-            s.overlays.append(#"<div class="part border" style="border: \#(px(width)) solid \#(color)"></div>"#)
+            s.overlays.append(#"<div class="part" style="box-shadow: inset 0 0 0 \#(px(width)) \#(color)"></div>"#)
         },
         CSSMapping("shadow", shadow),
         CSSMapping("image") { v, c, s in

@@ -28,9 +28,11 @@ public struct OracleFrame {
     /// Gives each node its parent. The timeline lists a tree in paint order (a parent before its
     /// subtree) without saying whose child each node is, so the parent is found among the nodes whose
     /// subtree may still be open: the deepest one that explains the node's on-screen box and opacity
-    /// (its transform and alpha compose with the parent's into `bbox` and `opacity`) and whose frame
-    /// holds the node's, else the deepest that explains them. A scene's root (its id is the scene's
-    /// name) is the container's child or the window's (chrome).
+    /// (its transform and alpha compose with the parent's into `bbox` and `opacity`) and holds it (its
+    /// frame holds the node's, or it clips and the node's frame overlaps it), else the deepest that
+    /// explains them. A scene's root (its id is the scene's name) is the container's child or the
+    /// window's (chrome). What this cannot tell apart: a node lying within an earlier sibling (or
+    /// overlapping one that clips) whose transform and alpha are the identity reads as its child.
     static func tree(_ list: [OracleNode]) -> [OracleNode] {
         var nodes = list
         var open: [Int] = []  // the path from the window to the last node placed
@@ -38,7 +40,7 @@ public struct OracleFrame {
             let node = nodes[i]
             let candidates = (node.isSceneRoot ? open.prefix(1).filter { nodes[$0].id == "container" } : Array(open)).reversed()
             let explaining = candidates.filter { node.composes(with: nodes[$0]) }
-            let holding = { (list: [Int]) in list.first { nodes[$0].frame.contains(node.frame) } ?? list.first }
+            let holding = { (list: [Int]) in list.first { nodes[$0].holds(node) } ?? list.first }
             // A transform the oracle cannot compose (a projection) explains nothing: the frames decide.
             let parent = holding(explaining) ?? (node.composes(with: nil) ? nil : holding(Array(candidates)))
             nodes[i].parent = parent
@@ -93,6 +95,11 @@ public struct OracleNode {
         return local.then(parent?.toWindow ?? .identity)
     }
 
+    /// Whether this node, as a parent, would hold `child`: its frame holds the child's, or it clips and overlaps it.
+    func holds(_ child: OracleNode) -> Bool {
+        frame.contains(child.frame) || (fields["clips"] as? Bool == true && frame.overlaps(child.frame))
+    }
+
     /// Whether `parent` as this node's parent gives its recorded bbox and opacity.
     func composes(with parent: OracleNode?) -> Bool {
         let box = placed(in: parent).boundingBox(of: OracleRect(x: 0, y: 0, width: frame.width, height: frame.height))
@@ -103,7 +110,7 @@ public struct OracleNode {
 }
 
 /// A rectangle in points.
-public struct OracleRect: CustomStringConvertible {
+public struct OracleRect: Sendable, CustomStringConvertible {
     public let x: Double, y: Double, width: Double, height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
@@ -120,11 +127,16 @@ public struct OracleRect: CustomStringConvertible {
         other.x >= x - 1e-3 && other.y >= y - 1e-3 && other.x + other.width <= x + width + 1e-3 && other.y + other.height <= y + height + 1e-3
     }
 
+    /// Whether the two rectangles share some area.
+    func overlaps(_ other: OracleRect) -> Bool {
+        other.x < x + width && x < other.x + other.width && other.y < y + height && y < other.y + other.height
+    }
+
     public var description: String { "[\(values.map { String(format: "%g", $0) }.joined(separator: ", "))]" }
 }
 
 /// An affine transform x' = a·x + c·y + tx, y' = b·x + d·y + ty, as CGAffineTransform and CSS's `matrix()`.
-public struct OracleAffine {
+public struct OracleAffine: Sendable {
     public var a, b, c, d, tx, ty: Double
 
     public static let identity = OracleAffine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)

@@ -1,5 +1,5 @@
 -- The CSS oracle's plugin (Tests/animhostTests/CSSOracleTests.swift): shows the destination scene and
--- animates its node `subject` to the values its hidden node `target` holds, for each key of the
+-- animates its node `subject` to the values its hidden node `target` holds (and takes `target` out), for each key of the
 -- `keys` param (comma-separated), linearly, so that every frame shows the property somewhere between.
 
 ---@type Plugin
@@ -16,11 +16,14 @@ end
 function oracle.animate(ctx)
   ctx.container:add(ctx.to.view)
   local subject, target = ctx.to.view:find("subject"), ctx.to.view:find("target")
+  local values = {}
+  for key in string.gmatch(ctx.params.keys, "[^,]+") do values[key] = target[key] end
+  target:remove()  -- it only holds values: out of the frames, it cannot pass for anyone's parent
   animate{
     duration = ctx:duration(),
     curve = "linear",
     function()
-      for key in string.gmatch(ctx.params.keys, "[^,]+") do subject[key] = target[key] end
+      for key, value in pairs(values) do subject[key] = value end
     end,
     completion = function() ctx:complete(not ctx.cancelled) end,
   }
