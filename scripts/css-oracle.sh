@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compares one frame of an `animhost run --format json,png` with the same frame drawn by Chromium from
 # the timeline alone (the CSS oracle, docs/testing.md): prints the PSNR outside text and keeps
-# Chromium's picture and page beside the PNG.
+# Chromium's picture and page in ${TMPDIR:-/tmp}/animhost-css-oracle.
 #   scripts/css-oracle.sh TIMELINE.json FRAME PNG [IMAGES-FOLDER]
 set -eu
 if [ $# -lt 3 ]; then

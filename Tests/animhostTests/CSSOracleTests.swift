@@ -72,7 +72,7 @@ final class CSSOracleTests: XCTestCase {
     /// Compares with the timeline and frame PNG the environment names (docs/testing.md): `ORACLE_TIMELINE`,
     /// `ORACLE_FRAME` (index, default 0), `ORACLE_PNG`, `ORACLE_SCALE` (default the timeline's) and
     /// `ORACLE_IMAGES` (the folder image paths are relative to); prints the PSNR and keeps Chromium's
-    /// picture beside the PNG. Skipped when `ORACLE_TIMELINE` is not set.
+    /// picture and page in the temporary folder's `animhost-css-oracle`. Skipped when `ORACLE_TIMELINE` is not set.
     func testGivenFrame() throws {
         let env = ProcessInfo.processInfo.environment
         guard let timeline = env["ORACLE_TIMELINE"], let png = env["ORACLE_PNG"] else {
@@ -83,8 +83,8 @@ final class CSSOracleTests: XCTestCase {
         let images = env["ORACLE_IMAGES"].map { URL(fileURLWithPath: $0, isDirectory: true) }
         let comparison = try sharedOracle().compare(
             timeline: URL(fileURLWithPath: timeline), frame: frame, png: URL(fileURLWithPath: png), scale: scale,
-            image: { name in images.map { URL(fileURLWithPath: name, relativeTo: $0).standardizedFileURL } })
-        let kept = try comparison.keep(in: URL(fileURLWithPath: png).deletingLastPathComponent(), name: "oracle-\(frame)")
+            image: images.map { CSSOracle.images(in: $0) } ?? { _ in nil })
+        let kept = try comparison.keep(in: CSSOracleTests.kept, name: "frame-\(frame)")
         print(
             "css-oracle: frame \(frame) at @\(scale): \(String(format: "%.2f", comparison.psnr)) dB over \(comparison.comparedPixels) pixels; "
                 + "Chromium's picture: \(kept.oracle.path), page: \(kept.page.path)"
@@ -126,7 +126,7 @@ final class CSSOracleTests: XCTestCase {
             for (label, index) in [("rest", 0), ("mid", run.frames / 2), ("end", run.last)] {
                 let comparison = try oracle.compare(
                     timeline: run.timeline, frame: index, png: run.png(index), scale: scale,
-                    image: { CSSOracleTests.fixtures.appendingPathComponent($0) })
+                    image: CSSOracle.images(in: CSSOracleTests.fixtures))
                 XCTAssertEqual(comparison.page.unmapped, [], "keys the oracle does not draw", line: line)
                 figures.append("\(label)@\(Int(scale))x \(String(format: "%.1f", comparison.psnr))")
                 if comparison.psnr < threshold {
@@ -145,6 +145,8 @@ final class CSSOracleTests: XCTestCase {
 
     /// Where the pictures of a failed comparison are kept for a person to look at.
     private static let failures = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-css-oracle-failures")
+    /// Where the pictures of a comparison asked for by name are kept.
+    private static let kept = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-css-oracle")
 
     private func timelineScale(_ url: URL) throws -> Double {
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]

@@ -95,6 +95,15 @@ public final class CSSOracle {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The image resolver of scenes in `folder`: each image path relative to it, nil for a
+    /// `placeholder:N` (drawn by animhost alone) or a file that is not there (left out of the comparison).
+    public static func images(in folder: URL) -> (String) -> URL? {
+        { name in
+            let url = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
+            return name.hasPrefix("placeholder:") || !FileManager.default.fileExists(atPath: url.path) ? nil : url
+        }
+    }
+
     /// Chromium's picture of `page`, a `width` × `height` point viewport at `scale` pixels a point, as PNG bytes.
     public func screenshot(_ page: OraclePage, width: Double, height: Double, scale: Double) throws -> Data {
         pages += 1
