@@ -58,7 +58,7 @@ public final class DevToolsBrowser: @unchecked Sendable {  // `received` and `ne
     }
 
     /// Makes the tab of `session` a `width` × `height` CSS-pixel viewport at `scale` device pixels per
-    /// CSS pixel (a phone's @2x), with scroll bars hidden, as a screenshot should see it.
+    /// CSS pixel (a phone's @2x; 0: the browser's own), with scroll bars hidden, as a screenshot should see it.
     public func setViewport(width: Int, height: Int, scale: Double, in session: String) throws {
         _ = try call(
             "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": false],

@@ -73,25 +73,27 @@ public struct OracleComparison {
     public let comparedPixels: Int
 }
 
-/// Headless Chromium drawing oracle pages: one browser and one tab for many screenshots.
+/// Headless Chromium drawing oracle pages: one browser per scale and one tab in it for many screenshots.
 public final class CSSOracle {
-    private let browser: DevToolsBrowser
-    private var session: String?
+    private let chromium: String
+    /// Chromium lays a page out in device pixels only when started at a scale (`--force-device-scale-factor`):
+    /// an emulated scale rounds boxes to whole CSS pixels.
+    private var browsers: [Double: (browser: DevToolsBrowser, session: String?)] = [:]
     private let folder: URL
     private var pages = 0
 
-    /// Starts Chromium (skipping the test when there is none) with colours kept in sRGB.
+    /// Finds Chromium (skipping the test when there is none).
     public init() throws {
-        browser = try DevToolsBrowser(
-            try requireChromium(), arguments: ["--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
+        chromium = try requireChromium()
         folder = try makeTemporaryFolder("css-oracle")
     }
 
     deinit { close() }
 
-    /// Ends the browser and removes the pages written.
+    /// Ends the browsers and removes the pages written.
     public func close() {
-        browser.close()
+        browsers.values.forEach { $0.browser.close() }
+        browsers = [:]
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -109,15 +111,19 @@ public final class CSSOracle {
         pages += 1
         let file = folder.appendingPathComponent("page-\(pages).html")
         try page.html.write(to: file, atomically: true, encoding: .utf8)
-        if let session {
+        let browser = try browsers[scale]?.browser ?? DevToolsBrowser(
+            chromium, arguments: ["--force-device-scale-factor=\(scale)", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
+        let session: String
+        if let open = browsers[scale]?.session {
+            session = open
             try browser.navigate(file.absoluteString, in: session)
         } else {
-            let opened = try browser.open(file.absoluteString)
-            try browser.evaluate("Promise.all([...document.images].map(i => i.decode())).then(() => true)", in: opened)
-            session = opened
+            session = try browser.open(file.absoluteString)
+            try browser.evaluate("Promise.all([...document.images].map(i => i.decode())).then(() => true)", in: session)
         }
-        try browser.setViewport(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), scale: scale, in: session!)
-        return try browser.screenshot(in: session!)
+        browsers[scale] = (browser, session)
+        try browser.setViewport(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), scale: 0, in: session)
+        return try browser.screenshot(in: session)
     }
 
     /// Compares frame `index` of the timeline at `timeline` with animhost's picture of it, `png`
