@@ -111,8 +111,10 @@ public final class CSSOracle {
         pages += 1
         let file = folder.appendingPathComponent("page-\(pages).html")
         try page.html.write(to: file, atomically: true, encoding: .utf8)
-        let browser = try browsers[scale]?.browser ?? DevToolsBrowser(
-            chromium, arguments: ["--force-device-scale-factor=\(scale)", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
+        let browser =
+            try browsers[scale]?.browser
+            ?? DevToolsBrowser(
+                chromium, arguments: ["--force-device-scale-factor=\(scale)", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
         let session: String
         if let open = browsers[scale]?.session {
             session = open
