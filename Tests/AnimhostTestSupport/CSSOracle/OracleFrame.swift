@@ -29,10 +29,10 @@ public struct OracleFrame {
     /// subtree) without saying whose child each node is, so the parent is found among the nodes whose
     /// subtree may still be open: the deepest one that explains the node's on-screen box and opacity
     /// (its transform and alpha compose with the parent's into `bbox` and `opacity`) and holds it (its
-    /// frame holds the node's, or it clips and the node's frame overlaps it), else the deepest that
+    /// frame holds the node's, or it clips and holds at least half of it), else the deepest that
     /// explains them. A scene's root (its id is the scene's name) is the container's child or the
-    /// window's (chrome). What this cannot tell apart: a node lying within an earlier sibling (or
-    /// overlapping one that clips) whose transform and alpha are the identity reads as its child.
+    /// window's (chrome). What this cannot tell apart: a node lying within an earlier sibling (or mostly
+    /// within one that clips) whose transform and alpha are the identity reads as its child.
     static func tree(_ list: [OracleNode]) -> [OracleNode] {
         var nodes = list
         var open: [Int] = []  // the path from the window to the last node placed
@@ -95,9 +95,11 @@ public struct OracleNode {
         return local.then(parent?.toWindow ?? .identity)
     }
 
-    /// Whether this node, as a parent, would hold `child`: its frame holds the child's, or it clips and overlaps it.
+    /// Whether this node, as a parent, would hold `child`: its frame holds the child's, or it clips and
+    /// holds most of it (a sibling laid over a clipping cell, a dimming layer over a grid, covers more).
     func holds(_ child: OracleNode) -> Bool {
-        frame.contains(child.frame) || (fields["clips"] as? Bool == true && frame.overlaps(child.frame))
+        let area = child.frame.width * child.frame.height
+        return frame.contains(child.frame) || (fields["clips"] as? Bool == true && area > 0 && frame.overlap(child.frame) >= area / 2)
     }
 
     /// Whether `parent` as this node's parent gives its recorded bbox and opacity.
@@ -127,9 +129,9 @@ public struct OracleRect: Sendable, CustomStringConvertible {
         other.x >= x - 1e-3 && other.y >= y - 1e-3 && other.x + other.width <= x + width + 1e-3 && other.y + other.height <= y + height + 1e-3
     }
 
-    /// Whether the two rectangles share some area.
-    func overlaps(_ other: OracleRect) -> Bool {
-        other.x < x + width && x < other.x + other.width && other.y < y + height && y < other.y + other.height
+    /// The area the two rectangles share.
+    func overlap(_ other: OracleRect) -> Double {
+        max(0, min(x + width, other.x + other.width) - max(x, other.x)) * max(0, min(y + height, other.y + other.height) - max(y, other.y))
     }
 
     public var description: String { "[\(values.map { String(format: "%g", $0) }.joined(separator: ", "))]" }
