@@ -68,7 +68,9 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "animhost-libfuzzer", dependencies: ["AnimhostFuzzing", "CLibFuzzer"], path: "Fuzz/libfuzzer"),
         // What every test target shares: running programs, finding them, temporary folders, waiting, bitmap asserts (Tests/README.md).
-        .target(name: "AnimhostTestSupport", dependencies: ["AnimhostRender"], path: "Tests/AnimhostTestSupport"),
+        .target(
+            name: "AnimhostTestSupport", dependencies: ["AnimhostRender"], path: "Tests/AnimhostTestSupport",
+            resources: [.copy("Pages/css-oracle.html")]),
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore", "AnimhostTestSupport"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore", "AnimhostTestSupport"]),
         .testTarget(name: "AnimhostRenderTests", dependencies: ["AnimhostRender", "AnimhostCore", "AnimhostTestSupport"]),

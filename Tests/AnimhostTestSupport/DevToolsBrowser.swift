@@ -1,9 +1,9 @@
 import Foundation
-import AnimhostTestSupport
 
 /// Headless Chromium driven over the DevTools protocol (`--remote-debugging-pipe`: JSON messages ended
-/// by a NUL byte on its file descriptors 3 and 4), to run script in a page as a user's clicks would.
-final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` are behind `condition`
+/// by a NUL byte on its file descriptors 3 and 4), to run script in a page as a user's clicks would and
+/// to screenshot pages at a chosen size and device scale factor. One browser serves many tabs.
+public final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` are behind `condition`
     private let process = Process()
     private let input = Pipe(), output = Pipe()
     private let condition = NSCondition()
@@ -11,13 +11,15 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
     private var received: [Int: [String: Any]] = [:]
     private var nextID = 0
 
-    init(_ chromium: String) throws {
+    /// Starts `chromium` headless, with `arguments` added to its command line.
+    public init(_ chromium: String, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c",
-            "exec \"$0\" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --remote-debugging-pipe 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
-            chromium
-        ]
+        process.arguments =
+            [
+                "-c",
+                "exec \"$0\" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --remote-debugging-pipe \"$@\" 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
+                chromium
+            ] + arguments
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -27,7 +29,7 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
     deinit { close() }
 
     /// Ends the browser and waits for it, so that its connections are closed before a server stops.
-    func close() {
+    public func close() {
         output.fileHandleForReading.readabilityHandler = nil
         if process.isRunning {
             process.terminate()
@@ -36,7 +38,7 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
     }
 
     /// Opens `url` in a new tab and waits for its load; the tab's session.
-    func open(_ url: String) throws -> String {
+    public func open(_ url: String) throws -> String {
         let target = try call("Target.createTarget", ["url": url])["targetId"] as! String
         let session = try call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as! String
         // The tab starts at about:blank: its context is destroyed when the page comes.
@@ -48,10 +50,43 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
     }
 
     /// The value of `expression` (a promise's, once settled) in the tab of `session`.
-    func evaluate(_ expression: String, in session: String) throws -> Any? {
+    @discardableResult
+    public func evaluate(_ expression: String, in session: String) throws -> Any? {
         let reply = try call("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true], session: session)
         if let details = reply["exceptionDetails"] { throw BrowserError("the page threw: \(details)") }
         return (reply["result"] as? [String: Any])?["value"]
+    }
+
+    /// Makes the tab of `session` a `width` × `height` CSS-pixel viewport at `scale` device pixels per
+    /// CSS pixel (a phone's @2x; 0: the browser's own), with scroll bars hidden, as a screenshot should see it.
+    public func setViewport(width: Int, height: Int, scale: Double, in session: String) throws {
+        _ = try call(
+            "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": false],
+            session: session)
+        _ = try call("Emulation.setScrollbarsHidden", ["hidden": true], session: session)
+    }
+
+    /// Loads `url` in the tab of `session` and waits until its document and images are complete.
+    public func navigate(_ url: String, in session: String) throws {
+        _ = try evaluate("location.href = \(jsString(url)); true", in: session)
+        let loaded = waitUntil(timeout: 10, interval: 0.02) {
+            (try? evaluate("location.href === \(jsString(url)) && document.readyState", in: session)) as? String == "complete"
+        }
+        guard loaded else { throw BrowserError("\(url) did not load") }
+        try evaluate("Promise.all([...document.images].map(i => i.decode())).then(() => true)", in: session)
+    }
+
+    /// A screenshot of the tab's viewport at its device scale factor, as a PNG file's bytes.
+    public func screenshot(in session: String) throws -> Data {
+        let reply = try call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": false], session: session)
+        guard let base64 = reply["data"] as? String, let png = Data(base64Encoded: base64) else {
+            throw BrowserError("Page.captureScreenshot gave no PNG")
+        }
+        return png
+    }
+
+    private func jsString(_ s: String) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: [s]), as: UTF8.self).dropFirst().dropLast().description
     }
 
     private func call(_ method: String, _ params: [String: Any], session: String? = nil) throws -> [String: Any] {
@@ -86,7 +121,8 @@ final class DevToolsBrowser: @unchecked Sendable {  // `received` and `nextID` a
     }
 }
 
-struct BrowserError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
+/// What went wrong talking to the browser.
+public struct BrowserError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ d: String) { description = d }
 }
