@@ -46,6 +46,8 @@ public struct Conformance {
         public var reducedMotion = false
         /// Where the images of a failed pixel check go; nil: not written.
         public var artifacts: URL?
+        /// Pixels per point of the pixel checks; nil: the smallest at which the scenes lie on whole pixels (``PixelComparison/wholePixelScale(of:size:)``).
+        public var scale: Double?
 
         /// Everything checked, nothing written.
         public init() {}
@@ -151,7 +153,8 @@ public struct Conformance {
         let after = Conformance.rest(to.isOverlay ? [from, to] : [to], chrome: chrome)
         let frames = FrameRecorder()
         let outcome = try session.run(request, from: from, to: to, sink: frames)
-        let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders))
+        let scale = options.scale ?? PixelComparison.wholePixelScale(of: [before, after], size: outcome.info.size)
+        let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
         return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
     }
 

@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
             For push, pop, present and dismiss at 30, 60 and 120 fps, and again at 60 fps with reduced \
             motion, on the plugin's scenes (grid → detail when it declares none): ctx:complete exactly \
             once; frame 0 looks like the source at rest and the last frame like the destination at rest \
-            (compared by pixels at half scale); nothing the plugin added is left behind; the run lasts \
+            (compared by pixels at a scale where the scenes' edges fall on whole pixels); nothing the plugin added is left behind; the run lasts \
             duration() within one frame; no NaN; two runs identical; with reduced motion, no node moves \
             more than 1/8 of the screen or scales by more than 10 %. Then: a pop after a push returns to \
             the start, an interactive pop released slowly at 10 % cancels and a flung one finishes \
@@ -36,6 +36,12 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the images of failed pixel checks under this folder.", valueName: "dir"))
     var artifacts: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: "Pixels per point of the pixel checks (0.5 to 4); by default the smallest of 1, 2 and 3 at which the scenes' edges fall on whole pixels."
+    )
+    var scale: Double?
+
     @Option(help: "text, json or junit; with json and junit a summary line goes to standard error.")
     var output: TestCommand.Output = .text
 
@@ -47,6 +53,7 @@ struct CheckCommand: ParsableCommand {
         if let artifacts, let file = CheckCommand.fileInTheWay(of: artifacts) {
             throw ValidationError("--artifacts '\(artifacts)': '\(file)' is a file, not a folder")
         }
+        if let scale, !(scale >= 0.5 && scale <= 4) { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
         try sandbox.check()
     }
 
@@ -71,6 +78,7 @@ struct CheckCommand: ParsableCommand {
         options.params = try scene.parsedParams()
         options.reducedMotion = reducedMotion
         options.artifacts = artifacts.map { URL(fileURLWithPath: $0) }
+        options.scale = scale
         let suite = Conformance(catalog: catalog, limits: sandbox.limits, options: options)
         var entries: [ConformanceReport.Entry] = []
         for name in try pluginsWithoutSpecs() {
