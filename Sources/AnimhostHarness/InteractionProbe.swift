@@ -13,12 +13,10 @@ struct InteractionProbe {
     /// Whether the pop must finish (else cancel).
     let finishes: Bool
 
-    /// The check's name in failures.
-    var check: String {
-        if name == "cancelled-gesture" { return "an interactive pop whose gesture the system cancels cancels back to the source" }
-        return finishes
-            ? "an interactive pop flung or released past its rule finishes at the destination"
-            : "an interactive pop released slowly near its start cancels back to the source"
+    /// The id of the rule it checks (``ConformanceRule``).
+    var rule: String {
+        if name == "cancelled-gesture" { return "cancelled-gesture-cancels" }
+        return finishes ? "fling-finishes" : "slow-release-cancels"
     }
 
     /// The host's fling speed: the probe flings at least this fast, and half again the rule's `finishVelocity`.

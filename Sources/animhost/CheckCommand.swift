@@ -11,18 +11,16 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check plugins against the animator protocol's rules.",
         discussion: """
             For push, pop, present and dismiss at 30, 60 and 120 fps, and again at 60 fps with reduced \
-            motion, on the plugin's scenes (grid → detail when it declares none): ctx:complete exactly \
-            once; frame 0 looks like the source at rest and the last frame like the destination at rest \
-            (compared by pixels at a scale where the scenes' edges fall on whole pixels); nothing the plugin added is left behind; the run lasts \
-            duration() within one frame; no NaN; two runs identical; with reduced motion, no node moves \
-            more than 1/8 of the screen or scales by more than 10 %. Then: a pop after a push returns to \
-            the start, an interactive pop released slowly at 10 % cancels and a flung one finishes \
-            (following the plugin's interaction rule when it declares one); ctx:complete(true) never \
-            follows a cancel. A failed pixel check names \
-            the share of pixels, the region and the nodes drawn there; --artifacts DIR writes the two \
-            images and a diff. A plugin that does not load fails once; the checks stop at the first run \
-            past the time limit. The exit code is 1 when any plugin fails.
-            """
+            motion, then a pop after a push and interactive pops (following the plugin's interaction rule \
+            when it declares one), on the plugin's scenes (grid → detail when it declares none). Frames are \
+            judged by pixels, drawn at a scale where the scenes' edges fall on whole pixels (--scale to \
+            choose). A failed pixel check names the share of pixels, the region and the nodes drawn there; \
+            --artifacts DIR writes the two images and a diff. The checks stop at the first run past the \
+            time limit. The exit code is 1 when any plugin fails.
+
+            The rules (id: what it asks):
+
+            """ + ConformanceRule.listed
     )
 
     @Argument(help: "Plugin names or .lua files.", completion: .custom(PluginNames.complete))
