@@ -66,11 +66,11 @@ extension ConformanceRule {
             id: "lasts-duration", name: "lasts duration() within one frame",
             sentence: "The run ends within one frame of what duration() said.", scopes: [.run], check: Conformance.lastsDuration),
         ConformanceRule(
-            id: "no-jump-at-start", name: Conformance.noJump,
+            id: "no-jump-at-start", name: "no jump at t = 0",
             sentence: "Frame 0 looks like the source at rest (with the screen beneath for the dismissal of an overlay).",
             scopes: [.run], check: Conformance.noJumpAtStart),
         ConformanceRule(
-            id: "ends-at-rest", name: Conformance.atRest,
+            id: "ends-at-rest", name: "ends at the destination's resting state",
             sentence: "The last frame looks like the destination at rest (with the screen beneath for an overlay).",
             scopes: [.run], check: { $0.endsAtRest() }),
         ConformanceRule(
@@ -81,7 +81,7 @@ extension ConformanceRule {
             id: "no-nan", name: "no NaN", sentence: "No property of any node is ever NaN or infinite.",
             scopes: [.run], check: { Conformance.nonFinite($0.ran.frames).map { ["frame \($0.0), node '\($0.1)'"] } ?? [] }),
         ConformanceRule(
-            id: "reduced-motion", name: MotionLimit.check,
+            id: "reduced-motion", name: "reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %",
             sentence:
                 "With reduced motion, no node moves more than 1/8 of the screen's width or height, or grows or shrinks by more than 10 %, from where it is first visible (WCAG 2.3.3's intent).",
             scopes: [.run], check: { $0.reduced ? MotionLimit.exceeded($0.ran.frames, size: $0.ran.outcome.info.size).map { [$0] } ?? [] : [] }),
@@ -103,6 +103,6 @@ extension ConformanceRule {
         ConformanceRule(
             id: "cancelled-gesture-cancels", name: "an interactive pop whose gesture the system cancels cancels back to the source",
             sentence: "With cancelledGesture = \"cancel\" declared, a pop whose gesture the system cancels at 90 % cancels.",
-            scopes: [.probe], check: { $0.probeEnding() }),
+            scopes: [.probe], check: { $0.probeEnding() })
     ]
 }

@@ -4,10 +4,6 @@ import AnimhostLua
 
 /// The runs of the suite and the checks on each.
 extension Conformance {
-    static let noJump = "no jump at t = 0"
-    static let atRest = "ends at the destination's resting state"
-
-
     /// What a rule judges: one run, its frames and the states at rest, and how it was asked for.
     struct Judged {
         let suite: Conformance

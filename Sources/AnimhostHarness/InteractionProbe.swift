@@ -50,7 +50,6 @@ struct InteractionProbe {
 /// What `check` demands of a run with reduced motion (WCAG 2.3.3's intent): no node moves more than
 /// an eighth of the screen or scales by more than 10 % while it is visible.
 enum MotionLimit {
-    static let check = "reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %"
     /// The largest move, as a share of the screen's width or height.
     static let move = 1.0 / 8
     /// The largest change of size, either way.

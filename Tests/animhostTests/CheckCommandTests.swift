@@ -120,7 +120,7 @@ final class CheckCommandTests: XCTestCase {
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
                 "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"
-            ),
+            )
         ]
         XCTAssertEqual(Set(battery.keys), Set(ConformanceRule.all.map(\.id)), "a fixture for every rule, and a rule for every fixture")
         for rule in ConformanceRule.all {
@@ -174,9 +174,18 @@ final class CheckCommandTests: XCTestCase {
     /// past 3 (a quarter point) the one leaving the fewest edges between pixels (2: the quarters stay, the halves go).
     func testTheScenesChooseTheSmallestScaleOfWholePixels() {
         func frame(_ rects: [Rect]) -> FrameSample {
-            let container = Node(id: "c", properties: { var p = NodeProperties(); p.frame = Rect(x: 0, y: 0, width: 375, height: 667); return p }())
+            let container = Node(
+                id: "c",
+                properties: {
+                    var p = NodeProperties(); p.frame = Rect(x: 0, y: 0, width: 375, height: 667); return p
+                }())
             for (i, r) in rects.enumerated() {
-                try? container.add(Node(id: "n\(i)", properties: { var p = NodeProperties(); p.frame = r; return p }()))
+                try? container.add(
+                    Node(
+                        id: "n\(i)",
+                        properties: {
+                            var p = NodeProperties(); p.frame = r; return p
+                        }()))
             }
             return FrameSampler(container: container).sample(index: 0, time: 0)
         }
