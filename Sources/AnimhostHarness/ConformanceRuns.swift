@@ -19,15 +19,19 @@ extension Conformance {
         /// The state the last frame must look like: the destination at rest, or the source for a probe that cancels.
         var expectedEnd: FrameSample { probe.map { $0.finishes ? ran.after : ran.before } ?? ran.after }
 
+        /// Whether the run's end is judged: a probe's always, another run's when it completed (when it
+        /// did not, `completes` says so, and the screens are where a cancel leaves them).
+        var endJudged: Bool { probe != nil || ran.outcome.result.completed }
+
         /// The last frame against ``expectedEnd``, by pixels.
         func endsAtRest() -> [String] {
-            guard let last = ran.frames.last else { return [] }
+            guard endJudged, let last = ran.frames.last else { return [] }
             return suite.looks(last, like: expectedEnd, ran, plugin: plugin.name, run: run, label: "last-frame").map { [$0] } ?? []
         }
 
         /// The first node in the last frame that is not in the state at rest, or is a snapshot (pixels miss an invisible one).
         func leftover() -> String? {
-            guard let last = ran.frames.last else { return nil }
+            guard endJudged, let last = ran.frames.last else { return nil }
             let ids = Set(expectedEnd.nodes.map { "\($0.scene ?? "")/\($0.id)" })
             guard let extra = last.nodes.first(where: { !ids.contains("\($0.scene ?? "")/\($0.id)") || $0.isSnapshot }) else { return nil }
             return "frame \(last.index), node '\(extra.id)' is left in the container"
@@ -117,8 +121,10 @@ extension Conformance {
         return j.suite.looks(first, like: j.ran.before, j.ran, plugin: j.plugin.name, run: j.run, label: "first-frame").map { [$0] } ?? []
     }
 
-    /// `deterministic`: a second run of the same request, frame by frame.
+    /// `deterministic`: a second run of the same request, frame by frame. A run with a NaN is left to
+    /// `no-nan` (a NaN never equals itself, so such runs would always differ).
     static func deterministic(_ j: Judged) throws -> [String] {
+        guard Conformance.nonFinite(j.ran.frames) == nil else { return [] }
         let again: [FrameSample]
         do { again = try j.suite.run(j.plugin, j.request).frames } catch { throw SecondRunFailed(error: error) }
         let frames = j.ran.frames
