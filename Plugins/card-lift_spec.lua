@@ -25,6 +25,20 @@ describe("card-lift", function()
     assert.is_false(run:frame(-1):node("card-hero").hidden)
   end)
 
+  it("lands looking like the header it becomes", function()
+    -- the header (card-hero) has square corners, no shadow and its title at [16, 300] in 30 pt type
+    local last = card(49)
+    assert.are.near(0, last.cornerRadius or 0, 0.01)
+    assert.are.near(0, last.shadow.opacity, 0.01)
+    local titles = {}
+    for _, n in ipairs(run:frame(49).nodes) do
+      if n.snapshot and n.id:find("title") then titles[n.id] = n end
+    end
+    assert.are.near(1, titles["card-hero-title"].opacity, 0.001)
+    assert.are.near(0, titles["card-2-title"].opacity, 0.001)
+    assert.are.equal(rect(16, 300, 320, 34), titles["card-hero-title"].frame)
+  end)
+
   it("matches its recorded trace", function()
     assert.matches_snapshot(run)
   end)

@@ -16,6 +16,8 @@ public struct Conformance {
         /// The plugin ran past its time limit: the remaining runs would each wait as long, so the suite stops.
         public var timedOut = false
         public var description: String { "\(run): \(check): \(detail)" }
+        /// The id of the rule broken (``ConformanceRule/id``).
+        public var rule: String { ConformanceRule.all.first { $0.name == check }?.id ?? check }
     }
 
     /// A plugin's verdict: its failures (none when it conforms), how many runs were checked, and the
@@ -46,6 +48,8 @@ public struct Conformance {
         public var reducedMotion = false
         /// Where the images of a failed pixel check go; nil: not written.
         public var artifacts: URL?
+        /// Pixels per point of the pixel checks; nil: the smallest at which the scenes lie on whole pixels (``PixelComparison/wholePixelScale(of:size:)``).
+        public var scale: Double?
 
         /// Everything checked, nothing written.
         public init() {}
@@ -74,10 +78,11 @@ public struct Conformance {
     public func check(_ url: URL, progress: Progress = { _, _, _ in }) -> Verdict {
         let plugin: Plugin
         do { plugin = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch {
-            return Verdict(failures: [Failure(check: "loads", run: "load", detail: "\(error)".firstLine)], runNames: [], note: nil)
+            return Verdict(failures: [Failure(check: ConformanceRule.named("loads").name, run: "load", detail: "\(error)".firstLine)], runNames: [], note: nil)
         }
         do { _ = try plugin.resolveParams(options.params) } catch {
-            return Verdict(failures: [Failure(check: "takes the params", run: "params", detail: "\(error)".firstLine)], runNames: [], note: nil)
+            return Verdict(
+                failures: [Failure(check: ConformanceRule.named("takes-the-params").name, run: "params", detail: "\(error)".firstLine)], runNames: [], note: nil)
         }
         let note = (options.from == nil || options.to == nil) ? plugin.fallbackScenesNote : nil
         let checks = runs(url, rule: plugin.declaredInteraction)
@@ -151,7 +156,8 @@ public struct Conformance {
         let after = Conformance.rest(to.isOverlay ? [from, to] : [to], chrome: chrome)
         let frames = FrameRecorder()
         let outcome = try session.run(request, from: from, to: to, sink: frames)
-        let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders))
+        let scale = options.scale ?? PixelComparison.wholePixelScale(of: [before, after], size: outcome.info.size)
+        let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
         return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
     }
 
@@ -177,14 +183,9 @@ public struct Conformance {
     /// The failure, marked as a timeout when the error is the plugin running past its time limit.
     static func failure(_ failure: Failure, _ error: Error) -> Failure {
         var failure = failure
-        failure.timedOut = (error as? PluginError)?.isTimeout ?? false
+        let cause = (error as? SecondRunFailed)?.error ?? error
+        failure.timedOut = (cause as? PluginError)?.isTimeout ?? false
         return failure
-    }
-
-    static func check(for error: Error) -> String {
-        let text = "\(error)"
-        if text.contains("called twice") || text.contains("never called") { return "ctx:complete exactly once" }
-        return "runs without error"
     }
 }
 

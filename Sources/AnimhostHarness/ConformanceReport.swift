@@ -30,18 +30,18 @@ public enum ConformanceReport {
         return "\(entries.count - failed) conform, \(failed) fail"
     }
 
-    /// `{ "conform", "fail", "plugins": [ { "plugin", "runs", "note", "failures": [ { "run", "check", "detail" } ] } ] }`.
+    /// `{ "conform", "fail", "plugins": [ { "plugin", "runs", "note", "failures": [ { "run", "rule", "check", "detail" } ] } ] }`.
     public static func json(_ entries: [Entry]) -> String {
         let q = JSONString.literal
         let failed = entries.filter { !$0.verdict.failures.isEmpty }.count
         let plugins = entries.map { plugin, v -> String in
-            let failures = v.failures.map { "{\"run\": \(q($0.run)), \"check\": \(q($0.check)), \"detail\": \(q($0.detail))}" }
+            let failures = v.failures.map { "{\"run\": \(q($0.run)), \"rule\": \(q($0.rule)), \"check\": \(q($0.check)), \"detail\": \(q($0.detail))}" }
             return "{\"plugin\": \(q(plugin)), \"runs\": \(v.runs), \"note\": \(v.note.map(q) ?? "null"), \"failures\": [\(failures.joined(separator: ", "))]}"
         }
         return "{\"conform\": \(entries.count - failed), \"fail\": \(failed), \"plugins\": [\(plugins.joined(separator: ", "))]}"
     }
 
-    /// One test suite per plugin, one test case per run (a plugin that does not load: one case, `load`;
+    /// One test suite per plugin, one test case per run, a failure's `type` the ids of the rules broken (a plugin that does not load: one case, `load`;
     /// one refusing the `--param` values: one case, `params`).
     public static func junit(_ entries: [Entry]) -> String {
         let x = ReportText.xml
@@ -56,7 +56,8 @@ public enum ConformanceReport {
                 let failures = v.failures.filter { $0.run == run }
                 if failures.isEmpty { xml.append(open + "/>"); continue }
                 let message = failures.map { "\($0.check): \($0.detail)" }.joined(separator: "\n")
-                xml.append(open + "><failure message=\"\(x(message))\"/></testcase>")
+                let rules = failures.map(\.rule).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                xml.append(open + "><failure type=\"\(x(rules.joined(separator: " ")))\" message=\"\(x(message))\"/></testcase>")
             }
             xml.append("  </testsuite>")
         }

@@ -4,80 +4,139 @@ import AnimhostLua
 
 /// The runs of the suite and the checks on each.
 extension Conformance {
-    static let noJump = "no jump at t = 0"
-    static let atRest = "ends at the destination's resting state"
-
-    /// One operation at one rate: the protocol, the first and last frames, NaN, the duration, determinism,
-    /// and with reduced motion the motion limits.
-    func checkRun(_ url: URL, _ op: TransitionOperation, _ fps: Int, reduced: Bool, name: String) -> [Failure] {
-        func fail(_ check: String, _ detail: String) -> Failure { Failure(check: check, run: name, detail: detail) }
+    /// What a rule judges: one run, its frames and the states at rest, and how it was asked for.
+    struct Judged {
+        let suite: Conformance
         let plugin: Plugin
-        do { plugin = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch { return [fail("loads", "\(error)".firstLine)] }
-        let first: Ran
-        do { first = try run(plugin, request(op, fps, reduced: reduced)) } catch {
-            return [Conformance.failure(fail(Conformance.check(for: error), "\(error)".firstLine), error)]
+        let request: TransitionRequest
+        /// The run's name, `push@60fps`.
+        let run: String
+        let ran: Ran
+        var reduced: Bool { request.reducedMotion }
+        /// The probe that drove the run, for the probes' rules.
+        var probe: InteractionProbe?
+
+        /// The state the last frame must look like: the destination at rest, or the source for a probe that cancels.
+        var expectedEnd: FrameSample { probe.map { $0.finishes ? ran.after : ran.before } ?? ran.after }
+
+        /// Whether the run's end is judged: a probe's always, another run's when it completed (when it
+        /// did not, `completes` says so, and the screens are where a cancel leaves them).
+        var endJudged: Bool { probe != nil || ran.outcome.result.completed }
+
+        /// The last frame against ``expectedEnd``, by pixels.
+        func endsAtRest() -> [String] {
+            guard endJudged, let last = ran.frames.last else { return [] }
+            return suite.looks(last, like: expectedEnd, ran, plugin: plugin.name, run: run, label: "last-frame").map { [$0] } ?? []
         }
-        let outcome = first.outcome, frames = first.frames
-        var failures = outcome.warnings.map { fail("no ctx:complete(true) after a cancel", $0) }
-        let completes = outcome.calls.filter { $0.call.hasPrefix("complete(") }.count
-        if completes != 1 { failures.append(fail("ctx:complete exactly once", "called \(completes) times")) }
-        if !outcome.result.completed { failures.append(fail("completes", "ctx:complete(false) without a gesture")) }
-        if abs(outcome.result.endTime - outcome.info.duration) > 1.0 / Double(fps) + 1e-9 {
-            failures.append(fail("lasts duration() within one frame", "duration() is \(formatNumber(outcome.info.duration)) s, the run ended at \(formatNumber(outcome.result.endTime)) s"))
+
+        /// The first node in the last frame that is not in the state at rest, or is a snapshot (pixels miss an invisible one).
+        func leftover() -> String? {
+            guard endJudged, let last = ran.frames.last else { return nil }
+            let ids = Set(expectedEnd.nodes.map { "\($0.scene ?? "")/\($0.id)" })
+            guard let extra = last.nodes.first(where: { !ids.contains("\($0.scene ?? "")/\($0.id)") || $0.isSnapshot }) else { return nil }
+            return "frame \(last.index), node '\(extra.id)' is left in the container"
         }
-        if let f = frames.first, let d = looks(f, like: first.before, first, plugin: plugin.name, run: name, label: "first-frame") {
-            failures.append(fail(Conformance.noJump, d))
-        }
-        failures += ending(first, expected: first.after, plugin: plugin.name, run: name, label: "last-frame").map { fail($0.0, $0.1) }
-        if let (index, id) = Conformance.nonFinite(frames) { failures.append(fail("no NaN", "frame \(index), node '\(id)'")) }
-        if reduced, let d = MotionLimit.exceeded(frames, size: outcome.info.size) { failures.append(fail(MotionLimit.check, d)) }
-        do {
-            let again = try run(plugin, request(op, fps, reduced: reduced)).frames
-            let pairs = Array(zip(frames, again))
-            if let i = pairs.firstIndex(where: { !Conformance.same($0.0, $0.1) }) ?? (frames.count != again.count ? pairs.count : nil) {
-                failures.append(fail("two runs are identical", "they differ from frame \(i)"))
+
+        /// A probe's run: decided the way the probe demands, then at rest with nothing left behind. A
+        /// completion after a cancel is left to its own rule.
+        func probeEnding() -> [String] {
+            guard let probe, ran.outcome.warnings.isEmpty else { return [] }
+            let result = ran.outcome.result
+            if probe.finishes != result.completed || probe.finishes == result.cancelled {
+                return ["the run was \(result.completed ? "finished" : result.cancelled ? "cancelled" : "left undecided") (gesture \"\(probe.gesture)\")"]
             }
-        } catch { failures.append(Conformance.failure(fail("two runs are identical", "the second run failed: " + "\(error)".firstLine), error)) }
+            return endsAtRest() + (leftover().map { [$0] } ?? [])
+        }
+    }
+
+    /// The failures of the rules of `scope` (one of them, `only`, when given) on a run.
+    func judge(_ judged: Judged, _ scope: ConformanceRule.Scope, only: String? = nil) -> [Failure] {
+        var failures: [Failure] = []
+        for rule in ConformanceRule.all where rule.scopes.contains(scope) && (only == nil || rule.id == only) {
+            guard let check = rule.check else { continue }
+            do {
+                failures += try check(judged).map { Failure(check: rule.name, run: judged.run, detail: $0) }
+            } catch {
+                failures.append(Conformance.failure(Failure(check: rule.name, run: judged.run, detail: "\(error)".firstLine), error))
+            }
+        }
         return failures
     }
 
-    /// A pop right after a push, in the same plugin state, ends where the push started.
+    /// A run that raised an error: the rule it breaks (ctx:complete called twice or never, else running without error).
+    static func errorFailure(_ error: Error, run: String) -> Failure {
+        let text = "\(error)"
+        let rule = text.contains("called twice") || text.contains("never called") ? "complete-once" : "runs-without-error"
+        return Conformance.failure(Failure(check: ConformanceRule.named(rule).name, run: run, detail: text.firstLine), error)
+    }
+
+    /// One operation at one rate, judged by every rule of the runs.
+    func checkRun(_ url: URL, _ op: TransitionOperation, _ fps: Int, reduced: Bool, name: String) -> [Failure] {
+        let plugin: Plugin
+        do { plugin = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch {
+            return [Failure(check: ConformanceRule.named("loads").name, run: name, detail: "\(error)".firstLine)]
+        }
+        let request = request(op, fps, reduced: reduced)
+        do {
+            return judge(Judged(suite: self, plugin: plugin, request: request, run: name, ran: try run(plugin, request)), .run)
+        } catch { return [Conformance.errorFailure(error, run: name)] }
+    }
+
+    /// A pop right after a push, in the same plugin state.
     func checkRoundTrip(_ url: URL, _ fps: Int, name: String) -> [Failure] {
-        let check = "a pop after a push returns to the start"
         do {
             let plugin = try Plugin(url: url, limits: limits, printSink: { _ in })
             _ = try run(plugin, request(.push, fps, reduced: options.reducedMotion))
-            let back = try run(plugin, request(.pop, fps, reduced: options.reducedMotion))
-            return ending(back, expected: back.after, plugin: plugin.name, run: name, label: "last-frame").map { Failure(check: check, run: name, detail: $0.1) }
-        } catch { return [Conformance.failure(Failure(check: check, run: name, detail: "\(error)".firstLine), error)] }
+            let pop = request(.pop, fps, reduced: options.reducedMotion)
+            return judge(Judged(suite: self, plugin: plugin, request: pop, run: name, ran: try run(plugin, pop)), .roundTrip)
+        } catch { return [Conformance.errorFailure(error, run: name)] }
     }
 
-    /// An interactive pop whose gesture any rule decides one way: it must end that way, at rest.
+    /// An interactive pop whose gesture any rule decides one way, judged by the probe's rule and the cancel rule.
     func checkProbe(_ url: URL, _ probe: InteractionProbe, _ fps: Int, name: String) -> [Failure] {
-        func fail(_ detail: String) -> Failure { Failure(check: probe.check, run: name, detail: detail) }
         do {
             let plugin = try Plugin(url: url, limits: limits, printSink: { _ in })
-            let ran = try run(plugin, request(.pop, fps, reduced: options.reducedMotion, gesture: probe.gesture))
-            let result = ran.outcome.result
-            if let warning = ran.outcome.warnings.first { return [fail(warning)] }
-            if probe.finishes != result.completed || probe.finishes == result.cancelled {
-                return [fail("the run was \(result.completed ? "finished" : result.cancelled ? "cancelled" : "left undecided") (gesture \"\(probe.gesture)\")")]
-            }
-            return ending(ran, expected: probe.finishes ? ran.after : ran.before, plugin: plugin.name, run: name, label: "last-frame").map { fail($0.1) }
-        } catch { return [Conformance.failure(fail("\(error)".firstLine), error)] }
+            let pop = request(.pop, fps, reduced: options.reducedMotion, gesture: probe.gesture)
+            let judged = Judged(suite: self, plugin: plugin, request: pop, run: name, ran: try run(plugin, pop), probe: probe)
+            return judge(judged, .probe, only: "no-complete-after-cancel") + judge(judged, .probe, only: probe.rule)
+        } catch { return [Conformance.errorFailure(error, run: name)] }
     }
 
-    /// The checks on a run's last frame: it looks like `expected`, and holds no node the plugin added
-    /// (pixels miss an invisible one) nor a snapshot. Each as (check, detail); `label` names the images.
-    func ending(_ ran: Ran, expected: FrameSample, plugin: String, run: String, label: String) -> [(String, String)] {
-        guard let last = ran.frames.last else { return [] }
-        var out: [(String, String)] = []
-        if let d = looks(last, like: expected, ran, plugin: plugin, run: run, label: label) { out.append((Conformance.atRest, d)) }
-        let ids = Set(expected.nodes.map { "\($0.scene ?? "")/\($0.id)" })
-        if let extra = last.nodes.first(where: { !ids.contains("\($0.scene ?? "")/\($0.id)") || $0.isSnapshot }) {
-            out.append(("leaves nothing behind", "frame \(last.index), node '\(extra.id)' is left in the container"))
-        }
-        return out
+    /// `complete-once`: how often the run called ctx:complete.
+    static func completeOnce(_ j: Judged) -> [String] {
+        let completes = j.ran.outcome.calls.filter { $0.call.hasPrefix("complete(") }.count
+        return completes == 1 ? [] : ["called \(completes) times"]
+    }
+
+    /// `lasts-duration`: the run's end against duration().
+    static func lastsDuration(_ j: Judged) -> [String] {
+        let outcome = j.ran.outcome
+        guard abs(outcome.result.endTime - outcome.info.duration) > 1.0 / Double(j.request.fps) + 1e-9 else { return [] }
+        return ["duration() is \(formatNumber(outcome.info.duration)) s, the run ended at \(formatNumber(outcome.result.endTime)) s"]
+    }
+
+    /// `no-jump-at-start`: frame 0 against the source at rest, by pixels.
+    static func noJumpAtStart(_ j: Judged) -> [String] {
+        guard let first = j.ran.frames.first else { return [] }
+        return j.suite.looks(first, like: j.ran.before, j.ran, plugin: j.plugin.name, run: j.run, label: "first-frame").map { [$0] } ?? []
+    }
+
+    /// `deterministic`: a second run of the same request, frame by frame. A run with a NaN is left to
+    /// `no-nan` (a NaN never equals itself, so such runs would always differ).
+    static func deterministic(_ j: Judged) throws -> [String] {
+        guard Conformance.nonFinite(j.ran.frames) == nil else { return [] }
+        let again: [FrameSample]
+        do { again = try j.suite.run(j.plugin, j.request).frames } catch { throw SecondRunFailed(error: error) }
+        let frames = j.ran.frames
+        let pairs = Array(zip(frames, again))
+        guard let i = pairs.firstIndex(where: { !Conformance.same($0.0, $0.1) }) ?? (frames.count != again.count ? pairs.count : nil) else { return [] }
+        return ["they differ from frame \(i)"]
+    }
+
+    /// The second run of the determinism check failed.
+    struct SecondRunFailed: Error, CustomStringConvertible {
+        let error: Error
+        var description: String { "the second run failed: " + "\(error)".firstLine }
     }
 
     /// Nil when `frame` looks like `expected`; otherwise the share of pixels that differ, where, the nodes

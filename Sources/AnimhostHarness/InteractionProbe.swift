@@ -15,12 +15,10 @@ struct InteractionProbe {
     /// Whether the pop must finish (else cancel).
     let finishes: Bool
 
-    /// The check's name in failures.
-    var check: String {
-        if name == "cancelled-gesture" { return "an interactive pop whose gesture the system cancels cancels back to the source" }
-        return finishes
-            ? "an interactive pop flung or released past its rule finishes at the destination"
-            : "an interactive pop released slowly near its start cancels back to the source"
+    /// The id of the rule it checks (``ConformanceRule``).
+    var rule: String {
+        if name == "cancelled-gesture" { return "cancelled-gesture-cancels" }
+        return finishes ? "fling-finishes" : "slow-release-cancels"
     }
 
     /// The host's fling speed: the probe flings at least this fast, and half again the rule's `finishVelocity`.
@@ -94,7 +92,6 @@ struct InteractionProbe {
 /// What `check` demands of a run with reduced motion (WCAG 2.3.3's intent): no node moves more than
 /// an eighth of the screen or scales by more than 10 % while it is visible.
 enum MotionLimit {
-    static let check = "reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %"
     /// The largest move, as a share of the screen's width or height.
     static let move = 1.0 / 8
     /// The largest change of size, either way.

@@ -4,17 +4,18 @@ import AnimhostLua
 import AnimhostOutput
 import AnimhostRender
 
-/// Compares what two frames show a person: both rendered small, pixel by pixel. `check` judges
-/// "no jump at t = 0" and "at rest at the end" this way, so a plugin may reach a state by any route
-/// (a snapshot, a copy, a hidden original) as long as it looks the same.
+/// Compares what two frames show a person: both rendered at a scale where the scenes' points land on
+/// whole pixels, pixel by pixel. `check` judges "no jump at t = 0" and "at rest at the end" this way,
+/// so a plugin may reach a state by any route (a snapshot, a copy, a hidden original) as long as it
+/// looks the same.
 struct PixelComparison {
-    /// Pixels per point: a quarter of the pixels of a 1× screen, enough to see a node move by 2 pt.
-    static let scale = 0.5
+    /// The scales the scenes choose among (``wholePixelScale(of:size:)``): at least a pixel a point, at most 3.
+    static let scales = [1.0, 2.0, 3.0]
     /// The largest difference of a channel (0–255) still counted as equal: anti-aliased edges of the
     /// same shape drawn by another route (a backing store, a snapshot) differ by a few steps, never by 24.
     static let tolerance = 24
-    /// The share of the pixels that may differ: 0.1 %, about 80 pixels of a 390 × 844 pt screen at
-    /// half scale, or an 18 × 18 pt square — more than stray edge pixels, less than any node moved by 10 pt.
+    /// The share of the pixels that may differ: 0.1 %, about 330 pixels of a 390 × 844 pt screen at
+    /// 1 px/pt, or an 18 × 18 pt square — more than stray edge pixels, less than any node moved by 10 pt.
     static let share = 0.001
 
     /// What differs: how many pixels, where (in points), and the images that show it.
@@ -35,12 +36,30 @@ struct PixelComparison {
 
     let size: Size
     let images: ImageStore
+    /// Pixels per point.
+    let scale: Double
 
     /// Nil when `shown` looks like `expected`; otherwise what differs.
     func compare(_ shown: FrameSample, _ expected: FrameSample) throws -> Difference? {
-        let renderer = try FrameRenderer(size: size, scale: PixelComparison.scale, images: images)
+        let renderer = try FrameRenderer(size: size, scale: scale, images: images)
         let (a, b) = try withExtendedLifetime(renderer) { (Bitmap(try renderer.render(shown)), Bitmap(try renderer.render(expected))) }
-        return PixelComparison.difference(shown: a, expected: b, scale: PixelComparison.scale)
+        return PixelComparison.difference(shown: a, expected: b, scale: scale)
+    }
+
+    /// The first of ``scales`` at which the screen's sides and every edge of the nodes of `frames` (the
+    /// scenes at rest) fall on whole pixels, so that the same picture drawn by two routes cannot differ
+    /// by half-covered pixels along its edges; when none does, the one leaving the fewest edges between pixels.
+    static func wholePixelScale(of frames: [FrameSample], size: Size) -> Double {
+        var edges = [size.width, size.height]
+        for frame in frames {
+            for n in frame.nodes { edges += [n.bbox.x, n.bbox.y, n.bbox.x + n.bbox.width, n.bbox.y + n.bbox.height] }
+        }
+        let finite = edges.filter(\.isFinite)
+        func between(_ scale: Double) -> Int {
+            finite.filter { abs(($0 * scale) - ($0 * scale).rounded()) > 1e-6 }.count
+        }
+        let counts = scales.map(between)
+        return scales[counts.firstIndex(of: counts.min() ?? 0) ?? 0]
     }
 
     /// Counts the pixels beyond ``tolerance``; nil when they are at most ``share`` of the image. The

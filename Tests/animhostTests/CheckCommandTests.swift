@@ -86,45 +86,129 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(named.out, "✓ no-scenes: conforms (11 runs)\n", "scenes given: nothing to say")
     }
 
-    /// Each fixture breaks one rule (its first comment says which); the run options keep the checks short.
-    func testOneBrokenPluginPerRuleFailsThatRule() throws {
+    /// One fixture per rule of the table, each breaking that rule and no other (its first comment says
+    /// how); the run options keep the checks short. The lines expected come from the fixtures' comments.
+    func testOneBrokenPluginPerRuleFailsThatRuleOnly() throws {
         let push = ["--operation", "push", "--fps", "60"], pop = ["--operation", "pop", "--fps", "60"]
-        let cases: [(String, [String], String)] = [
-            ("twice", push, "push@60fps: ctx:complete exactly once: "),
-            ("gives-up", push, "push@60fps: completes: ctx:complete(false) without a gesture"),
-            ("short-duration", push, "push@60fps: lasts duration() within one frame: duration() is 0.1 s, the run ended at 0.2 s"),
-            ("errors", push, "push@60fps: runs without error: "),
-            ("cover", push, "push@60fps: no jump at t = 0: frame 0: 100 % of the pixels differ, in [0, 0, 390, 844], where 'cover' (added by the plugin) is drawn"),
-            ("off-by-10", push, "push@60fps: ends at the destination's resting state: frame 12: "),
-            ("leftover", push, "push@60fps: ends at the destination's resting state: frame 12: 0.4 % of the pixels differ, in [300, 60, 40, 40], where 'badge' (added by the plugin) is drawn"),
-            ("leftover", push, "push@60fps: leaves nothing behind: frame 12, node 'badge' is left in the container"),
-            ("invisible-leftover", push, "push@60fps: leaves nothing behind: frame 12, node 'spacer' is left in the container"),
-            ("nan", push, "push@60fps: no NaN: frame 0, node 'article'"),
-            ("drifts", push, "push@60fps: two runs are identical: they differ from frame 1"),
-            ("forgets-the-way-back", ["--fps", "60"], "push+pop@60fps: a pop after a push returns to the start: frame 12: "),
-            ("always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"),
-            ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
-            ("cancelled-finishes", pop, "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"),
-            (
+        let battery: [String: (fixture: String, args: [String], line: String)] = [
+            "loads": ("does-not-load", [], "✗ does-not-load: does not load: "),
+            "takes-the-params": ("misspelt-param", push + ["--param", "sclae=0.5"], "✗ misspelt-param: no run: --param: "),
+            "runs-without-error": ("errors", push, "push@60fps: runs without error: "),
+            "no-complete-after-cancel": (
+                "completes-after-cancel", pop,
+                "pop+slow-release@60fps: no ctx:complete(true) after a cancel: Tests/animhostTests/Fixtures/check/fail/completes-after-cancel.lua:12: ctx:complete(true) after the transition was cancelled"
+            ),
+            "complete-once": ("twice", push, "push@60fps: ctx:complete exactly once: "),
+            "completes": ("gives-up", push, "push@60fps: completes: ctx:complete(false) without a gesture"),
+            "lasts-duration": ("short-duration", push, "push@60fps: lasts duration() within one frame: duration() is 0.1 s, the run ended at 0.2 s"),
+            "no-jump-at-start": (
+                "cover", push, "push@60fps: no jump at t = 0: frame 0: 100 % of the pixels differ, in [0, 0, 390, 844], where 'cover' (added by the plugin) is drawn"
+            ),
+            "ends-at-rest": ("off-by-10", push, "push@60fps: ends at the destination's resting state: frame 12: "),
+            "leaves-nothing-behind": ("invisible-leftover", push, "push@60fps: leaves nothing behind: frame 12, node 'spacer' is left in the container"),
+            "no-nan": ("nan", push, "push@60fps: no NaN: frame 0, node 'article'"),
+            "reduced-motion": (
                 "ignores-reduced-motion", push,
                 "push@60fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %: frame 5, node 'article' has moved 62 pt"
+            ),
+            "deterministic": ("drifts", push, "push@60fps: two runs are identical: they differ from frame 1"),
+            "round-trip": ("forgets-the-way-back", ["--fps", "60"], "push+pop@60fps: a pop after a push returns to the start: frame 12: "),
+            "slow-release-cancels": (
+                "always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"
+            ),
+            "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
+            "cancelled-gesture-cancels": (
+                "cancelled-finishes", pop,
+                "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"
             )
         ]
-        for (name, args, line) in cases {
-            let r = try check([fixture("fail", name)] + args)
+        XCTAssertEqual(Set(battery.keys), Set(ConformanceRule.all.map(\.id)), "a fixture for every rule, and a rule for every fixture")
+        for rule in ConformanceRule.all {
+            let (name, args, line) = try XCTUnwrap(battery[rule.id])
+            let r = try check([fixture("fail", name), "--output", "json"] + args)
             XCTAssertEqual(r.code, 1, name)
-            XCTAssertTrue(r.out.hasPrefix("✗ \(name):\n"), r.out)
-            XCTAssertTrue(r.out.contains("\n  " + line), "\(name): \(r.out)")
+            let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            let failures = try XCTUnwrap((parsed["plugins"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])
+            XCTAssertFalse(failures.isEmpty, name)
+            XCTAssertEqual(Set(failures.map { $0["rule"] as? String }), [rule.id], "\(name) breaks \(rule.id) only: \(r.out)")
+            XCTAssertTrue(failures.allSatisfy { $0["check"] as? String == rule.name }, r.out)
+            let text = try check([fixture("fail", name)] + args)
+            XCTAssertTrue(text.out.contains(line), "\(name): \(text.out)")
         }
+        let leftover = try check([fixture("fail", "leftover")] + push)
+        XCTAssertTrue(
+            leftover.out.contains(
+                "push@60fps: ends at the destination's resting state: frame 12: 0.4 % of the pixels differ, in [300, 60, 40, 40], where 'badge' (added by the plugin) is drawn"),
+            leftover.out)
+        XCTAssertTrue(leftover.out.contains("push@60fps: leaves nothing behind: frame 12, node 'badge' is left in the container"), leftover.out)
         let load = try check([fixture("fail", "does-not-load")])
-        XCTAssertEqual(load.code, 1)
         XCTAssertEqual(load.out.split(separator: "\n").count, 1, load.out)
-        XCTAssertTrue(load.out.hasPrefix("✗ does-not-load: does not load: "), load.out)
         XCTAssertTrue(load.out.contains("does-not-load.lua:5: "), load.out)
     }
 
-    /// The off-by-10 destination differs along every edge it has, by the 10 pt it moved: at half scale, a
-    /// 5-pixel band. A 1-pt offset would stay under the threshold only on a screen with few edges, so the
+    /// The rules listed in docs/testing.md (between `<!-- rules -->` and `<!-- /rules -->`) and in
+    /// `check --help` are the table's, in its order, word for word.
+    func testTheDocsAndTheHelpListTheRulesOfTheTable() throws {
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/testing.md"), encoding: .utf8)
+        let list = try XCTUnwrap(doc.components(separatedBy: "<!-- rules -->\n").dropFirst().first?.components(separatedBy: "<!-- /rules -->").first)
+        XCTAssertEqual(list, ConformanceRule.all.map { "- `\($0.id)`: \($0.sentence)\n" }.joined())
+        let help = try check(["--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for rule in ConformanceRule.all {
+            XCTAssertTrue(help.contains("\(rule.id): \(rule.sentence)"), "\(rule.id) in: \(help)")
+        }
+    }
+
+    /// A slide between 375 × 667 pt screens whose frame 0 is the source at rest (the destination waits at
+    /// x = 375, past the edge; a row at y = 351): drawn at half scale the last pixel column was half
+    /// destination, a false alarm. At the scale the scenes choose (1 px/pt) it passes; `--scale 0.5` still shows the alarm.
+    func testAPhoneSizedSlideWithFrameZeroAtRestPasses() throws {
+        let r = try check([fixture("pass", "phone-slide")])
+        XCTAssertEqual(r.code, 0, r.out)
+        XCTAssertEqual(r.out, "✓ phone-slide: conforms (19 runs)\n")
+        let half = try check([fixture("pass", "phone-slide"), "--operation", "push", "--fps", "60", "--scale", "0.5"])
+        XCTAssertEqual(half.code, 1)
+        XCTAssertTrue(half.out.contains("push@60fps: no jump at t = 0: frame 0: 0.5 % of the pixels differ, in [374, 0, 2, 666]"), half.out)
+    }
+
+    /// The scale the scenes choose: 1 when every edge is a whole point, 2 for a half point, 3 for a third;
+    /// past 3 (a quarter point) the one leaving the fewest edges between pixels (2: the quarters stay, the halves go).
+    func testTheScenesChooseTheSmallestScaleOfWholePixels() {
+        func frame(_ rects: [Rect]) -> FrameSample {
+            let container = Node(
+                id: "c",
+                properties: {
+                    var p = NodeProperties(); p.frame = Rect(x: 0, y: 0, width: 375, height: 667); return p
+                }())
+            for (i, r) in rects.enumerated() {
+                try? container.add(
+                    Node(
+                        id: "n\(i)",
+                        properties: {
+                            var p = NodeProperties(); p.frame = r; return p
+                        }()))
+            }
+            return FrameSampler(container: container).sample(index: 0, time: 0)
+        }
+        let size = Size(width: 375, height: 667)
+        XCTAssertEqual(PixelComparison.wholePixelScale(of: [frame([Rect(x: 16, y: 351, width: 343, height: 44)])], size: size), 1)
+        XCTAssertEqual(PixelComparison.wholePixelScale(of: [frame([Rect(x: 10.5, y: 0, width: 20, height: 20)])], size: size), 2)
+        XCTAssertEqual(PixelComparison.wholePixelScale(of: [frame([Rect(x: 1.0 / 3, y: 0, width: 1.0 / 3, height: 20)])], size: size), 3)
+        XCTAssertEqual(PixelComparison.wholePixelScale(of: [frame([Rect(x: 0.25, y: 0.5, width: 10, height: 10.5)])], size: size), 2)
+        XCTAssertEqual(PixelComparison.wholePixelScale(of: [], size: Size(width: 187.5, height: 100)), 2, "the screen's own sides count")
+    }
+
+    func testAScaleOutsideItsRangeIsRefused() throws {
+        for bad in ["0", "0.25", "5", "nan", "inf", "-1"] {
+            let r = try check(["crossfade", "--scale", bad])
+            XCTAssertEqual(r.code, 1, "\(bad): \(r.err)")
+            XCTAssertEqual(r.out, "", bad)
+        }
+        let r = try check(["crossfade", "--scale", "0"])
+        XCTAssertTrue(r.err.contains("--scale must be from 0.5 to 4, got 0"), r.err)
+    }
+
+    /// The off-by-10 destination differs along every edge it has, by the 10 pt it moved: at 1 px/pt, a
+    /// 10-pixel band. A 1-pt offset would stay under the threshold only on a screen with few edges, so the
     /// check is the 10 pt of the issue, not a finer one.
     func testTheImagesOfAFailureShowTheFrameTheRestingStateAndTheDifference() throws {
         let dir = try temporaryFolder("check-artifacts")
@@ -135,7 +219,7 @@ final class CheckCommandTests: XCTestCase {
         let frame = try Bitmap.read(URL(fileURLWithPath: stem.path + ".frame.png"))
         let expected = try Bitmap.read(URL(fileURLWithPath: stem.path + ".expected.png"))
         let diff = try Bitmap.read(URL(fileURLWithPath: stem.path + ".diff.png"))
-        XCTAssertEqual([frame.width, frame.height], [195, 422], "390 × 844 pt at half scale")
+        XCTAssertEqual([frame.width, frame.height], [390, 844], "390 × 844 pt at 1 px/pt, the scale its whole-point scenes choose")
         let black = frame.pixel(100, 300), news = expected.pixel(100, 300), red = diff.pixel(100, 300)
         XCTAssertEqual([black.r, black.g, black.b], [0, 0, 0], "the cover is #000000")
         XCTAssertNotEqual([news.r, news.g, news.b], [0, 0, 0], "the news screen at rest is not black")
@@ -215,6 +299,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(plugins.map { $0["runs"] as? Int }, [2, 2])
         let failures = try XCTUnwrap(plugins[1]["failures"] as? [[String: Any]])
         XCTAssertEqual(failures.map { $0["check"] as? String }, ["no jump at t = 0", "no jump at t = 0"])
+        XCTAssertEqual(failures.map { $0["rule"] as? String }, ["no-jump-at-start", "no-jump-at-start"])
         XCTAssertEqual(failures.map { $0["run"] as? String }, ["push@60fps", "push@60fps+reduced-motion"])
 
         let junit = try check(args + ["--output", "junit"])
@@ -222,6 +307,7 @@ final class CheckCommandTests: XCTestCase {
         let doc = try XMLDocument(xmlString: junit.out)
         XCTAssertEqual(try doc.nodes(forXPath: "//testcase").count, 4)
         XCTAssertEqual(try doc.nodes(forXPath: "//testsuite[@name='cover']/testcase/failure").count, 2)
+        XCTAssertEqual(try doc.nodes(forXPath: "//testsuite[@name='cover']/testcase/failure/@type").map(\.stringValue), ["no-jump-at-start", "no-jump-at-start"])
         XCTAssertEqual(try doc.nodes(forXPath: "//testsuite[@name='crossfade']/testcase/failure").count, 0)
         XCTAssertEqual(try doc.nodes(forXPath: "/testsuites/@failures").first?.stringValue, "2")
     }
