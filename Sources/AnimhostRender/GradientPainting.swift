@@ -1,0 +1,87 @@
+import CCairo
+import AnimhostCore
+
+/// A node's gradient drawn as `CAGradientLayer` draws it, within the node's rounded bounds: axial
+/// along the start point → end point line, radial in ellipses centred on the start point whose
+/// outermost reaches the end point, conic around the start point from the end point's direction,
+/// clockwise on screen. Colours between stops are blended premultiplied, as Core Animation and CSS
+/// blend them; the end colours extend beyond the ends.
+enum GradientPainting {
+    /// Stops added between two stops of different alphas: Cairo blends straight colours, so the
+    /// premultiplied blend is followed through this many points (8-bit colour cannot tell the rest).
+    static let subdivisions = 16
+    /// The most pixels a side of a conic gradient's raster has, whatever the node's size: the
+    /// gradient is smooth, and a larger one is stretched from this.
+    static let conicSide = 2048
+
+    /// Paints `g` over `bounds` (the node's coordinates are the context's) within `corners`.
+    static func paint(_ cr: OpaquePointer, _ g: Gradient, bounds: Rect, corners: CornerShape, scale: Double, opacity: Double) throws {
+        guard !g.colors.isEmpty, bounds.width > 0, bounds.height > 0 else { return }
+        let start = Point(x: g.startPoint.x * bounds.width, y: g.startPoint.y * bounds.height)
+        let end = Point(x: g.endPoint.x * bounds.width, y: g.endPoint.y * bounds.height)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        Draw.roundedRect(cr, bounds, corners: corners)
+        cairo_clip(cr)
+        if g.type == .conic {
+            try paintConic(cr, g, bounds: bounds, center: start, toward: end, scale: scale, opacity: opacity)
+            return
+        }
+        let pattern = pattern(g, start: start, end: end)
+        defer { cairo_pattern_destroy(pattern) }
+        let stops = premultipliedStops(g.stops)
+        for (offset, c) in stops { cairo_pattern_add_color_stop_rgba(pattern, offset, c.r, c.g, c.b, c.a) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(cr, pattern)
+        cairo_paint_with_alpha(cr, opacity)
+    }
+
+    /// Cairo's linear or radial pattern from `start` to `end`; a radial one without width or height
+    /// leaves every point past its end, so its last colour fills the node (a linear pattern whose
+    /// stops all lie at its start).
+    private static func pattern(_ g: Gradient, start: Point, end: Point) -> OpaquePointer {
+        if g.type == .axial { return cairo_pattern_create_linear(start.x, start.y, end.x, end.y)! }
+        let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+        guard rx > 0, ry > 0 else { return cairo_pattern_create_linear(-2, 0, -1, 0)! }
+        // The unit circle about the origin, mapped onto the ellipse: Cairo's matrix maps user space to pattern space.
+        let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)!
+        var m = Transform2D(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y).inverted()?.cairoMatrix ?? cairo_matrix_t()
+        cairo_pattern_set_matrix(pattern, &m)
+        return pattern
+    }
+
+    /// The stops as Cairo takes them (straight colours, blended straight between stops), with stops
+    /// added between two of different alphas so that the blend follows the premultiplied one.
+    static func premultipliedStops(_ stops: [(location: Double, color: Color)]) -> [(Double, Color)] {
+        var out: [(Double, Color)] = []
+        for (i, stop) in stops.enumerated() {
+            if i > 0, stops[i - 1].color.a != stop.color.a {
+                let a = stops[i - 1], span = stop.location - a.location
+                for k in 1..<subdivisions {
+                    let t = Double(k) / Double(subdivisions)
+                    out.append((a.location + span * t, blend(a.color, stop.color, t)))
+                }
+            }
+            out.append(stop)
+        }
+        return out
+    }
+
+    /// The colour a fraction `t` of the way from `a` to `b`, blended premultiplied (straight again).
+    static func blend(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        let alpha = a.a + (b.a - a.a) * t
+        guard alpha > 0 else { return .clear }
+        func mix(_ x: Double, _ y: Double) -> Double { min(max((x * a.a + (y * b.a - x * a.a) * t) / alpha, 0), 1) }
+        return Color(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: alpha)
+    }
+
+    /// The colour of the gradient at `t` (0…1 along it), blended premultiplied.
+    static func color(at t: Double, in stops: [(location: Double, color: Color)]) -> Color {
+        guard let first = stops.first, t > first.location else { return stops.first?.color ?? .clear }
+        for i in 1..<stops.count where t <= stops[i].location {
+            let a = stops[i - 1], b = stops[i], span = b.location - a.location
+            return span > 0 ? blend(a.color, b.color, (t - a.location) / span) : b.color
+        }
+        return stops[stops.count - 1].color
+    }
+}
