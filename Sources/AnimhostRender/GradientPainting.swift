@@ -50,19 +50,26 @@ enum GradientPainting {
         return pattern
     }
 
-    /// The stops as Cairo takes them (straight colours, blended straight between stops), with stops
-    /// added between two of different alphas so that the blend follows the premultiplied one.
+    /// The stops as Cairo takes them (straight colours, blended straight between stops), made to
+    /// follow the premultiplied blend: a clear stop takes its neighbour's colour on each side (two
+    /// stops at its place), which makes the straight blend the premultiplied one, and stops are added
+    /// between two of different alphas neither of them clear.
     static func premultipliedStops(_ stops: [(location: Double, color: Color)]) -> [(Double, Color)] {
+        guard stops.count > 1 else { return stops.map { ($0.location, $0.color) } }
         var out: [(Double, Color)] = []
-        for (i, stop) in stops.enumerated() {
-            if i > 0, stops[i - 1].color.a != stop.color.a {
-                let a = stops[i - 1], span = stop.location - a.location
+        for i in 1..<stops.count {
+            let a = stops[i - 1], b = stops[i]
+            var ca = a.color, cb = b.color
+            if ca.a == 0 { ca = Color(r: cb.r, g: cb.g, b: cb.b, a: 0) }
+            if cb.a == 0 { cb = Color(r: ca.r, g: ca.g, b: ca.b, a: 0) }
+            out.append((a.location, ca))
+            if ca.a != cb.a, ca.a > 0, cb.a > 0 {
                 for k in 1..<subdivisions {
                     let t = Double(k) / Double(subdivisions)
-                    out.append((a.location + span * t, blend(a.color, stop.color, t)))
+                    out.append((a.location + (b.location - a.location) * t, blend(ca, cb, t)))
                 }
             }
-            out.append(stop)
+            out.append((b.location, cb))
         }
         return out
     }

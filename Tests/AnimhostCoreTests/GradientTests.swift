@@ -82,7 +82,7 @@ final class GradientTests: XCTestCase {
     }
 
     func scene(_ gradient: String) -> String {
-        #"{"name": "s", "size": [10, 10], "nodes": [{"id": "n", "gradient": \#(gradient)}]}"#
+        ##"{"name": "s", "size": [10, 10], "nodes": [{"id": "n", "gradient": \##(gradient)}]}"##
     }
 
     func assertSceneError(_ gradient: String, _ message: String, line: UInt = #line) {
@@ -93,7 +93,7 @@ final class GradientTests: XCTestCase {
 
     func testSceneFilesGiveTheGradientAndItsErrorsNameThePath() throws {
         let loaded = try SceneLoader.parse(
-            Data(scene(#"{"type": "radial", "colors": ["#FF0000", "#0000FF00"], "locations": [0.1, 0.9], "endPoint": [1, 1]}"#).utf8),
+            Data(scene(##"{"type": "radial", "colors": ["#FF0000", "#0000FF00"], "locations": [0.1, 0.9], "endPoint": [1, 1]}"##).utf8),
             file: "s.json")
         let g = try XCTUnwrap(loaded.root.find("n")).model.gradient
         XCTAssertEqual(g.type, .radial)
@@ -101,13 +101,13 @@ final class GradientTests: XCTestCase {
         XCTAssertEqual(g.locations, [0.1, 0.9])
         XCTAssertEqual(g.startPoint, Point(x: 0.5, y: 0), "left out: the default")
         XCTAssertEqual(g.endPoint, Point(x: 1, y: 1))
-        assertSceneError(#"{"type": "linear"}"#, "s.json: nodes[0].gradient.type: expected axial, radial or conic, got 'linear'")
-        assertSceneError(#"{"colors": ["#FF0000", "red"]}"#, "s.json: nodes[0].gradient.colors[1]: expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got 'red'")
-        assertSceneError(#"{"colors": "#FF0000"}"#, "s.json: nodes[0].gradient.colors: expected an array, got a string")
-        assertSceneError(#"{"locations": [0, null]}"#, "s.json: nodes[0].gradient.locations[1]: expected a value, got null")
-        assertSceneError(#"{"startPoint": [0]}"#, "s.json: nodes[0].gradient.startPoint: expected [x, y]")
-        assertSceneError(#"{"colours": []}"#, "s.json: nodes[0].gradient.colours: unknown field (did you mean 'colors'?)")
+        assertSceneError(##"{"type": "linear"}"##, "s.json: nodes[0].gradient.type: expected axial, radial or conic, got 'linear'")
+        assertSceneError(##"{"colors": ["#FF0000", "red"]}"##, "s.json: nodes[0].gradient.colors[1]: expected a colour as #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got 'red'")
+        assertSceneError(##"{"colors": "#FF0000"}"##, "s.json: nodes[0].gradient.colors: expected an array, got a string")
+        assertSceneError(##"{"locations": [0, null]}"##, "s.json: nodes[0].gradient.locations[1]: expected a value, got null")
+        assertSceneError(##"{"startPoint": [0]}"##, "s.json: nodes[0].gradient.startPoint: expected [x, y]")
+        assertSceneError(##"{"colours": []}"##, "s.json: nodes[0].gradient.colours: unknown field (did you mean 'colors'?)")
         let many = "[" + Array(repeating: "\"#000\"", count: Bounds.gradientStops + 1).joined(separator: ", ") + "]"
-        assertSceneError(#"{"colors": \#(many)}"#, "s.json: nodes[0].gradient.colors: 65 items, past the 64 a gradient may have")
+        assertSceneError(##"{"colors": \##(many)}"##, "s.json: nodes[0].gradient.colors: 65 items, past the 64 a gradient may have")
     }
 }

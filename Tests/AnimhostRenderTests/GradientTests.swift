@@ -18,7 +18,7 @@ final class GradientTests: XCTestCase {
         return [channel(a.r, b.r), channel(a.g, b.g), channel(a.b, b.b)]
     }
 
-    func assertPixel(_ px: Bitmap, _ x: Int, _ y: Int, _ expected: [Double], accuracy: Double = 2.5, _ what: String, line: UInt = #line) {
+    func assertPixel(_ px: Bitmap, _ x: Int, _ y: Int, _ expected: [Double], _ what: String, accuracy: Double = 2.5, line: UInt = #line) {
         for c in 0..<3 { XCTAssertEqual(Double(px[x, y][c]), expected[c], accuracy: accuracy, "\(what) at (\(x), \(y)), channel \(c)", line: line) }
     }
 

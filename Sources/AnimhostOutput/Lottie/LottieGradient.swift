@@ -5,7 +5,8 @@ import AnimhostRender
 /// bounds, in a group of its own (docs/lottie.md). Lottie's radial gradients are circles, so a
 /// radial one's group is stretched vertically into the ellipse Core Animation draws, its rectangle
 /// squeezed by as much. A conic gradient, which Lottie lacks, is a flat fill of its colours'
-/// premultiplied average. Players blend between stops of different alphas straight, not premultiplied.
+/// premultiplied average. Players blend between stops of different alphas straight, not
+/// premultiplied (a clear stop takes its neighbour's colour, which makes the two blends agree there).
 extension LottieLayers {
     func gradient(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
         let drawn = track.present.filter(\.properties.hasGradient)
@@ -43,7 +44,7 @@ extension LottieLayers {
             return [start[0] + max(rx, 1e-3), start[1]]
         }
         let stops = samples.map { s -> [Double] in
-            var stops = s.properties.gradient.stops
+            var stops = LottieLayers.tinted(s.properties.gradient.stops)
             if stops.isEmpty { stops = [(0, .clear)] }
             while stops.count < count { stops.append(stops[stops.count - 1]) }
             let colors = stops.flatMap { [$0.location, $0.color.r, $0.color.g, $0.color.b] }
@@ -60,6 +61,17 @@ extension LottieLayers {
             ("h", .object([("a", .int(0)), ("k", .int(0))])), ("a", .object([("a", .int(0)), ("k", .int(0))]))
         ])
         return (stretch, fill)
+    }
+
+    /// The stops with each clear one given the colour of the stop before it (of the one after, for
+    /// the first): players blend colours and opacities apart, straight, and a clear stop's own colour
+    /// would tint the blend towards it, which the premultiplied blend never shows.
+    static func tinted(_ stops: [(location: Double, color: Color)]) -> [(location: Double, color: Color)] {
+        stops.indices.map { i in
+            let (location, c) = stops[i]
+            guard c.a == 0, let other = i > 0 ? stops[i - 1].color : stops.dropFirst().first?.color else { return (location, c) }
+            return (location, Color(r: other.r, g: other.g, b: other.b, a: 0))
+        }
     }
 
     /// A flat fill of each frame's colours averaged premultiplied, for a conic gradient.
