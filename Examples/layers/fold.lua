@@ -12,8 +12,8 @@ local fold = {
   scenes = { from = "fold-cover", to = "fold-inside" },
 }
 
--- How far flat a fully folded panel stays: a sliver, still drawn.
-local folded = 0.02
+-- How far flat a fully folded panel stays: a sliver under a pixel, still drawn.
+local folded = 0.001
 
 function fold.duration(ctx)
   return ctx.params.duration
@@ -32,22 +32,26 @@ local function shading(i, turn, shade)
   return { away, toward }
 end
 
--- Places panel `i` (of width `w`) at openness `c` (1 flat … `folded`), shaded as it turns.
-local function place(panel, shade, i, w, c, params)
-  panel.center = point((i + 0.5) * w * c, panel.center.y)
-  panel.transform = transform.scale(c, 1)
-  shade.gradient = { colors = shading(i, 1 - c, params.shade) }
+-- Places strip `s` (from `s.x`, `s.w` wide) at openness `c` (1 flat … `folded`), shaded as it turns.
+local function place(s, c, params)
+  s.panel.center = point((s.x + s.w / 2) * c, s.panel.center.y)
+  s.panel.transform = transform.scale(c, 1)
+  s.shade.gradient = { colors = shading(s.i, 1 - c, params.shade) }
 end
 
--- The cover cut into panels: each clips a copy of `view` to its strip and holds a shading node over it.
+-- The cover cut into panels: each clips a copy of `view` to its strip and holds a shading node over
+-- it. Strips begin on even points, whole pixels at every scale from 0.5×, so that flat panels meet
+-- without a seam (anti-aliased edges of clipped layers let what lies beneath show through).
 local function panels(ctx, view)
   local n, size = math.max(1, math.floor(ctx.params.panels)), ctx.size
-  local w = size.width / n
+  local function edge(i) return i == n and size.width or 2 * math.floor(i * size.width / n / 2) end
   local out = {}
   for i = 0, n - 1 do
-    local panel = node{ id = "fold-panel-" .. i, frame = rect(i * w, 0, w, size.height), clips = true }
+    local x = edge(i)
+    local w = edge(i + 1) - x
+    local panel = node{ id = "fold-panel-" .. i, frame = rect(x, 0, w, size.height), clips = true }
     local page = view:snapshot()
-    page.frame = rect(-i * w, 0, size.width, size.height)
+    page.frame = rect(-x, 0, size.width, size.height)
     panel:add(page)
     local shade = node{
       id = "fold-shade-" .. i,
@@ -56,7 +60,7 @@ local function panels(ctx, view)
     }
     panel:add(shade)
     ctx.container:add(panel)
-    out[#out + 1] = { panel = panel, shade = shade, i = i, w = w }
+    out[#out + 1] = { panel = panel, shade = shade, i = i, x = x, w = w }
   end
   return out
 end
@@ -71,14 +75,25 @@ function fold.animate(ctx)
   if ctx.presenting then
     cover:remove()
   else
-    for _, s in ipairs(strips) do place(s.panel, s.shade, s.i, s.w, folded, ctx.params) end
+    -- Folded, the panels come into sight over the first moments, so that the run starts as the screen rests.
+    for _, s in ipairs(strips) do
+      place(s, folded, ctx.params)
+      s.panel.alpha = 0
+    end
+    animate{
+      duration = ctx:duration() * 0.15,
+      curve = "linear",
+      function()
+        for _, s in ipairs(strips) do s.panel.alpha = 1 end
+      end,
+    }
   end
   local target = ctx.presenting and folded or 1
   animate{
     duration = ctx:duration(),
     curve = ctx.params.curve,
     function()
-      for _, s in ipairs(strips) do place(s.panel, s.shade, s.i, s.w, target, ctx.params) end
+      for _, s in ipairs(strips) do place(s, target, ctx.params) end
     end,
     completion = function()
       if not ctx.presenting then ctx.container:add(ctx.to.view) end
