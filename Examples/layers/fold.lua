@@ -75,13 +75,13 @@ function fold.animate(ctx)
   if ctx.presenting then
     cover:remove()
   else
-    -- Folded, the panels come into sight over the first moments, so that the run starts as the screen rests.
+    -- Folded, the panels come into sight just after the start, so that the run starts as the screen rests.
     for _, s in ipairs(strips) do
       place(s, folded, ctx.params)
       s.panel.alpha = 0
     end
     animate{
-      duration = ctx:duration() * 0.15,
+      duration = 1 / 240,
       curve = "linear",
       function()
         for _, s in ipairs(strips) do s.panel.alpha = 1 end
