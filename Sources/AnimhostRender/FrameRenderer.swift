@@ -220,7 +220,7 @@ public final class FrameRenderer {
             Draw.setColor(cr, background, opacity: opacity)
             cairo_fill(cr)
         }
-        if p.hasGradient { try naming(node) { try GradientPainting.paint(cr, p.gradient, bounds: bounds, corners: p.cornerShape, scale: scale, opacity: opacity) } }
+        if p.hasGradient { try naming(node) { try GradientPainting.paint(cr, p.gradient, bounds: bounds, corners: p.cornerShape, opacity: opacity) } }
         if p.border.width > 0 { steps.append(.border(i: i, cr: cr, opacity: opacity)) }
         guard end > i + 1 else { return }
         cairo_save(cr)

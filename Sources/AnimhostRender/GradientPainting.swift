@@ -10,12 +10,12 @@ enum GradientPainting {
     /// Stops added between two stops of different alphas: Cairo blends straight colours, so the
     /// premultiplied blend is followed through this many points (8-bit colour cannot tell the rest).
     static let subdivisions = 16
-    /// The most pixels a side of a conic gradient's raster has, whatever the node's size: the
-    /// gradient is smooth, and a larger one is stretched from this.
-    static let conicSide = 2048
+    /// The most pixels a side of a conic gradient's raster has (a larger region is stretched from
+    /// it): the raster covers only what can show, so this binds only on frames past 4K.
+    static let conicSide = 4096
 
     /// Paints `g` over `bounds` (the node's coordinates are the context's) within `corners`.
-    static func paint(_ cr: OpaquePointer, _ g: Gradient, bounds: Rect, corners: CornerShape, scale: Double, opacity: Double) throws {
+    static func paint(_ cr: OpaquePointer, _ g: Gradient, bounds: Rect, corners: CornerShape, opacity: Double) throws {
         guard !g.colors.isEmpty, bounds.width > 0, bounds.height > 0 else { return }
         let start = Point(x: g.startPoint.x * bounds.width, y: g.startPoint.y * bounds.height)
         let end = Point(x: g.endPoint.x * bounds.width, y: g.endPoint.y * bounds.height)
@@ -24,7 +24,7 @@ enum GradientPainting {
         Draw.roundedRect(cr, bounds, corners: corners)
         cairo_clip(cr)
         if g.type == .conic {
-            try paintConic(cr, g, bounds: bounds, center: start, toward: end, scale: scale, opacity: opacity)
+            try paintConic(cr, g, center: start, toward: end, opacity: opacity)
             return
         }
         let pattern = pattern(g, start: start, end: end)

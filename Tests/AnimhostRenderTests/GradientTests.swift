@@ -105,6 +105,21 @@ final class GradientTests: XCTestCase {
         }
     }
 
+    func testAConicGradientOnAHugeNodeIsDrawnSharpWhereItShows() throws {
+        // Two million points a side, centred on the 100-point screen's centre: what shows is computed
+        // at the frame's resolution, not stretched from a raster of the whole node.
+        let size = Size(width: 100, height: 100)
+        let g = gradient(.conic, ["#FF0000", "#0000FF"], from: Point(x: 0.5, y: 0.5), to: Point(x: 1, y: 0.5))
+        let node = props(Rect(x: 50 - 1e6, y: 50 - 1e6, width: 2e6, height: 2e6), background: nil) { $0.gradient = g }
+        let px = try render(try screen(size, [(node, [])]), size: size, scale: 2)
+        for (x, y) in [(150, 100), (100, 150), (60, 100), (120, 40), (30, 170)] {
+            let dx = (Double(x) + 0.5) / 2 - 50, dy = (Double(y) + 0.5) / 2 - 50
+            var turn = atan2(dy, dx) / (2 * .pi)
+            turn -= turn.rounded(.down)
+            assertPixel(px, x, y, overWhite(Self.red, Self.blue, turn), "turn \(turn)", accuracy: 4)
+        }
+    }
+
     func testTheGradientLiesOverTheBackgroundWithinTheCornersAndBelowTheChildren() throws {
         let size = Size(width: 100, height: 100)
         let g = gradient(.axial, ["#0000FF80", "#0000FF80"], from: Point(x: 0, y: 0), to: Point(x: 1, y: 0))
