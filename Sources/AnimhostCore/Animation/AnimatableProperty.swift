@@ -65,18 +65,19 @@ enum AnimatableField: Sendable {
         }
     }
 
-    /// Writes `v` into `p`; a value of another kind is ignored.
+    /// Writes `v` into `p`; a value of another kind is ignored. (One switch after the other, not
+    /// a switch over a pair: a pair holding a value with lists is copied and destroyed through
+    /// the runtime.)
     @inline(__always)
     func store(_ v: AnimatableValue, into p: inout NodeProperties) {
-        switch (self, v) {
-        case (.number(let f), .number(let n)): f.write(n, into: &p)
-        case (.rect(let f), .rect(let r)): f.write(r, into: &p)
-        case (.size(let f), .size(let s)): f.write(s, into: &p)
-        case (.color(let f), .color(let c)): f.write(c, into: &p)
-        case (.optionalColor(let f), .color(let c)): f.write(c, into: &p)
-        case (.transform(let f), .transform(let t)): f.write(t, into: &p)
-        case (.gradient(let m), _): m.store(v, into: &p)
-        default: break
+        switch self {
+        case .number(let f): if case .number(let n) = v { f.write(n, into: &p) }
+        case .rect(let f): if case .rect(let r) = v { f.write(r, into: &p) }
+        case .size(let f): if case .size(let s) = v { f.write(s, into: &p) }
+        case .color(let f): if case .color(let c) = v { f.write(c, into: &p) }
+        case .optionalColor(let f): if case .color(let c) = v { f.write(c, into: &p) }
+        case .transform(let f): if case .transform(let t) = v { f.write(t, into: &p) }
+        case .gradient(let m): m.store(v, into: &p)
         }
     }
 

@@ -122,13 +122,13 @@ struct Lane {
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        switch (start, end, field) {
-        case (.number(let a), .number(let b), .number):
+        // Matched one at a time, not as a tuple, which would copy the values through the runtime.
+        if case .number = field, case .number(let a) = start, case .number(let b) = end {
             kind = .number; from = SIMD4(a, 0, 0, 0); delta = SIMD4(b, 0, 0, 0) - from; path = nil
-        case (.rect(let a), .rect(let b), .rect):
+        } else if case .rect = field, case .rect(let a) = start, case .rect(let b) = end {
             kind = .rect; path = nil
             from = SIMD4(a.x, a.y, a.width, a.height); delta = SIMD4(b.x, b.y, b.width, b.height) - from
-        default:
+        } else {
             kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(from: start, to: end))
         }
     }
@@ -144,10 +144,11 @@ struct Lane {
 
     /// Ends the flight on `end` instead (the block set the property again).
     mutating func retarget(to end: AnimatableValue) {
-        switch (kind, end) {
-        case (.number, .number(let b)): delta = SIMD4(b, 0, 0, 0) - from
-        case (.rect, .rect(let b)): delta = SIMD4(b.x, b.y, b.width, b.height) - from
-        default:
+        if kind == .number, case .number(let b) = end {
+            delta = SIMD4(b, 0, 0, 0) - from
+        } else if kind == .rect, case .rect(let b) = end {
+            delta = SIMD4(b.x, b.y, b.width, b.height) - from
+        } else {
             let start = origin
             path?.release()
             path = .passRetained(FlightPath(from: start, to: end))

@@ -62,12 +62,11 @@ enum GradientMember: Sendable {
 
     /// Writes `v` into `p`; a value of another kind is ignored.
     func store(_ v: AnimatableValue, into p: inout NodeProperties) {
-        switch (self, v) {
-        case (.colors, .colors(let c)): p.gradient.colors = c
-        case (.locations, .numbers(let n)): p.gradient.locations = n
-        case (.startPoint, .point(let q)): p.gradient.startPoint = q
-        case (.endPoint, .point(let q)): p.gradient.endPoint = q
-        default: break
+        switch self {
+        case .colors: if case .colors(let c) = v { p.gradient.colors = c }
+        case .locations: if case .numbers(let n) = v { p.gradient.locations = n }
+        case .startPoint: if case .point(let q) = v { p.gradient.startPoint = q }
+        case .endPoint: if case .point(let q) = v { p.gradient.endPoint = q }
         }
     }
 }
