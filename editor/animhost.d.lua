@@ -86,6 +86,15 @@ function os.time() end
 ---@field offset Size
 ---@field [string] UnknownKey
 
+-- A node's gradient, as CAGradientLayer: no colours draws nothing. Points are in unit coordinates of the bounds.
+---@class Gradient
+---@field type "axial"|"radial"|"conic"
+---@field colors (Color|string)[] at most 64; Colors when read
+---@field locations number[] each 0…1; empty (or a count other than the colours') spreads them evenly
+---@field startPoint Point
+---@field endPoint Point
+---@field [string] UnknownKey
+
 -- Where n:insert puts a child: exactly one of the two.
 ---@class InsertPosition
 ---@field below? Node
@@ -117,6 +126,7 @@ function os.time() end
 ---@field tag string?
 ---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
 ---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
+---@field gradient Gradient|{} drawn over the background; colours, locations and points animatable
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -146,6 +156,7 @@ function os.time() end
 ---@field tag? string
 ---@field modifiers? string[]
 ---@field blur? number
+---@field gradient? Gradient|{}
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -477,6 +488,7 @@ function shared.arcPath(fromFrame, toFrame, arc) end
 ---@field zIndex number?
 ---@field tag string?
 ---@field blur number?
+---@field gradient {type: string, colors: Color[], locations: number[], startPoint: Point, endPoint: Point}?
 
 ---@class RunFrame
 ---@field index integer

@@ -151,6 +151,14 @@ public final class TimelineWriter: FrameSink {
         case .size(let s): out.point(s.width, s.height)
         case .color(let c): out.append(color: c)
         case .transform(let t): out.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty)
+        case .point(let q): out.point(q.x, q.y)
+        case .array(let items):
+            out.append("[")
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(", ") }
+                json(item, into: &out)
+            }
+            out.append("]")
         case .object(let fields):
             out.append("{")
             for (i, f) in fields.enumerated() {

@@ -108,7 +108,7 @@ public final class FrameRenderer {
     private func isPlainContainer(_ c: NodeSample) -> Bool {
         let p = c.properties
         return p.transform.isIdentity && p.alpha >= 1 && !p.hidden && p.cornerShape.isSquare && p.border.width == 0
-            && !FrameRenderer.hasShadow(p) && p.image == nil && p.text == nil && p.frame.origin == .zero
+            && !FrameRenderer.hasShadow(p) && !p.hasGradient && p.image == nil && p.text == nil && p.frame.origin == .zero
             && p.frame.width * scale >= Double(pixelWidth) && p.frame.height * scale >= Double(pixelHeight)
     }
 
@@ -190,7 +190,7 @@ public final class FrameRenderer {
         let p = nodes[i].properties
         let layers =
             (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)
-            + (p.border.width > 0 ? 1 : 0) + (FrameRenderer.hasShadow(p) ? 1 : 0)
+            + (p.border.width > 0 ? 1 : 0) + (p.hasGradient ? 1 : 0) + (FrameRenderer.hasShadow(p) ? 1 : 0)
         return end > i + 1 || layers > 1
     }
 
@@ -220,6 +220,7 @@ public final class FrameRenderer {
             Draw.setColor(cr, background, opacity: opacity)
             cairo_fill(cr)
         }
+        if p.hasGradient { try naming(node) { try GradientPainting.paint(cr, p.gradient, bounds: bounds, corners: p.cornerShape, opacity: opacity) } }
         if p.border.width > 0 { steps.append(.border(i: i, cr: cr, opacity: opacity)) }
         guard end > i + 1 else { return }
         cairo_save(cr)

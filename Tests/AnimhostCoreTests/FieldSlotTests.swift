@@ -13,6 +13,9 @@ final class FieldSlotTests: XCTestCase {
         case .size: return .size(Size(width: 7, height: -9))
         case .color, .optionalColor: return .color(Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5))
         case .transform: return .transform(Transform2D(a: 2, b: 0.5, c: -0.5, d: 3, tx: 4, ty: 5))
+        case .gradient(.colors): return .colors([Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5)])
+        case .gradient(.locations): return .numbers([0.125, 0.625])
+        case .gradient(.startPoint), .gradient(.endPoint): return .point(Point(x: -0.5, y: 2))
         }
     }
 
@@ -23,6 +26,7 @@ final class FieldSlotTests: XCTestCase {
         p.transform = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 8, ty: 9); p.backgroundColor = Color(r: 1, g: 0, b: 0)
         p.border = Border(width: 2, color: Color(r: 0, g: 1, b: 0)); p.blur = 4; p.zIndex = 3; p.tag = "t"
         p.shadow = Shadow(color: Color(r: 0, g: 0, b: 1), opacity: 0.3, radius: 5, offset: Size(width: 1, height: 2))
+        p.gradient.colors = [Color(r: 0, g: 1, b: 1)]; p.gradient.locations = [0.5]; p.gradient.startPoint = Point(x: 0.1, y: 0.2)
         return p
     }
 

@@ -18,6 +18,9 @@ final class PropertyTableTests: XCTestCase {
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
         case .modifiers: return ("[\"fade\", \"scale(0.8)\"]", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
+        case .point: return ("[0.25, 0.75]", .point(Point(x: 0.25, y: 0.75)))
+        case .colors: return ("[\"#FF0000\", \"#0000FF80\"]", .colors([Color(r: 1, g: 0, b: 0), Color(r: 0, g: 0, b: 1, a: 128 / 255.0)]))
+        case .numbers: return ("[0.25, 0.75]", .numbers([0.25, 0.75]))
         }
     }
 
@@ -78,10 +81,12 @@ final class PropertyTableTests: XCTestCase {
     func testOutOfRangeNumbersInSceneFilesNameTheirPath() {
         for property in NodeProperty.all {
             guard let range = property.range, range.max < Bounds.magnitude else { continue }
-            let field = property.group == nil ? "\(range.max + 1)" : "{\"\(property.key)\": \(range.max + 1)}"
+            let list = property.kind == .numbers  // a list's items each within the range
+            let value = list ? "[\(range.max + 1)]" : "\(range.max + 1)"
+            let field = property.group == nil ? value : "{\"\(property.key)\": \(value)}"
             let json = #"{"name": "s", "size": [10, 10], "nodes": [{"id": "n", "\#(property.group ?? property.key)": \#(field)}]}"#
             XCTAssertThrowsError(try SceneLoader.parse(Data(json.utf8), file: "s.json"), property.path) { error in
-                XCTAssertTrue("\(error)".hasPrefix("s.json: nodes[0].\(property.path): expected a number from"), "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix("s.json: nodes[0].\(property.path)\(list ? "[0]" : ""): expected a number from"), "\(error)")
             }
         }
     }

@@ -19,6 +19,9 @@ final class PropertyTableBindingTests: XCTestCase {
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
         case .modifiers: return ("{ \"fade\", \"scale(0.8)\" }", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
+        case .point: return ("point(0.25, 0.75)", .point(Point(x: 0.25, y: 0.75)))
+        case .colors: return ("{ color(\"#336699\"), \"#FF0000\" }", .colors([Color(r: 0.2, g: 0.4, b: 0.6), Color(r: 1, g: 0, b: 0)]))
+        case .numbers: return ("{ 0.25, 0.75 }", .numbers([0.25, 0.75]))
         }
     }
 

@@ -20,6 +20,7 @@ final class PropertyColumnTests: XCTestCase {
 
     private static let blue = Color(hex: "#0000FF")!, green = Color(hex: "#00C000")!
     private static let withShadow: @Sendable (inout NodeProperties) -> Void = { $0.shadow.opacity = 1 }
+    private static let withGradient: @Sendable (inout NodeProperties) -> Void = { $0.gradient.colors = [blue, green] }
 
     /// One sample per declared property, by path. The subject is a red 40-point square at (20, 20)
     /// holding a green child that overflows its bottom-right corner, beneath a blue sibling over its right side.
@@ -43,7 +44,12 @@ final class PropertyColumnTests: XCTestCase {
         "zIndex": Sample(value: .number(1)),
         "tag": Sample(value: .string("hero")),
         "modifiers": Sample(value: .modifiers([.fade])),
-        "blur": Sample(value: .number(3))
+        "blur": Sample(value: .number(3)),
+        "gradient.type": Sample(value: .string(GradientType.conic.rawValue), prepare: withGradient),
+        "gradient.colors": Sample(value: .colors([blue, green])),
+        "gradient.locations": Sample(value: .numbers([0.6, 0.9]), prepare: withGradient),
+        "gradient.startPoint": Sample(value: .point(Point(x: 0, y: 0.5)), prepare: withGradient),
+        "gradient.endPoint": Sample(value: .point(Point(x: 0.5, y: 0.5)), prepare: withGradient)
     ]
 
     /// The containers a property is drawn in: plain (drawn screen by screen) and moved and faded (drawn as one tree).

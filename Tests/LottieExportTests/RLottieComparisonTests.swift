@@ -34,6 +34,8 @@ final class RLottieComparisonTests: XCTestCase {
     func testRMPZoomPop() throws { try check("Examples/uikit/rmp-zoom.lua", operation: .pop) }
     func testZoomTransitioningPush() throws { try check("Examples/uikit/zoom-transitioning.lua") }
     func testZoomTransitioningPop() throws { try check("Examples/uikit/zoom-transitioning.lua", operation: .pop) }
+    func testFoldPush() throws { try check("Examples/layers/fold.lua") }
+    func testFoldPop() throws { try check("Examples/layers/fold.lua", operation: .pop) }
 
     /// Asserts every frame's PSNR outside text is at least `outsideText` dB. Text that scales is
     /// resampled by rlottie without animhost's bilinear filtering, so text boxes are measured apart:

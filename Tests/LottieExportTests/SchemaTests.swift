@@ -11,7 +11,7 @@ final class SchemaTests: XCTestCase {
         let plugins =
             [
                 "Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Plugins/match.lua",
-                "Examples/popup/popup.lua", "Examples/album/album.lua"
+                "Examples/popup/popup.lua", "Examples/album/album.lua", "Examples/layers/fold.lua"
             ] + uikit.map { "Examples/uikit/\($0).lua" }
         for plugin in plugins {
             for operation in [TransitionOperation.push, .pop] { files.append(try Export(plugin, operation: operation).write()) }

@@ -48,6 +48,8 @@ enum AnimatableField: Sendable {
     case color(FieldSlot<Color>)
     case optionalColor(FieldSlot<Color?>)
     case transform(FieldSlot<Transform2D>)
+    /// A member of the node's boxed gradient, read and written through the box.
+    case gradient(GradientMember)
 
     /// The value in `p` (no colour reads as clear; `inout` only to read in place).
     @inline(__always)
@@ -59,22 +61,28 @@ enum AnimatableField: Sendable {
         case .color(let f): return .color(f.read(&p))
         case .optionalColor(let f): return .color(f.read(&p) ?? .clear)
         case .transform(let f): return .transform(f.read(&p))
+        case .gradient(let m): return m.load(from: p)
         }
     }
 
-    /// Writes `v` into `p`; a value of another kind is ignored.
+    /// Writes `v` into `p`; a value of another kind is ignored. (One switch after the other, not
+    /// a switch over a pair: a pair holding a value with lists is copied and destroyed through
+    /// the runtime.)
     @inline(__always)
     func store(_ v: AnimatableValue, into p: inout NodeProperties) {
-        switch (self, v) {
-        case (.number(let f), .number(let n)): f.write(n, into: &p)
-        case (.rect(let f), .rect(let r)): f.write(r, into: &p)
-        case (.size(let f), .size(let s)): f.write(s, into: &p)
-        case (.color(let f), .color(let c)): f.write(c, into: &p)
-        case (.optionalColor(let f), .color(let c)): f.write(c, into: &p)
-        case (.transform(let f), .transform(let t)): f.write(t, into: &p)
-        default: break
+        switch self {
+        case .number(let f): if case .number(let n) = v { f.write(n, into: &p) }
+        case .rect(let f): if case .rect(let r) = v { f.write(r, into: &p) }
+        case .size(let f): if case .size(let s) = v { f.write(s, into: &p) }
+        case .color(let f): if case .color(let c) = v { f.write(c, into: &p) }
+        case .optionalColor(let f): if case .color(let c) = v { f.write(c, into: &p) }
+        case .transform(let f): if case .transform(let t) = v { f.write(t, into: &p) }
+        case .gradient(let m): m.store(v, into: &p)
         }
     }
+
+    /// The cell a gradient member's lane holds and never writes.
+    private static let unwritten = FieldSlot(\NodeProperties.frame)
 
     /// The field in `node`'s presentation, for a lane.
     func cell(in node: Node) -> FieldCell {
@@ -85,6 +93,7 @@ enum AnimatableField: Sendable {
         case .color(let f): return f.cell(in: node)
         case .optionalColor(let f): return f.cell(in: node)
         case .transform(let f): return f.cell(in: node)
+        case .gradient: return Self.unwritten.cell(in: node)  // a gradient's lane is a path lane, which never writes its cell
         }
     }
 }
@@ -96,6 +105,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case size(Size)
     case color(Color)
     case transform(Transform2D)
+    case point(Point)
+    case colors([Color])
+    case numbers([Double])
 }
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
@@ -106,6 +118,12 @@ enum Interpolant {
     case size(Size, Size)
     case color(Color, Color)
     indirect case transform(Transform2D, Transform2D, DecomposedTransform, DecomposedTransform)
+    case point(Point, Point)
+    /// Lists of colours (premultiplied) or numbers of the same count, blended item by item.
+    case colors([Color], [Color])
+    case numbers([Double], [Double])
+    /// Lists whose counts differ: the new one shows as soon as the flight begins, as Core Animation's does.
+    case atOnce(AnimatableValue, AnimatableValue)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 
@@ -116,6 +134,10 @@ enum Interpolant {
         case (.size(let a), .size(let b)): self = .size(a, b)
         case (.color(let a), .color(let b)): self = .color(a.premultiplied, b.premultiplied)
         case (.transform(let a), .transform(let b)): self = .transform(a, b, DecomposedTransform(a), DecomposedTransform(b))
+        case (.point(let a), .point(let b)): self = .point(a, b)
+        case (.colors(let a), .colors(let b)) where a.count == b.count: self = .colors(a.map(\.premultiplied), b.map(\.premultiplied))
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count: self = .numbers(a, b)
+        case (.colors, .colors), (.numbers, .numbers): self = .atOnce(from, to)
         default: self = .discrete(from, to)
         }
     }
@@ -128,15 +150,26 @@ enum Interpolant {
         case .rect(let a, let b):
             return .rect(Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height)))
         case .size(let a, let b): return .size(Size(width: mix(a.width, b.width), height: mix(a.height, b.height)))
-        case .color(let a, let b):
-            let c = Color(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: min(max(mix(a.a, b.a), 0), 1))
-            return .color(c.unpremultiplied)
+        case .color(let a, let b): return .color(Interpolant.blend(a, b, p))
         case .transform(let from, let to, let a, let b):
             if p == 0 { return .transform(from) }
             if p == 1 { return .transform(to) }
             return .transform(DecomposedTransform.interpolate(a, b, p).transform)
         case .discrete(let a, let b): return p >= 1 ? b : a
+        case .point(let a, let b): return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case .colors(let a, let b): return .colors(zip(a, b).map { Interpolant.blend($0, $1, p) })
+        case .numbers(let a, let b): return .numbers(zip(a, b).map { mix($0, $1) })
+        case .atOnce(let a, let b): return p > 0 ? b : a
         }
+    }
+}
+
+extension Interpolant {
+    /// The colour at progress `p` between the premultiplied colours `a` and `b`, straight again.
+    @inline(__always)
+    static func blend(_ a: Color, _ b: Color, _ p: Double) -> Color {
+        @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
+        return Color(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: min(max(mix(a.a, b.a), 0), 1)).unpremultiplied
     }
 }
 

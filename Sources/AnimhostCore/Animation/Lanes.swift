@@ -115,22 +115,35 @@ struct Lane {
     /// `to − from`, so that evaluating is one multiply and add per component.
     private var delta: SIMD4<Double>
 
-    /// A flight over the whole block from `from` to `to`.
-    init(node: consuming Node, property: AnimatableProperty, group: AnimationGroup, from start: AnimatableValue, to end: AnimatableValue) {
+    /// A flight over the whole block from `from` to `to` (borrowed: an initialiser's arguments are
+    /// otherwise passed owned, a copy of each for the caller, which a value holding lists makes
+    /// through the runtime).
+    init(
+        node: consuming Node, property: AnimatableProperty, group: AnimationGroup, from start: borrowing AnimatableValue,
+        to end: borrowing AnimatableValue
+    ) {
         let field = property.field
         target = field.cell(in: node)
         self.node = .passRetained(node)
         self.property = property
         self.group = .passUnretained(group)
-        switch (start, end, field) {
-        case (.number(let a), .number(let b), .number):
-            kind = .number; from = SIMD4(a, 0, 0, 0); delta = SIMD4(b, 0, 0, 0) - from; path = nil
-        case (.rect(let a), .rect(let b), .rect):
-            kind = .rect; path = nil
-            from = SIMD4(a.x, a.y, a.width, a.height); delta = SIMD4(b.x, b.y, b.width, b.height) - from
-        default:
-            kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(from: start, to: end))
+        if let a = Lane.numbers(start, of: field), let b = Lane.numbers(end, of: field) {
+            if case .number = field { kind = .number } else { kind = .rect }
+            from = a; delta = b - a; path = nil
+        } else {
+            kind = .path; from = .zero; delta = .zero; path = .passRetained(FlightPath(from: copy start, to: copy end))
         }
+    }
+
+    /// A number's or a rectangle's components, when `v` is one and `field` holds its kind (a
+    /// function's argument is borrowed, so matching it copies nothing).
+    private static func numbers(_ v: AnimatableValue, of field: AnimatableField) -> SIMD4<Double>? {
+        switch field {
+        case .number: if case .number(let n) = v { return SIMD4(n, 0, 0, 0) }
+        case .rect: if case .rect(let r) = v { return SIMD4(r.x, r.y, r.width, r.height) }
+        default: break
+        }
+        return nil
     }
 
     /// A keyframed flight through `segments`.
@@ -144,10 +157,11 @@ struct Lane {
 
     /// Ends the flight on `end` instead (the block set the property again).
     mutating func retarget(to end: AnimatableValue) {
-        switch (kind, end) {
-        case (.number, .number(let b)): delta = SIMD4(b, 0, 0, 0) - from
-        case (.rect, .rect(let b)): delta = SIMD4(b.x, b.y, b.width, b.height) - from
-        default:
+        if kind == .number, case .number(let b) = end {
+            delta = SIMD4(b, 0, 0, 0) - from
+        } else if kind == .rect, case .rect(let b) = end {
+            delta = SIMD4(b.x, b.y, b.width, b.height) - from
+        } else {
             let start = origin
             path?.release()
             path = .passRetained(FlightPath(from: start, to: end))

@@ -56,8 +56,21 @@ public struct NodeProperties: Hashable, Sendable {
     public var modifiers: [Modifier] = []
     /// A Gaussian blur of the node and its subtree, as CSS's `filter: blur()`: the standard deviation in points.
     public var blur: Double = 0
+    /// The gradient, boxed so that a node without one pays a null pointer (see ``gradient``).
+    var gradientBox: GradientBox? = nil
 
     public init() {}
+}
+
+extension NodeProperties {
+    /// The node's gradient (`CAGradientLayer`), drawn over the background; the default has no colours.
+    public var gradient: Gradient {
+        get { gradientBox?.value ?? Gradient() }
+        set { gradientBox = newValue == Gradient() ? nil : GradientBox(newValue) }
+    }
+
+    /// Whether the node draws a gradient (it has colours): a check of one pointer for nodes without.
+    public var hasGradient: Bool { gradientBox.map { !$0.value.colors.isEmpty } ?? false }
 }
 
 extension NodeProperties {

@@ -39,7 +39,7 @@ public struct NodeProperty: Sendable {
     public var interpolation: Interpolation {
         guard animation != nil else { return .none }
         switch kind {
-        case .color, .optionalColor: return .premultiplied
+        case .color, .optionalColor, .colors: return .premultiplied
         case .transform: return .decomposed
         default: return .linear
         }
@@ -72,6 +72,12 @@ public enum PropertyKind: Sendable, Equatable {
     case text
     /// Hero's modifiers (``Modifier``), written as strings.
     case modifiers
+    /// A point: two numbers.
+    case point
+    /// A list of colours, at most ``Bounds/gradientStops``.
+    case colors
+    /// A list of numbers within the property's ``NodeProperty/range``, at most ``Bounds/gradientStops``.
+    case numbers
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -122,6 +128,9 @@ public enum PropertyValue: Hashable, Sendable {
     case string(String?)
     case text(TextStyle?)
     case modifiers([Modifier])
+    case point(Point)
+    case colors([Color])
+    case numbers([Double])
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -131,6 +140,9 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): return .size(s)
         case .color(let c): return .color(c ?? .clear)
         case .transform(let t): return .transform(t)
+        case .point(let q): return .point(q)
+        case .colors(let c): return .colors(c)
+        case .numbers(let n): return .numbers(n)
         case .flag, .string, .text, .modifiers: return nil
         }
     }
@@ -143,6 +155,9 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): self = .size(s)
         case .color(let c): self = .color(c)
         case .transform(let t): self = .transform(t)
+        case .point(let q): self = .point(q)
+        case .colors(let c): self = .colors(c)
+        case .numbers(let n): self = .numbers(n)
         }
     }
 }

@@ -5,6 +5,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
     case blur
+    case gradientColors, gradientLocations, gradientStartPoint, gradientEndPoint
 }
 
 extension NodeProperty {
@@ -77,6 +78,11 @@ extension NodeProperty {
             read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number(
             "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
-            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
+            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 }),
+        gradientType,
+        gradientColors,
+        gradientLocations,
+        gradientPoint("startPoint", .gradientStartPoint, .startPoint, \.startPoint),
+        gradientPoint("endPoint", .gradientEndPoint, .endPoint, \.endPoint)
     ]
 }

@@ -10,6 +10,8 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case color(Color)
     case transform(Transform2D)
     case object([TimelineField])
+    case point(Point)
+    case array([TimelineValue])
 
     /// Every number in the value, for the scan for non-finite ones.
     public var numbers: [Double] {
@@ -21,6 +23,8 @@ public indirect enum TimelineValue: Sendable, Equatable {
         case .size(let s): return [s.width, s.height]
         case .transform(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty]
         case .object(let fields): return fields.flatMap(\.value.numbers)
+        case .point(let q): return [q.x, q.y]
+        case .array(let items): return items.flatMap(\.numbers)
         }
     }
 }
@@ -108,6 +112,9 @@ enum TimelineLayout {
         case .string(let s): return s.map { .string($0) } ?? .null
         case .text(let t): return t.map { .string($0.string) } ?? .null
         case .modifiers(let m): return .string(m.map(\.description).joined(separator: " "))
+        case .point(let q): return .point(q)
+        case .colors(let c): return .array(c.map { .color($0) })
+        case .numbers(let n): return .array(n.map { .number($0) })
         }
     }
 }

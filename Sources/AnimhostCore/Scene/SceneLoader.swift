@@ -203,6 +203,25 @@ struct SceneReader {
         case .imagePath: return .string(try image(json, path()))
         case .text: return .text(try text(json, path()))
         case .modifiers: return .modifiers(try modifiers(json, path(), node: id))
+        case .point:
+            let v = try numbers(json, path(), count: 2, what: "[x, y]")
+            return .point(Point(x: v[0], y: v[1]))
+        case .colors: return .colors(try list(json, path()) { try color($0, $1)! })
+        case .numbers:
+            let range = property.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude)
+            return .numbers(try list(json, path()) { try number($0, $1, min: range.min, max: range.max)! })
+        }
+    }
+
+    /// A list of at most ``Bounds/gradientStops`` items, each read by `item` (null is refused).
+    private func list<T>(_ json: JSONValue, _ path: @autoclosure () -> String, _ item: (JSONValue, String) throws -> T) throws -> [T] {
+        let items = try array(json, path())
+        guard items.count <= Bounds.gradientStops else {
+            throw fail(path(), "\(items.count) items, past the \(Bounds.gradientStops) a gradient may have")
+        }
+        return try items.enumerated().map { i, v in
+            guard v != .null else { throw fail("\(path())[\(i)]", "expected a value, got null") }
+            return try item(v, "\(path())[\(i)]")
         }
     }
 

@@ -23,6 +23,8 @@ public enum Bounds {
     /// times it past the subtree on each side, so the work grows with its square, as a shadow's does; the
     /// same 1000 points, a bound of its own so that either can change alone.
     public static let blur = 1000.0
+    /// Colours (and locations) in one gradient: each stop is drawn, interpolated and exported per frame.
+    public static let gradientStops = 64
     /// Samples in one gesture trace.
     public static let gestureSamples = 100_000
     /// Bytes of one gesture trace file (16 MiB: 100,000 samples written out at length), refused before

@@ -210,6 +210,24 @@ enum RunBinding {
         push(L, n.timelineFields)
     }
 
+    /// A point as a value, a list as an array of its items (colours as values).
+    private static func push(_ L: OpaquePointer, _ value: TimelineValue) {
+        switch value {
+        case .point(let q): ValueBinding.push(L, q)
+        case .array(let items):
+            lua_createtable(L, Int32(items.count), 0)
+            for (i, item) in items.enumerated() {
+                switch item {
+                case .color(let c): ValueBinding.push(L, c)
+                case .number(let n): lua_pushnumber(L, n)
+                default: lua_pushnil(L)
+                }
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+        default: lua_pushnil(L)
+        }
+    }
+
     private static func push(_ L: OpaquePointer, _ fields: [TimelineField]) {
         lua_createtable(L, 0, Int32(fields.count))
         for field in fields {
@@ -224,6 +242,7 @@ enum RunBinding {
             case .color(let c): ValueBinding.push(L, c)
             case .transform(let t): ValueBinding.push(L, t)
             case .object(let inner): push(L, inner)
+            case .point, .array: push(L, field.value)
             }
             lua_setfield(L, -2, field.key)
         }

@@ -316,6 +316,9 @@ enum NodeBinding {
         case .string(let s): if let s { LuaHost.push(L, s) } else { lua_pushnil(L) }
         case .text(let t): if let t { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .modifiers(let m): ModifierBinding.pushStrings(L, m)
+        case .point(let q): ValueBinding.push(L, q)
+        case .colors(let c): GradientBinding.push(L, c)
+        case .numbers(let n): GradientBinding.push(L, n)
         }
     }
 
@@ -385,6 +388,9 @@ enum NodeBinding {
         case .color: return .color(try ValueBinding.checkColor(L, v, what()))
         case .optionalColor: return .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what()))
         case .transform: return .transform(try ValueBinding.checkTransform(L, v, what()))
+        case .point: return .point(try ValueBinding.checkPoint(L, v, what()))
+        case .colors: return .colors(try GradientBinding.checkColors(L, v, what()))
+        case .numbers: return .numbers(try GradientBinding.checkNumbers(L, v, what(), range: check.range))
         case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
         }
     }
@@ -416,7 +422,7 @@ enum NodeBinding {
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
-        case .number, .rect, .size, .color, .optionalColor, .transform:
+        case .number, .rect, .size, .color, .optionalColor, .transform, .point, .colors, .numbers:
             return PropertyValue(try animatable(L, v, check, what()))
         }
     }

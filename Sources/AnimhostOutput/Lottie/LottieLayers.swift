@@ -98,7 +98,7 @@ final class LottieLayers {
         }
         let bounds = samples.map { Optional($0.bbox) }
         keys.layer = track.name
-        let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) }
+        let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) + gradient(track, samples) }
         let border = try self.border(track, samples)
         let children = try track.children.flatMap { try layers(of: $0) }
         keys.layer = track.name

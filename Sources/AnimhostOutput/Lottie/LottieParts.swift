@@ -72,7 +72,7 @@ extension LottieLayers {
         ])
     }
 
-    private func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) throws -> Part {
+    func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) throws -> Part {
         try budget.layers(1, frames: frameCount, node: track.name)
         let group: LottieJSON = .object([
             ("ty", .string("gr")), ("nm", .string(part)),
