@@ -48,6 +48,9 @@ enum AnimatableField: Sendable {
     case color(FieldSlot<Color>)
     case optionalColor(FieldSlot<Color?>)
     case transform(FieldSlot<Transform2D>)
+    /// A field kept out of line (``NodePaths``), read and written through its declaration; its lanes
+    /// always fly through a ``FlightPath``.
+    case outOfLine(OutOfLineField)
 
     /// The value in `p` (no colour reads as clear; `inout` only to read in place).
     @inline(__always)
@@ -59,6 +62,7 @@ enum AnimatableField: Sendable {
         case .color(let f): return .color(f.read(&p))
         case .optionalColor(let f): return .color(f.read(&p) ?? .clear)
         case .transform(let f): return .transform(f.read(&p))
+        case .outOfLine(let f): return f.read(p)
         }
     }
 
@@ -72,6 +76,7 @@ enum AnimatableField: Sendable {
         case (.color(let f), .color(let c)): f.write(c, into: &p)
         case (.optionalColor(let f), .color(let c)): f.write(c, into: &p)
         case (.transform(let f), .transform(let t)): f.write(t, into: &p)
+        case (.outOfLine(let f), _): f.write(&p, v)
         default: break
         }
     }
@@ -85,6 +90,7 @@ enum AnimatableField: Sendable {
         case .color(let f): return f.cell(in: node)
         case .optionalColor(let f): return f.cell(in: node)
         case .transform(let f): return f.cell(in: node)
+        case .outOfLine: return .nowhere
         }
     }
 }
@@ -96,6 +102,13 @@ public enum AnimatableValue: Hashable, Sendable {
     case size(Size)
     case color(Color)
     case transform(Transform2D)
+    case path(ShapePath?)
+}
+
+/// How the engine reads and writes a field kept out of line.
+struct OutOfLineField: Sendable {
+    let read: @Sendable (borrowing NodeProperties) -> AnimatableValue
+    let write: @Sendable (inout NodeProperties, AnimatableValue) -> Void
 }
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
@@ -106,6 +119,11 @@ enum Interpolant {
     case size(Size, Size)
     case color(Color, Color)
     indirect case transform(Transform2D, Transform2D, DecomposedTransform, DecomposedTransform)
+    /// Two paths whose elements match, point by point.
+    case shapePath(ShapePath, ShapePath)
+    /// Paths that cannot be blended: the new one shows as soon as the flight begins (Core Animation's
+    /// result for paths whose elements differ is undefined; this one is documented).
+    case jump(AnimatableValue, AnimatableValue)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 
@@ -116,6 +134,8 @@ enum Interpolant {
         case (.size(let a), .size(let b)): self = .size(a, b)
         case (.color(let a), .color(let b)): self = .color(a.premultiplied, b.premultiplied)
         case (.transform(let a), .transform(let b)): self = .transform(a, b, DecomposedTransform(a), DecomposedTransform(b))
+        case (.path(let a?), .path(let b?)) where a.matches(b): self = .shapePath(a, b)
+        case (.path, .path): self = .jump(from, to)
         default: self = .discrete(from, to)
         }
     }
@@ -136,6 +156,11 @@ enum Interpolant {
             if p == 1 { return .transform(to) }
             return .transform(DecomposedTransform.interpolate(a, b, p).transform)
         case .discrete(let a, let b): return p >= 1 ? b : a
+        case .shapePath(let a, let b):
+            if p == 0 { return .path(a) }
+            if p == 1 { return .path(b) }
+            return .path(a.interpolated(to: b, at: p))
+        case .jump(let a, let b): return p > 0 ? b : a
         }
     }
 }

@@ -56,6 +56,8 @@ public struct NodeProperties: Hashable, Sendable {
     public var modifiers: [Modifier] = []
     /// A Gaussian blur of the node and its subtree, as CSS's `filter: blur()`: the standard deviation in points.
     public var blur: Double = 0
+    /// The shape, mask and shadow path: rare, so kept out of line.
+    public var paths = NodePaths()
 
     public init() {}
 }

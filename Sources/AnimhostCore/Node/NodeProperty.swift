@@ -41,6 +41,7 @@ public struct NodeProperty: Sendable {
         switch kind {
         case .color, .optionalColor: return .premultiplied
         case .transform: return .decomposed
+        case .path: return .pointByPoint
         default: return .linear
         }
     }
@@ -72,6 +73,8 @@ public enum PropertyKind: Sendable, Equatable {
     case text
     /// Hero's modifiers (``Modifier``), written as strings.
     case modifiers
+    /// A path, written as SVG path data (``ShapePath``), or none.
+    case path
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -95,6 +98,8 @@ public enum Interpolation: Sendable {
     case premultiplied
     /// Transforms split into translation, rotation, scale and skew, as Core Animation does.
     case decomposed
+    /// Paths whose elements match point by point, as Core Animation's; others change at once.
+    case pointByPoint
     /// The property does not animate: a change shows at once.
     case none
 }
@@ -122,6 +127,7 @@ public enum PropertyValue: Hashable, Sendable {
     case string(String?)
     case text(TextStyle?)
     case modifiers([Modifier])
+    case path(ShapePath?)
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -131,6 +137,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): return .size(s)
         case .color(let c): return .color(c ?? .clear)
         case .transform(let t): return .transform(t)
+        case .path(let p): return .path(p)
         case .flag, .string, .text, .modifiers: return nil
         }
     }
@@ -143,6 +150,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): self = .size(s)
         case .color(let c): self = .color(c)
         case .transform(let t): self = .transform(t)
+        case .path(let p): self = .path(p)
         }
     }
 }

@@ -108,6 +108,7 @@ enum TimelineLayout {
         case .string(let s): return s.map { .string($0) } ?? .null
         case .text(let t): return t.map { .string($0.string) } ?? .null
         case .modifiers(let m): return .string(m.map(\.description).joined(separator: " "))
+        case .path(let p): return p.map { .string($0.svg) } ?? .null
         }
     }
 }

@@ -203,7 +203,14 @@ struct SceneReader {
         case .imagePath: return .string(try image(json, path()))
         case .text: return .text(try text(json, path()))
         case .modifiers: return .modifiers(try modifiers(json, path(), node: id))
+        case .path: return .path(try shapePath(json, path()))
         }
+    }
+
+    /// SVG path data; a mistake is named by its character.
+    private func shapePath(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> ShapePath {
+        guard case .string(let s) = json else { throw fail(path(), "expected SVG path data as a string, got \(json.kindName)") }
+        do throws(ShapePathError) { return try ShapePath(svg: s) } catch { throw fail(path(), error.description) }
     }
 
     private func text(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> TextStyle {

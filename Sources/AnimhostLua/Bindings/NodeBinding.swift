@@ -316,6 +316,7 @@ enum NodeBinding {
         case .string(let s): if let s { LuaHost.push(L, s) } else { lua_pushnil(L) }
         case .text(let t): if let t { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .modifiers(let m): ModifierBinding.pushStrings(L, m)
+        case .path(let p): if let p { LuaHost.push(L, p.svg) } else { lua_pushnil(L) }
         }
     }
 
@@ -385,6 +386,7 @@ enum NodeBinding {
         case .color: return .color(try ValueBinding.checkColor(L, v, what()))
         case .optionalColor: return .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what()))
         case .transform: return .transform(try ValueBinding.checkTransform(L, v, what()))
+        case .path: return .path(ah_isnoneornil(L, v) != 0 ? nil : try PathBinding.check(L, v, what()))
         case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
         }
     }
@@ -416,7 +418,7 @@ enum NodeBinding {
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
-        case .number, .rect, .size, .color, .optionalColor, .transform:
+        case .number, .rect, .size, .color, .optionalColor, .transform, .path:
             return PropertyValue(try animatable(L, v, check, what()))
         }
     }
@@ -449,7 +451,7 @@ enum NodeBinding {
             var hasChildren = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
             // table's traversal order, which differs between runs: each value waits in its key's slot,
-            // and `given` marks the slots filled (at most 32 keys, see ``InternedKeys``), so that only
+            // and `given` marks the slots filled (at most 64 keys, see ``InternedKeys``), so that only
             // those are visited.
             let slots = lua_gettop(L) + 1
             var given: UInt64 = 0
@@ -642,7 +644,7 @@ struct InitialWriter: PropertyWriter {
 ///
 /// The table lives in storage of its own (reading it never copies it); ``deallocate()`` frees it.
 struct InternedKeys {
-    private static let capacity = 64
+    private static let capacity = 128
     private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
 
     init() {
