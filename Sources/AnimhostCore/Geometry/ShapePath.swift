@@ -68,7 +68,7 @@ public struct ShapePath: Hashable, Sendable {
         func add(_ command: String, _ ps: Point...) {
             if !out.isEmpty { out += " " }
             out += command
-            for p in ps { out += formatNumber(p.x) + " " + formatNumber(p.y) + (p == ps.last ? "" : " ") }
+            for (i, p) in ps.enumerated() { out += (i > 0 ? " " : "") + formatNumber(p.x) + " " + formatNumber(p.y) }
         }
         for e in elements {
             switch e {
