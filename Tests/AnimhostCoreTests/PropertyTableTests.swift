@@ -18,6 +18,8 @@ final class PropertyTableTests: XCTestCase {
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
         case .modifiers: return ("[\"fade\", \"scale(0.8)\"]", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
+        case .path:
+            return ("\"M1 2 l2 2 Z\"", .path(ShapePath(elements: [.move(Point(x: 1, y: 2)), .line(Point(x: 3, y: 4)), .close])))
         }
     }
 

@@ -19,7 +19,8 @@ extension NodeProperty {
         shapeNumber("strokeStart", NumberRange(0...1), .strokeStart, get: { $0.strokeStart }, set: { $0.strokeStart = $1 }),
         shapeNumber("strokeEnd", NumberRange(0...1), .strokeEnd, get: { $0.strokeEnd }, set: { $0.strokeEnd = $1 }),
         path(
-            "mask", in: nil, .mask, lottie: .exported,
+            "mask", in: nil, .mask,
+            lottie: .approximated("layer masks of the node's precomposition; its shadow, beneath it in the parent's composition, is not masked"),
             get: { $0.paths.mask }, set: { $0.paths.mask = $1 }),
         path(
             "shadowPath", in: nil, .shadowPath,
