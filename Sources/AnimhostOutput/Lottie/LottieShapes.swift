@@ -134,32 +134,39 @@ extension LottieLayers {
     }
 
     /// The node's mask as layer masks in the container's coordinates, added together: a mask per form
-    /// and contour of its path, at full opacity in the frames of that form; and in frames without a
-    /// mask, one over the canvas and more. Empty when no frame has a mask.
+    /// and contour of its path, collapsed to a point (no area) in frames of another form; and in frames
+    /// without a mask, one over the canvas and more. Empty when no frame has a mask. (Collapsed rather
+    /// than at opacity 0: rlottie ignores a mask's opacity.)
     func pathMasks(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [LottieJSON] {
         guard track.present.contains(where: { $0.properties.paths.mask != nil }) else { return [] }
         let paths = samples.map { s in s.properties.paths.mask.map { $0.applying(s.toContainer) } }
         var masks: [LottieJSON] = []
         for form in LottieLayers.forms(paths) {
             let contours = values(paths, of: form, shift: paths.map { _ in .zero })
-            let shown = paths.map { p in p.map { LottieLayers.form($0) == form } == true ? 100.0 : 0 }
+            let shown = paths.map { p in p.map { LottieLayers.form($0) == form } == true }
             for k in form.subpaths.indices {
-                masks.append(try layerMask(contours.map { $0[k] }, closed: true, opacity: shown))
+                masks.append(try layerMask(zip(contours, shown).map { $1 ? $0[k] : LottieLayers.collapsed($0[k]) }, closed: true))
             }
         }
         if paths.contains(where: { $0 == nil }) {
             let everywhere = Rect(x: -canvas.width, y: -canvas.height, width: 3 * canvas.width, height: 3 * canvas.height)
             let flat = LottieGeometry.roundedRect(everywhere, corners: .square, through: .identity)
-            masks.append(try layerMask(paths.map { _ in flat }, closed: true, opacity: paths.map { $0 == nil ? 100 : 0 }))
+            masks.append(try layerMask(paths.map { $0 == nil ? flat : LottieLayers.collapsed(flat) }, closed: true))
         }
         return masks
     }
 
-    private func layerMask(_ values: [[Double]], closed: Bool, opacity: [Double]) throws -> LottieJSON {
+    /// A flattened contour with every vertex on its first and no tangents: a mask of no area.
+    static func collapsed(_ flat: [Double]) -> [Double] {
+        guard flat.count >= 2 else { return flat }
+        return stride(from: 0, to: flat.count, by: 6).flatMap { _ in [flat[0], flat[1], 0, 0, 0, 0] }
+    }
+
+    private func layerMask(_ values: [[Double]], closed: Bool) throws -> LottieJSON {
         .object([
             ("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("mask")),
             ("pt", try keys.property(values, value: { LottieLayers.pathValue($0, closed: closed) }, keyframe: { .array([LottieLayers.pathValue($0, closed: closed)]) })),
-            ("o", try keys.property(opacity.map { [$0] }, value: { .num($0[0]) }, keyframe: LottieJSON.nums)),
+            ("o", .object([("a", .int(0)), ("k", .int(100))])),
             ("x", .object([("a", .int(0)), ("k", .int(0))]))
         ])
     }
