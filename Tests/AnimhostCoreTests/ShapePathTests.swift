@@ -140,3 +140,19 @@ final class ShapePathTests: XCTestCase {
         a.matches(b) && zip(a.points, b.points).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 }
     }
 }
+
+/// A scene file's path names the file, the property and the character at fault.
+final class ScenePathTests: XCTestCase {
+    func testABadPathInASceneNamesFileJSONPathAndCharacter() {
+        let json = #"{"name": "s", "size": [100, 100], "nodes": [{"id": "n", "shape": {"path": "M0 0 L1"}}]}"#
+        XCTAssertThrowsError(try SceneLoader.parse(Data(json.utf8), file: "s.json")) { error in
+            XCTAssertEqual("\(error)", "s.json: nodes[0].shape.path: path data at character 8: expected a number, got the end")
+        }
+    }
+
+    func testAPathInASceneReachesTheNode() throws {
+        let json = #"{"name": "s", "size": [100, 100], "nodes": [{"id": "n", "mask": "M0 0 H10 V10 Z", "shadowPath": null}]}"#
+        let scene = try SceneLoader.parse(Data(json.utf8), file: "s.json")
+        XCTAssertEqual(scene.root.children[0].model.paths.mask?.svg, "M0 0 L10 0 L10 10 Z")
+    }
+}
