@@ -48,9 +48,10 @@ enum AnimatableField: Sendable {
     case color(FieldSlot<Color>)
     case optionalColor(FieldSlot<Color?>)
     case transform(FieldSlot<Transform2D>)
-    /// A field kept out of line (``NodePaths``), read and written through its declaration; its lanes
-    /// always fly through a ``FlightPath``.
-    case outOfLine(OutOfLineField)
+    /// A field kept out of line (``NodePaths``), read and written through its declaration (its position
+    /// in ``NodeProperty/pathProperties``, so that this enum stays plain data); its lanes always fly
+    /// through a ``FlightPath``.
+    case outOfLine(Int)
 
     /// The value in `p` (no colour reads as clear; `inout` only to read in place).
     @inline(__always)
@@ -62,7 +63,7 @@ enum AnimatableField: Sendable {
         case .color(let f): return .color(f.read(&p))
         case .optionalColor(let f): return .color(f.read(&p) ?? .clear)
         case .transform(let f): return .transform(f.read(&p))
-        case .outOfLine(let f): return f.read(p)
+        case .outOfLine(let i): return NodeProperty.pathProperties[i].read(p).animatable ?? .number(0)
         }
     }
 
@@ -76,7 +77,7 @@ enum AnimatableField: Sendable {
         case (.color(let f), .color(let c)): f.write(c, into: &p)
         case (.optionalColor(let f), .color(let c)): f.write(c, into: &p)
         case (.transform(let f), .transform(let t)): f.write(t, into: &p)
-        case (.outOfLine(let f), _): f.write(&p, v)
+        case (.outOfLine(let i), _): NodeProperty.pathProperties[i].write(&p, PropertyValue(v))
         default: break
         }
     }
@@ -105,11 +106,6 @@ public enum AnimatableValue: Hashable, Sendable {
     case path(ShapePath?)
 }
 
-/// How the engine reads and writes a field kept out of line.
-struct OutOfLineField: Sendable {
-    let read: @Sendable (borrowing NodeProperties) -> AnimatableValue
-    let write: @Sendable (inout NodeProperties, AnimatableValue) -> Void
-}
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
 /// spring or curve overshoots). Colours interpolate premultiplied; transforms decomposed.

@@ -16,7 +16,10 @@ extension NodeProperty {
     /// animates, its declaration here (with how it is drawn and how the Lottie export carries it), its
     /// drawing in the renderer, and its line in the editor definitions; scene files, Lua, the timeline
     /// and spec frames take it from here.
-    public static let all: [NodeProperty] = [
+    public static let all: [NodeProperty] = layerProperties + pathProperties
+
+    /// The properties every `CALayer` has, declared in ``all``'s order.
+    static let layerProperties: [NodeProperty] = [
         rect(
             "frame", .frame, timeline: .inContainer, field: FieldSlot(\.frame), drawing: .drawn, lottie: .exported,
             get: { $0.frame }, set: { $0.frame = $1 }),
@@ -79,5 +82,5 @@ extension NodeProperty {
         number(
             "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
             lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
-    ] + pathProperties
+    ]
 }
