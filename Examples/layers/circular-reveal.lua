@@ -5,7 +5,7 @@
 -- it opens (a stroked shape's strokeEnd).
 --
 --   let mask = CAShapeLayer(); mask.path = UIBezierPath(ovalIn: cell.frame).cgPath → to.view.mask = path.ellipse(cell)
---   CABasicAnimation(keyPath: "path") from the small oval to the big one          → animate{ … to.view.mask = path.ellipse(big) }
+--   CABasicAnimation(keyPath: "path") from a small oval to a big one → animate{ … message.mask = path.ellipse(big) }
 --   ring.strokeEnd = 0 … 1                                                         → ring.shape = { strokeEnd = 1 }
 
 ---@type Plugin
