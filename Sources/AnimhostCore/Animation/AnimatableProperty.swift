@@ -106,7 +106,6 @@ public enum AnimatableValue: Hashable, Sendable {
     case path(ShapePath?)
 }
 
-
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
 /// spring or curve overshoots). Colours interpolate premultiplied; transforms decomposed.
 enum Interpolant {
