@@ -27,6 +27,7 @@ local lua = {
 local host = {
   "rect", "point", "size", "color", "node", "animate", "keyframes", "keyframe", "easing", "spring",
   transform = { fields = fields("identity scale translate rotate new") },
+  path = { fields = fields("new ellipse rect") },
   shared = { fields = fields("crossfade modifiers preset plan parsePreset automaticDuration automaticCurve arcControl arcPoint") },
 }
 

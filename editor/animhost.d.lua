@@ -93,6 +93,15 @@ function os.time() end
 ---@field locations number[] each 0…1; empty (or a count other than the colours') spreads them evenly
 ---@field startPoint Point
 ---@field endPoint Point
+-- A node's shape, drawn as a CAShapeLayer draws it (after the background, before the children); the
+-- path is SVG path data in the node's bounds coordinates (see `path`), none by default.
+---@class Shape
+---@field path string? animatable point by point when the elements match (path.ellipse, path.rect always do)
+---@field fillColor Color|string animatable, black by default
+---@field strokeColor Color|string? animatable, none by default
+---@field lineWidth number animatable, 1 by default
+---@field strokeStart number animatable, 0…1
+---@field strokeEnd number animatable, 0…1
 ---@field [string] UnknownKey
 
 -- Where n:insert puts a child: exactly one of the two.
@@ -127,6 +136,9 @@ function os.time() end
 ---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
 ---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
 ---@field gradient Gradient|{} drawn over the background; colours, locations and points animatable
+---@field shape Shape|{} animatable; each field too
+---@field mask string? animatable: SVG path data clipping the node and its subtree
+---@field shadowPath string? animatable: SVG path data casting the shadow instead of the rounded bounds
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -157,6 +169,9 @@ function os.time() end
 ---@field modifiers? string[]
 ---@field blur? number
 ---@field gradient? Gradient|{}
+---@field shape? Shape|{}
+---@field mask? string
+---@field shadowPath? string
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -363,6 +378,20 @@ function transform.rotate(radians) end
 ---@return Transform maps (x, y) to (a·x + c·y + tx, b·x + d·y + ty)
 function transform.new(a, b, c, d, tx, ty) end
 
+-- Paths as strings of SVG path data, for shape.path, mask and shadowPath.
+---@class PathLibrary
+path = {}
+---@param data string SVG path data (M L H V C S Q T A Z, absolute or relative)
+---@return string the same path as absolute M, L, C and Z commands
+function path.new(data) end
+---@param rect Rect
+---@return string the inscribed ellipse: four cubic quarters, so any two ellipses animate
+function path.ellipse(rect) end
+---@param rect Rect
+---@param radius? number corner radius, 0 by default
+---@return string four lines and four corners, so any two such rectangles animate
+function path.rect(rect, radius) end
+
 ---@param fields NodeFields
 ---@return Node
 function node(fields) end
@@ -489,6 +518,9 @@ function shared.arcPath(fromFrame, toFrame, arc) end
 ---@field tag string?
 ---@field blur number?
 ---@field gradient {type: string, colors: Color[], locations: number[], startPoint: Point, endPoint: Point}?
+---@field shape {path: string?, fillColor: Color, strokeColor: Color?, lineWidth: number, strokeStart: number, strokeEnd: number}?
+---@field mask string?
+---@field shadowPath string?
 
 ---@class RunFrame
 ---@field index integer

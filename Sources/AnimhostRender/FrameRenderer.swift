@@ -108,7 +108,7 @@ public final class FrameRenderer {
     private func isPlainContainer(_ c: NodeSample) -> Bool {
         let p = c.properties
         return p.transform.isIdentity && p.alpha >= 1 && !p.hidden && p.cornerShape.isSquare && p.border.width == 0
-            && !FrameRenderer.hasShadow(p) && !p.hasGradient && p.image == nil && p.text == nil && p.frame.origin == .zero
+            && !FrameRenderer.hasShadow(p) && !p.hasGradient && p.paths.isEmpty && p.image == nil && p.text == nil && p.frame.origin == .zero
             && p.frame.width * scale >= Double(pixelWidth) && p.frame.height * scale >= Double(pixelHeight)
     }
 
@@ -191,11 +191,12 @@ public final class FrameRenderer {
         let layers =
             (p.backgroundColor != nil || p.image != nil || p.text != nil ? 1 : 0)
             + (p.border.width > 0 ? 1 : 0) + (p.hasGradient ? 1 : 0) + (FrameRenderer.hasShadow(p) ? 1 : 0)
+            + (p.paths.shape.path != nil ? 1 : 0)
         return end > i + 1 || layers > 1
     }
 
     static func hasShadow(_ p: NodeProperties) -> Bool {
-        p.shadow.opacity > 0 && (p.backgroundColor != nil || p.image != nil)
+        p.shadow.opacity > 0 && (p.backgroundColor != nil || p.image != nil || p.paths.shadowPath != nil)
     }
 
     private func deviceTransform(_ node: NodeSample) -> Transform2D {
@@ -210,6 +211,11 @@ public final class FrameRenderer {
         let node = nodes[i], p = node.properties
         let bounds = Rect(origin: .zero, size: p.frame.size)
         Draw.setTransform(cr, deviceTransform(node))
+        if let mask = p.paths.mask {  // undone after the border and the children
+            cairo_save(cr)
+            ShapePainting.clip(cr, to: mask)
+            steps.append(.restore(cr: cr))
+        }
         if FrameRenderer.hasShadow(p) { try naming(node) { try drawShadow(p, on: cr, opacity: opacity) } }
         if let key = caches.stores.key(for: node) {
             let text = key.text.flatMap { texts[$0] }
@@ -221,6 +227,7 @@ public final class FrameRenderer {
             cairo_fill(cr)
         }
         if p.hasGradient { try naming(node) { try GradientPainting.paint(cr, p.gradient, bounds: bounds, corners: p.cornerShape, opacity: opacity) } }
+        ShapePainting.draw(p.paths.shape, on: cr, opacity: opacity)
         if p.border.width > 0 { steps.append(.border(i: i, cr: cr, opacity: opacity)) }
         guard end > i + 1 else { return }
         cairo_save(cr)
@@ -260,12 +267,10 @@ public final class FrameRenderer {
     }
 
     private func drawShadow(_ p: NodeProperties, on cr: OpaquePointer, opacity: Double) throws {
-        let mask = try caches.shadows.mask(
-            size: p.frame.size, corners: p.cornerShape, radius: p.shadow.radius,
-            color: p.shadow.color, frame: frameIndex)
-        let s = mask.surface, inset = -mask.padding
+        let mask = try caches.shadows.mask(for: p, frame: frameIndex)
+        let s = mask.surface
         let over = Rect(
-            x: inset + p.shadow.offset.width, y: inset + p.shadow.offset.height,
+            x: mask.origin.x + p.shadow.offset.width, y: mask.origin.y + p.shadow.offset.height,
             width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
         Draw.paint(cr, surface: s.surface, pixelSize: (s.width, s.height), over: over, opacity: opacity * min(max(p.shadow.opacity, 0), 1))
     }
@@ -338,7 +343,7 @@ public final class FrameRenderer {
     /// The whole pixels a node's own background paints opaquely, when that is a plain rectangle.
     private func opaqueInterior(_ node: NodeSample) -> (x: Int, y: Int, w: Int, h: Int)? {
         let p = node.properties, t = node.toContainer
-        guard let background = p.backgroundColor, background.a >= 1, p.cornerShape.isSquare, p.image == nil, p.text == nil,
+        guard let background = p.backgroundColor, background.a >= 1, p.cornerShape.isSquare, p.image == nil, p.text == nil, p.paths.mask == nil,
             t.b == 0, t.c == 0
         else { return nil }
         let b = node.bbox
@@ -357,7 +362,7 @@ public final class FrameRenderer {
             let p = node.properties
             let shadow = FrameRenderer.hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
             let spread = shadow + (node.depth > nodes[i].depth ? 3 * max(p.blur, 0) : 0)  // a descendant's own blur
-            let b = node.bbox
+            let b = ShapePainting.box(node)
             minX = min(minX, b.x - spread); minY = min(minY, b.y - spread)
             maxX = max(maxX, b.x + b.width + spread); maxY = max(maxY, b.y + b.height + spread)
         }

@@ -48,11 +48,20 @@ public struct PartRasteriser {
 
     /// The shadow of a `size` box with `corners`, blurred by `radius` points, in `color` (at full
     /// opacity), and the rectangle it covers in the node's coordinates before the shadow's offset.
-    public func shadow(size: Size, corners: CornerShape, radius: Double, color: Color) throws -> (bitmap: Bitmap, over: Rect) {
-        let mask = try caches.shadows.mask(size: size, corners: corners, radius: radius, color: color, frame: 0)
+    /// With `path`, the shadow the path casts (`shadowPath`) instead of the box's.
+    public func shadow(size: Size, corners: CornerShape, radius: Double, color: Color, path: ShapePath? = nil) throws -> (bitmap: Bitmap, over: Rect) {
+        var p = NodeProperties()
+        p.frame.size = size
+        p.paths.shadowPath = path
+        p.shadow.radius = radius
+        p.shadow.color = color
+        let mask =
+            path == nil
+            ? try caches.shadows.mask(size: size, corners: corners, radius: radius, color: color, frame: 0)
+            : try caches.shadows.mask(for: p, frame: 0)
         let s = mask.surface
         let over = Rect(
-            x: -mask.padding, y: -mask.padding,
+            x: mask.origin.x, y: mask.origin.y,
             width: Double(s.width) * mask.pointsPerPixel, height: Double(s.height) * mask.pointsPerPixel)
         return (Bitmap(s.pixels), over)
     }

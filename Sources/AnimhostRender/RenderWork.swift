@@ -49,7 +49,7 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
             let end = FrameRenderer.subtreeEnd(nodes, i)
             // Its own box, its shadow's reach, and (translucent or blurred) the group its subtree is drawn in.
             let shadow = FrameRenderer.hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
-            let box = node.bbox
+            let box = ShapePainting.box(node)
             painted += covered(Rect(x: box.x - shadow, y: box.y - shadow, width: box.width + 2 * shadow, height: box.height + 2 * shadow), width: width, height: height)
             let grouped = p.blur > 0 || (p.alpha < 1 && FrameRenderer.needsGroup(nodes, i, end))
             let group = grouped ? FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: width, height: height) : nil
@@ -86,8 +86,7 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
             out.append((key, "its text", (checkedInt(key.size.width * scale, .up), checkedInt(key.size.height * scale, .up))))
         }
         if FrameRenderer.hasShadow(p) {
-            let key = ShadowMasks.key(size: p.frame.size, corners: p.cornerShape, radius: p.shadow.radius, color: p.shadow.color)
-            out.append((key, "its shadow", caches.shadows.pixelSize(size: p.frame.size, sigma: p.shadow.radius)))
+            out.append((ShadowMasks.key(for: p), "its shadow", caches.shadows.pixelSize(size: ShadowMasks.caster(p).size, sigma: p.shadow.radius)))
         }
         return out
     }

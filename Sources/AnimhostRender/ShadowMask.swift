@@ -6,15 +6,43 @@ import AnimhostCore
 /// three box passes (close to a Gaussian), baked with the shadow's colour into an ARGB image (which
 /// pixman scales up on its fast bilinear path, unlike a mask) and kept by shape and colour.
 final class ShadowMasks: @unchecked Sendable {
-    /// A blurred shadow image and where it goes: `padding` points beyond the shape on every side, each mask
-    /// pixel `pointsPerPixel` points wide.
+    /// A blurred shadow image and where it goes: `padding` points beyond the shape on every side, its
+    /// top left at `origin` in the node's bounds (before the offset), each mask pixel `pointsPerPixel` points wide.
     final class Mask {
         let surface: Surface
         let padding: Double
+        let origin: Point
         let pointsPerPixel: Double
-        init(surface: Surface, padding: Double, pointsPerPixel: Double) {
-            self.surface = surface; self.padding = padding; self.pointsPerPixel = pointsPerPixel
+        init(surface: Surface, padding: Double, origin: Point, pointsPerPixel: Double) {
+            self.surface = surface; self.padding = padding; self.origin = origin; self.pointsPerPixel = pointsPerPixel
         }
+    }
+
+    /// What casts a node's shadow: its rounded bounds, or its shadow path (within `rect`, its box).
+    struct Caster {
+        let rect: Rect
+        let corners: CornerShape
+        let path: ShapePath?
+        var size: Size { rect.size }
+    }
+
+    /// The caster of `p`'s shadow: `shadowPath` when it has one, as `CALayer` does.
+    static func caster(_ p: NodeProperties) -> Caster {
+        if let path = p.paths.shadowPath, let box = path.boundingBox { return Caster(rect: box, corners: .square, path: path) }
+        return Caster(rect: Rect(origin: .zero, size: p.frame.size), corners: p.cornerShape, path: nil)
+    }
+
+    /// The key of `p`'s shadow.
+    static func key(for p: NodeProperties) -> Key {
+        let c = caster(p)
+        return key(size: c.size, corners: c.corners, radius: p.shadow.radius, color: p.shadow.color, path: c.path)
+    }
+
+    /// `p`'s shadow.
+    func mask(for p: NodeProperties, frame: Int) throws -> Mask {
+        let c = ShadowMasks.caster(p)
+        let key = ShadowMasks.key(size: c.size, corners: c.corners, radius: p.shadow.radius, color: p.shadow.color, path: c.path)
+        return try masks.value(key, frame: frame) { try make(c, sigma: p.shadow.radius, color: p.shadow.color) }
     }
 
     /// What a mask shows, in eighths of a point: two shadows with equal keys share one mask.
@@ -22,6 +50,8 @@ final class ShadowMasks: @unchecked Sendable {
         let width: Int, height: Int, radius: Int
         let corners: CornerShape
         let color: Color
+        /// The shadow path, when it casts the shadow.
+        var path: ShapePath? = nil
     }
 
     private let scale: Double
@@ -33,11 +63,11 @@ final class ShadowMasks: @unchecked Sendable {
     func evict(before frame: Int) { masks.evict(before: frame) }
 
     /// The key of the shadow of a `size` box with `corners`, blurred by `radius` points, in `color`.
-    static func key(size: Size, corners: CornerShape, radius: Double, color: Color) -> Key {
+    static func key(size: Size, corners: CornerShape, radius: Double, color: Color, path: ShapePath? = nil) -> Key {
         let q = { (v: Double) in checkedInt(v * 8, .toNearestOrAwayFromZero) }  // eighths of a point
         return Key(
             width: q(size.width), height: q(size.height), radius: q(radius), corners: corners.fitting(size).mapRadii { Double(q($0)) / 8 },
-            color: color)
+            color: color, path: path)
     }
 
     /// The size in pixels of the mask of a `size` shape blurred by `sigma` points: what it costs to make.
@@ -57,18 +87,24 @@ final class ShadowMasks: @unchecked Sendable {
     func mask(size: Size, corners: CornerShape, radius: Double, color: Color, frame: Int) throws -> Mask {
         let key = ShadowMasks.key(size: size, corners: corners, radius: radius, color: color)
         return try masks.value(key, frame: frame) {
-            try make(size: size, corners: corners, sigma: radius, color: color)
+            try make(Caster(rect: Rect(origin: .zero, size: size), corners: corners, path: nil), sigma: radius, color: color)
         }
     }
 
-    private func make(size: Size, corners: CornerShape, sigma: Double, color: Color) throws -> Mask {
+    private func make(_ caster: Caster, sigma: Double, color: Color) throws -> Mask {
+        let size = caster.size
         let pointsPerPixel = ShadowMasks.reduction(sigma: sigma, scale: scale) / scale
         let padding = 3 * sigma
         let (width, height) = pixelSize(size: size, sigma: sigma)
         let alpha = try Surface(width: width, height: height, format: CAIRO_FORMAT_A8)
         let cr = alpha.context()
         cairo_scale(cr, 1 / pointsPerPixel, 1 / pointsPerPixel)
-        Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), corners: corners)
+        if let path = caster.path {
+            cairo_translate(cr, padding - caster.rect.x, padding - caster.rect.y)
+            Draw.path(cr, path)
+        } else {
+            Draw.roundedRect(cr, Rect(x: padding, y: padding, width: size.width, height: size.height), corners: caster.corners)
+        }
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_fill(cr)
         cairo_destroy(cr)
@@ -82,7 +118,8 @@ final class ShadowMasks: @unchecked Sendable {
         Draw.setColor(bcr, color)
         cairo_mask_surface(bcr, alpha.surface, 0, 0)
         cairo_destroy(bcr)
-        return Mask(surface: baked, padding: padding, pointsPerPixel: pointsPerPixel)
+        let origin = Point(x: caster.rect.x - padding, y: caster.rect.y - padding)
+        return Mask(surface: baked, padding: padding, origin: origin, pointsPerPixel: pointsPerPixel)
     }
 }
 

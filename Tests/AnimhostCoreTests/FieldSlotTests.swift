@@ -6,16 +6,20 @@ import XCTest
 /// property: a wrong offset or type would read another field's value or change another field.
 final class FieldSlotTests: XCTestCase {
     /// A value of the field's kind that differs from every default.
-    func sample(_ field: AnimatableField) -> AnimatableValue {
-        switch field {
-        case .number: return .number(0.375)
+    func sample(_ property: AnimatableProperty) -> AnimatableValue {
+        switch property.field {
+        case .gradient(.colors): return .colors([Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5)])
+        case .gradient(.locations): return .numbers([0.125, 0.625])
+        case .gradient(.startPoint), .gradient(.endPoint): return .point(Point(x: -0.5, y: 2))
+        default: break
+        }
+        switch AnimatableProperty.declarations[property.index].kind {
         case .rect: return .rect(Rect(x: 1.5, y: -2, width: 30, height: 40))
         case .size: return .size(Size(width: 7, height: -9))
         case .color, .optionalColor: return .color(Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5))
         case .transform: return .transform(Transform2D(a: 2, b: 0.5, c: -0.5, d: 3, tx: 4, ty: 5))
-        case .gradient(.colors): return .colors([Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5)])
-        case .gradient(.locations): return .numbers([0.125, 0.625])
-        case .gradient(.startPoint), .gradient(.endPoint): return .point(Point(x: -0.5, y: 2))
+        case .path: return .path(.ellipse(in: Rect(x: 1, y: 2, width: 3, height: 4)))
+        default: return .number(0.375)
         }
     }
 
@@ -35,8 +39,8 @@ final class FieldSlotTests: XCTestCase {
             let declared = AnimatableProperty.declarations[property.index]
             var p = busyProperties()
             XCTAssertEqual(property.field.load(from: &p), declared.read(p).animatable, "\(declared.path)")
-            declared.write(&p, PropertyValue(sample(property.field)))
-            XCTAssertEqual(property.field.load(from: &p), sample(property.field), "\(declared.path)")
+            declared.write(&p, PropertyValue(sample(property)))
+            XCTAssertEqual(property.field.load(from: &p), sample(property), "\(declared.path)")
         }
     }
 
@@ -44,8 +48,8 @@ final class FieldSlotTests: XCTestCase {
         for property in AnimatableProperty.allCases {
             let declared = AnimatableProperty.declarations[property.index]
             var expected = busyProperties(), actual = busyProperties()
-            declared.write(&expected, PropertyValue(sample(property.field)))
-            property.set(sample(property.field), in: &actual)
+            declared.write(&expected, PropertyValue(sample(property)))
+            property.set(sample(property), in: &actual)
             XCTAssertEqual(actual, expected, "\(declared.path)")
         }
     }

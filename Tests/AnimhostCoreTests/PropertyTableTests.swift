@@ -21,6 +21,8 @@ final class PropertyTableTests: XCTestCase {
         case .point: return ("[0.25, 0.75]", .point(Point(x: 0.25, y: 0.75)))
         case .colors: return ("[\"#FF0000\", \"#0000FF80\"]", .colors([Color(r: 1, g: 0, b: 0), Color(r: 0, g: 0, b: 1, a: 128 / 255.0)]))
         case .numbers: return ("[0.25, 0.75]", .numbers([0.25, 0.75]))
+        case .path:
+            return ("\"M1 2 l2 2 Z\"", .path(ShapePath(elements: [.move(Point(x: 1, y: 2)), .line(Point(x: 3, y: 4)), .close])))
         }
     }
 

@@ -22,6 +22,8 @@ final class PropertyTableBindingTests: XCTestCase {
         case .point: return ("point(0.25, 0.75)", .point(Point(x: 0.25, y: 0.75)))
         case .colors: return ("{ color(\"#336699\"), \"#FF0000\" }", .colors([Color(r: 0.2, g: 0.4, b: 0.6), Color(r: 1, g: 0, b: 0)]))
         case .numbers: return ("{ 0.25, 0.75 }", .numbers([0.25, 0.75]))
+        case .path:
+            return ("path.new(\"M1 2 l2 2 Z\")", .path(ShapePath(elements: [.move(Point(x: 1, y: 2)), .line(Point(x: 3, y: 4)), .close])))
         }
     }
 

@@ -49,8 +49,21 @@ final class PropertyColumnTests: XCTestCase {
         "gradient.colors": Sample(value: .colors([blue, green])),
         "gradient.locations": Sample(value: .numbers([0.6, 0.9]), prepare: withGradient),
         "gradient.startPoint": Sample(value: .point(Point(x: 0, y: 0.5)), prepare: withGradient),
-        "gradient.endPoint": Sample(value: .point(Point(x: 0.5, y: 0.5)), prepare: withGradient)
+        "gradient.endPoint": Sample(value: .point(Point(x: 0.5, y: 0.5)), prepare: withGradient),
+        "shape.path": Sample(value: .path(.ellipse(in: Rect(x: 5, y: 5, width: 30, height: 20)))),
+        "shape.fillColor": Sample(value: .color(blue), prepare: withPath),
+        "shape.strokeColor": Sample(value: .color(blue), prepare: withPath),
+        "shape.lineWidth": Sample(value: .number(6), prepare: withStroke),
+        "shape.strokeStart": Sample(value: .number(0.5), prepare: withStroke),
+        "shape.strokeEnd": Sample(value: .number(0.5), prepare: withStroke),
+        "mask": Sample(value: .path(.ellipse(in: Rect(x: 0, y: 0, width: 40, height: 30)))),
+        "shadowPath": Sample(value: .path(.rect(Rect(x: -10, y: 0, width: 10, height: 40))), prepare: withShadow)
     ]
+    private static let withPath: @Sendable (inout NodeProperties) -> Void = { $0.paths.shape.path = .ellipse(in: Rect(x: 5, y: 5, width: 30, height: 20)) }
+    private static let withStroke: @Sendable (inout NodeProperties) -> Void = {
+        withPath(&$0)
+        $0.paths.shape.strokeColor = blue
+    }
 
     /// The containers a property is drawn in: plain (drawn screen by screen) and moved and faded (drawn as one tree).
     private static let containers: [(name: String, alpha: Double, origin: Point)] = [

@@ -24,6 +24,8 @@ final class LottieWebComparisonTests: XCTestCase {
     func testAlbumPop() throws { try check("Examples/album/album.lua", operation: .pop) }
     func testFoldPush() throws { try check("Examples/layers/fold.lua") }
     func testFoldPop() throws { try check("Examples/layers/fold.lua", operation: .pop) }
+    func testCircularRevealPush() throws { try check("Examples/layers/circular-reveal.lua") }
+    func testStripShadowPush() throws { try check("Examples/layers/strip-shadow.lua") }
 
     /// The comparison is live: the zoom push with the detail screen's photo layer dropped from the
     /// document fails it in the frames that show the photo.

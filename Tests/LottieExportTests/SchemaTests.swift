@@ -12,7 +12,7 @@ final class SchemaTests: XCTestCase {
             [
                 "Plugins/zoom.lua", "Plugins/crossfade.lua", "Plugins/card-lift.lua", "Plugins/match.lua",
                 "Examples/popup/popup.lua", "Examples/album/album.lua", "Examples/layers/fold.lua"
-            ] + uikit.map { "Examples/uikit/\($0).lua" }
+            ] + uikit.map { "Examples/uikit/\($0).lua" } + ["Examples/layers/circular-reveal.lua", "Examples/layers/strip-shadow.lua"]
         for plugin in plugins {
             for operation in [TransitionOperation.push, .pop] { files.append(try Export(plugin, operation: operation).write()) }
         }

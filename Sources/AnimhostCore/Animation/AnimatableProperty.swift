@@ -50,6 +50,10 @@ enum AnimatableField: Sendable {
     case transform(FieldSlot<Transform2D>)
     /// A member of the node's boxed gradient, read and written through the box.
     case gradient(GradientMember)
+    /// A field kept out of line (``NodePaths``), read and written through its declaration (its position
+    /// in ``NodeProperty/pathProperties``, so that this enum stays plain data); its lanes always fly
+    /// through a ``FlightPath``.
+    case outOfLine(Int)
 
     /// The value in `p` (no colour reads as clear; `inout` only to read in place).
     @inline(__always)
@@ -62,6 +66,7 @@ enum AnimatableField: Sendable {
         case .optionalColor(let f): return .color(f.read(&p) ?? .clear)
         case .transform(let f): return .transform(f.read(&p))
         case .gradient(let m): return m.load(from: p)
+        case .outOfLine(let i): return NodeProperty.pathProperties[i].read(p).animatable ?? .number(0)
         }
     }
 
@@ -78,6 +83,7 @@ enum AnimatableField: Sendable {
         case .optionalColor(let f): if case .color(let c) = v { f.write(c, into: &p) }
         case .transform(let f): if case .transform(let t) = v { f.write(t, into: &p) }
         case .gradient(let m): m.store(v, into: &p)
+        case .outOfLine(let i): NodeProperty.pathProperties[i].write(&p, PropertyValue(v))
         }
     }
 
@@ -94,6 +100,7 @@ enum AnimatableField: Sendable {
         case .optionalColor(let f): return f.cell(in: node)
         case .transform(let f): return f.cell(in: node)
         case .gradient: return Self.unwritten.cell(in: node)  // a gradient's lane is a path lane, which never writes its cell
+        case .outOfLine: return .nowhere
         }
     }
 }
@@ -108,6 +115,7 @@ public enum AnimatableValue: Hashable, Sendable {
     case point(Point)
     case colors([Color])
     case numbers([Double])
+    case path(ShapePath?)
 }
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
@@ -124,6 +132,11 @@ enum Interpolant {
     case numbers([Double], [Double])
     /// Lists whose counts differ: the new one shows as soon as the flight begins, as Core Animation's does.
     case atOnce(AnimatableValue, AnimatableValue)
+    /// Two paths whose elements match, point by point.
+    case shapePath(ShapePath, ShapePath)
+    /// Paths that cannot be blended: the new one shows as soon as the flight begins (Core Animation's
+    /// result for paths whose elements differ is undefined; this one is documented).
+    case jump(AnimatableValue, AnimatableValue)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 
@@ -138,6 +151,8 @@ enum Interpolant {
         case (.colors(let a), .colors(let b)) where a.count == b.count: self = .colors(a.map(\.premultiplied), b.map(\.premultiplied))
         case (.numbers(let a), .numbers(let b)) where a.count == b.count: self = .numbers(a, b)
         case (.colors, .colors), (.numbers, .numbers): self = .atOnce(from, to)
+        case (.path(let a?), .path(let b?)) where a.matches(b): self = .shapePath(a, b)
+        case (.path, .path): self = .jump(from, to)
         default: self = .discrete(from, to)
         }
     }
@@ -160,6 +175,11 @@ enum Interpolant {
         case .colors(let a, let b): return .colors(zip(a, b).map { Interpolant.blend($0, $1, p) })
         case .numbers(let a, let b): return .numbers(zip(a, b).map { mix($0, $1) })
         case .atOnce(let a, let b): return p > 0 ? b : a
+        case .shapePath(let a, let b):
+            if p == 0 { return .path(a) }
+            if p == 1 { return .path(b) }
+            return .path(a.interpolated(to: b, at: p))
+        case .jump(let a, let b): return p > 0 ? b : a
         }
     }
 }

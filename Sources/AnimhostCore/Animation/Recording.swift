@@ -107,7 +107,7 @@ struct NodeMotion {
         var track: Int32 = 0
     }
     /// Room for every ``AnimatableProperty`` and a few more, so that declaring one needs no change here.
-    private typealias Slots = InlineArray<16, Slot>
+    private typealias Slots = InlineArray<32, Slot>
     private var slots = Slots(repeating: Slot())
     /// How many animatable properties a node has room for.
     static var capacity: Int { Slots.count }

@@ -49,6 +49,9 @@ struct FieldCell {
 
     fileprivate init(_ address: UnsafeMutableRawPointer) { self.address = address }
 
+    /// Where a lane whose property lives out of line points: it writes through its flight path, never here.
+    static var nowhere: FieldCell { FieldCell(nowhereStorage) }
+
     /// Writes a number field.
     @inline(__always)
     func store(_ v: Double) { address.assumingMemoryBound(to: Double.self).pointee = v }
@@ -57,6 +60,10 @@ struct FieldCell {
     @inline(__always)
     func store(_ r: Rect) { address.assumingMemoryBound(to: Rect.self).pointee = r }
 }
+
+/// Room that no one reads, for ``FieldCell/nowhere``.
+nonisolated(unsafe) private let nowhereStorage = UnsafeMutableRawPointer.allocate(
+    byteCount: MemoryLayout<Rect>.size, alignment: MemoryLayout<Rect>.alignment)
 
 /// Room for one ``Rect`` (so also for a number) where retired lanes write, so that evaluation
 /// need not skip them; freed with its owner.

@@ -58,6 +58,8 @@ public struct NodeProperties: Hashable, Sendable {
     public var blur: Double = 0
     /// The gradient, boxed so that a node without one pays a null pointer (see ``gradient``).
     var gradientBox: GradientBox? = nil
+    /// The shape, mask and shadow path: rare, so kept out of line.
+    public var paths = NodePaths()
 
     public init() {}
 }

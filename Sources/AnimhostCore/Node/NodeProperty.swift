@@ -41,6 +41,7 @@ public struct NodeProperty: Sendable {
         switch kind {
         case .color, .optionalColor, .colors: return .premultiplied
         case .transform: return .decomposed
+        case .path: return .pointByPoint
         default: return .linear
         }
     }
@@ -78,6 +79,8 @@ public enum PropertyKind: Sendable, Equatable {
     case colors
     /// A list of numbers within the property's ``NodeProperty/range``, at most ``Bounds/gradientStops``.
     case numbers
+    /// A path, written as SVG path data (``ShapePath``), or none.
+    case path
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -101,6 +104,8 @@ public enum Interpolation: Sendable {
     case premultiplied
     /// Transforms split into translation, rotation, scale and skew, as Core Animation does.
     case decomposed
+    /// Paths whose elements match point by point, as Core Animation's; others change at once.
+    case pointByPoint
     /// The property does not animate: a change shows at once.
     case none
 }
@@ -131,6 +136,7 @@ public enum PropertyValue: Hashable, Sendable {
     case point(Point)
     case colors([Color])
     case numbers([Double])
+    case path(ShapePath?)
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -143,6 +149,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .point(let q): return .point(q)
         case .colors(let c): return .colors(c)
         case .numbers(let n): return .numbers(n)
+        case .path(let p): return .path(p)
         case .flag, .string, .text, .modifiers: return nil
         }
     }
@@ -158,6 +165,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .point(let q): self = .point(q)
         case .colors(let c): self = .colors(c)
         case .numbers(let n): self = .numbers(n)
+        case .path(let p): self = .path(p)
         }
     }
 }

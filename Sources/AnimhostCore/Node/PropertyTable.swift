@@ -6,6 +6,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
     case blur
     case gradientColors, gradientLocations, gradientStartPoint, gradientEndPoint
+    case shapePath, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, mask, shadowPath
 }
 
 extension NodeProperty {
@@ -16,7 +17,10 @@ extension NodeProperty {
     /// animates, its declaration here (with how it is drawn and how the Lottie export carries it), its
     /// drawing in the renderer, and its line in the editor definitions; scene files, Lua, the timeline
     /// and spec frames take it from here.
-    public static let all: [NodeProperty] = [
+    public static let all: [NodeProperty] = layerProperties + pathProperties
+
+    /// The properties every `CALayer` has, declared in ``all``'s order.
+    static let layerProperties: [NodeProperty] = [
         rect(
             "frame", .frame, timeline: .inContainer, field: FieldSlot(\.frame), drawing: .drawn, lottie: .exported,
             get: { $0.frame }, set: { $0.frame = $1 }),

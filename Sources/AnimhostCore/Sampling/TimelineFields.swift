@@ -115,6 +115,7 @@ enum TimelineLayout {
         case .point(let q): return .point(q)
         case .colors(let c): return .array(c.map { .color($0) })
         case .numbers(let n): return .array(n.map { .number($0) })
+        case .path(let p): return p.map { .string($0.svg) } ?? .null
         }
     }
 }

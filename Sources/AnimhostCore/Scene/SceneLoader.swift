@@ -210,6 +210,7 @@ struct SceneReader {
         case .numbers:
             let range = property.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude)
             return .numbers(try list(json, path()) { try number($0, $1, min: range.min, max: range.max)! })
+        case .path: return .path(try shapePath(json, path()))
         }
     }
 
@@ -223,6 +224,12 @@ struct SceneReader {
             guard v != .null else { throw fail("\(path())[\(i)]", "expected a value, got null") }
             return try item(v, "\(path())[\(i)]")
         }
+    }
+
+    /// SVG path data; a mistake is named by its character.
+    private func shapePath(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> ShapePath {
+        guard case .string(let s) = json else { throw fail(path(), "expected SVG path data as a string, got \(json.kindName)") }
+        do throws(ShapePathError) { return try ShapePath(svg: s) } catch { throw fail(path(), error.description) }
     }
 
     private func text(_ json: JSONValue, _ path: @autoclosure () -> String) throws -> TextStyle {

@@ -319,6 +319,7 @@ enum NodeBinding {
         case .point(let q): ValueBinding.push(L, q)
         case .colors(let c): GradientBinding.push(L, c)
         case .numbers(let n): GradientBinding.push(L, n)
+        case .path(let p): if let p { LuaHost.push(L, p.svg) } else { lua_pushnil(L) }
         }
     }
 
@@ -391,6 +392,7 @@ enum NodeBinding {
         case .point: return .point(try ValueBinding.checkPoint(L, v, what()))
         case .colors: return .colors(try GradientBinding.checkColors(L, v, what()))
         case .numbers: return .numbers(try GradientBinding.checkNumbers(L, v, what(), range: check.range))
+        case .path: return .path(ah_isnoneornil(L, v) != 0 ? nil : try PathBinding.check(L, v, what()))
         case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
         }
     }
@@ -422,7 +424,7 @@ enum NodeBinding {
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
-        case .number, .rect, .size, .color, .optionalColor, .transform, .point, .colors, .numbers:
+        case .number, .rect, .size, .color, .optionalColor, .transform, .point, .colors, .numbers, .path:
             return PropertyValue(try animatable(L, v, check, what()))
         }
     }
@@ -455,7 +457,7 @@ enum NodeBinding {
             var hasChildren = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
             // table's traversal order, which differs between runs: each value waits in its key's slot,
-            // and `given` marks the slots filled (at most 32 keys, see ``InternedKeys``), so that only
+            // and `given` marks the slots filled (at most 64 keys, see ``InternedKeys``), so that only
             // those are visited.
             let slots = lua_gettop(L) + 1
             var given: UInt64 = 0
@@ -648,7 +650,7 @@ struct InitialWriter: PropertyWriter {
 ///
 /// The table lives in storage of its own (reading it never copies it); ``deallocate()`` frees it.
 struct InternedKeys {
-    private static let capacity = 64
+    private static let capacity = 128
     private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
 
     init() {

@@ -98,15 +98,18 @@ final class LottieLayers {
         }
         let bounds = samples.map { Optional($0.bbox) }
         keys.layer = track.name
-        let own = try naming(track) { try background(track, samples) + pictures(track, samples) + texts(track, samples) + gradient(track, samples) }
+        let own = try naming(track) {
+            try background(track, samples) + pictures(track, samples) + texts(track, samples) + gradient(track, samples) + shapes(track, samples)
+        }
         let border = try self.border(track, samples)
         let children = try track.children.flatMap { try layers(of: $0) }
         keys.layer = track.name
         let below = try naming(track) { try shadows(track, samples) }.map { $0.faded(by: alpha) }
         let inside = own.map { $0.covering(bounds) } + children + border.map { $0.covering(bounds) }
         let clips = track.present.contains { $0.properties.clips }
-        if children.isEmpty && inside.count == 1
-            || !clips
+        let masks = try naming(track) { try pathMasks(track, samples) }
+        if masks.isEmpty && children.isEmpty && inside.count == 1
+            || !clips && masks.isEmpty
                 && LottieLayers.mayCompare(inside.count, frames: frameCount, pairsLeft: &pairChecksLeft)
                 && LottieLayers.apart(inside, while: alpha)
         {
@@ -116,10 +119,10 @@ final class LottieLayers {
         try budget.layers(1, frames: frameCount, node: track.name)
         let id = assets.comp(LottieLayers.indexed(try inside.map { try layer($0) }))
         var fields: LottieLayer = [("ty", .int(0)), ("nm", .string(track.name)), ("refId", .string(id))]
-        if clips {
+        if clips || !masks.isEmpty {
             keys.layer = track.name
             fields.append(("hasMask", .bool(true)))
-            fields.append(("masksProperties", .array([try clip(samples)])))
+            fields.append(("masksProperties", .array(masks + (clips ? [try clip(samples, mode: masks.isEmpty ? "a" : "i")] : []))))
         }
         fields += [("w", .num(canvas.width)), ("h", .num(canvas.height))]
         let boxes = LottieLayers.union(inside, frames: frameCount)
@@ -192,19 +195,19 @@ final class LottieLayers {
     }
 
     /// The mask of a node that clips: its rounded bounds on screen; frames it does not clip in, the canvas and more.
-    private func clip(_ samples: [NodeSample]) throws -> LottieJSON {
+    private func clip(_ samples: [NodeSample], mode: String) throws -> LottieJSON {
         let everywhere = Rect(x: -canvas.width, y: -canvas.height, width: 3 * canvas.width, height: 3 * canvas.height)
         let paths = samples.map { s -> [Double] in
             let p = s.properties
             guard p.clips else { return LottieGeometry.roundedRect(everywhere, corners: .square, through: .identity) }
             return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), corners: p.cornerShape, through: s.toContainer)
         }
-        return try mask(paths)
+        return try mask(paths, mode: mode)
     }
 
-    func mask(_ paths: [[Double]]) throws -> LottieJSON {
+    func mask(_ paths: [[Double]], mode: String = "a") throws -> LottieJSON {
         .object([
-            ("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("clip")),
+            ("inv", .bool(false)), ("mode", .string(mode)), ("nm", .string("clip")),
             ("pt", try keys.property(paths, value: LottieGeometry.path, keyframe: { .array([LottieGeometry.path($0)]) })),
             ("o", .object([("a", .int(0)), ("k", .int(100))])), ("x", .object([("a", .int(0)), ("k", .int(0))]))
         ])

@@ -195,12 +195,12 @@ extension LottieLayers {
     /// The shadow's images: one per blur radius shown (to a quarter octave), colour and corner
     /// radius, drawn at the size of the first frame showing it and stretched with the node after.
     func shadows(_ track: LottieNodeTrack, _ samples: [NodeSample]) throws -> [Part] {
-        struct Key: Hashable { let level: Int; let color: Color; let corners: CornerShape }
+        struct Key: Hashable { let level: Int; let color: Color; let corners: CornerShape; let path: ShapePath? }
         func key(_ p: NodeProperties) -> Key? {
-            guard p.shadow.opacity > 0, p.backgroundColor != nil || p.image != nil, p.frame.width > 0, p.frame.height > 0 else { return nil }
+            guard p.shadow.opacity > 0, p.backgroundColor != nil || p.image != nil || p.paths.shadowPath != nil, p.frame.width > 0, p.frame.height > 0 else { return nil }
             return Key(
                 level: Int((log2(max(p.shadow.radius, 0.25)) * 4).rounded()), color: p.shadow.color,
-                corners: p.cornerShape.fitting(p.frame.size).mapRadii { ($0 * 2).rounded() / 2 })
+                corners: p.cornerShape.fitting(p.frame.size).mapRadii { ($0 * 2).rounded() / 2 }, path: p.paths.shadowPath)
         }
         var seen: [(Key, Size)] = [], known: Set<Key> = []
         for s in track.present {
@@ -211,7 +211,7 @@ extension LottieLayers {
             let radius = pow(2, Double(k.level) / 4), scale = parts.caches.scale, what = "the shadow of node '\(track.name)'"
             // The mask reaches 3 radii beyond each side; at full resolution, an upper bound of its pixels.
             try budget.pixels((size.width + 6 * radius) * scale, (size.height + 6 * radius) * scale, for: what)
-            let (bitmap, over) = try parts.shadow(size: size, corners: k.corners, radius: radius, color: k.color)
+            let (bitmap, over) = try parts.shadow(size: size, corners: k.corners, radius: radius, color: k.color, path: k.path)
             parts.forget()
             let id = try assets.image(bitmap, of: what)
             let content = Size(width: Double(bitmap.width), height: Double(bitmap.height))
