@@ -151,6 +151,8 @@ public final class TimelineWriter: FrameSink {
         case .size(let s): out.point(s.width, s.height)
         case .color(let c): out.append(color: c)
         case .transform(let t): out.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty)
+        case .point(let p): out.point(p.x, p.y)
+        case .transform3D(let t): out.matrix(t.numbers)
         case .object(let fields):
             out.append("{")
             for (i, f) in fields.enumerated() {

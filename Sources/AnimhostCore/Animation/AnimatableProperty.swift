@@ -48,6 +48,8 @@ enum AnimatableField: Sendable {
     case color(FieldSlot<Color>)
     case optionalColor(FieldSlot<Color?>)
     case transform(FieldSlot<Transform2D>)
+    /// A field of the node's boxed ``Layer3D``, read and written through it (3-D lanes are rare).
+    case layer3D(Layer3DField)
 
     /// The value in `p` (no colour reads as clear; `inout` only to read in place).
     @inline(__always)
@@ -59,6 +61,7 @@ enum AnimatableField: Sendable {
         case .color(let f): return .color(f.read(&p))
         case .optionalColor(let f): return .color(f.read(&p) ?? .clear)
         case .transform(let f): return .transform(f.read(&p))
+        case .layer3D(let f): return f.load(from: p)
         }
     }
 
@@ -72,6 +75,7 @@ enum AnimatableField: Sendable {
         case (.color(let f), .color(let c)): f.write(c, into: &p)
         case (.optionalColor(let f), .color(let c)): f.write(c, into: &p)
         case (.transform(let f), .transform(let t)): f.write(t, into: &p)
+        case (.layer3D(let f), _): f.store(v, into: &p)
         default: break
         }
     }
@@ -85,6 +89,7 @@ enum AnimatableField: Sendable {
         case .color(let f): return f.cell(in: node)
         case .optionalColor(let f): return f.cell(in: node)
         case .transform(let f): return f.cell(in: node)
+        case .layer3D: return Layer3DField.box.cell(in: node)  // never written: its lanes are path lanes
         }
     }
 }
@@ -96,6 +101,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case size(Size)
     case color(Color)
     case transform(Transform2D)
+    case point(Point)
+    indirect case transform3D(Transform3D)
 }
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
@@ -106,6 +113,9 @@ enum Interpolant {
     case size(Size, Size)
     case color(Color, Color)
     indirect case transform(Transform2D, Transform2D, DecomposedTransform, DecomposedTransform)
+    case point(Point, Point)
+    /// 3-D transforms decomposed as CSS Transforms 2; nil parts (a singular end) jump at the end.
+    indirect case transform3D(Transform3D, Transform3D, DecomposedTransform3D?, DecomposedTransform3D?)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 
@@ -116,6 +126,8 @@ enum Interpolant {
         case (.size(let a), .size(let b)): self = .size(a, b)
         case (.color(let a), .color(let b)): self = .color(a.premultiplied, b.premultiplied)
         case (.transform(let a), .transform(let b)): self = .transform(a, b, DecomposedTransform(a), DecomposedTransform(b))
+        case (.point(let a), .point(let b)): self = .point(a, b)
+        case (.transform3D(let a), .transform3D(let b)): self = .transform3D(a, b, DecomposedTransform3D(a), DecomposedTransform3D(b))
         default: self = .discrete(from, to)
         }
     }
@@ -135,6 +147,12 @@ enum Interpolant {
             if p == 0 { return .transform(from) }
             if p == 1 { return .transform(to) }
             return .transform(DecomposedTransform.interpolate(a, b, p).transform)
+        case .point(let a, let b): return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case .transform3D(let from, let to, let a, let b):
+            if p == 0 { return .transform3D(from) }
+            if p == 1 { return .transform3D(to) }
+            guard let a, let b else { return .transform3D(p >= 1 ? to : from) }
+            return .transform3D(DecomposedTransform3D.interpolate(a, b, p).transform)
         case .discrete(let a, let b): return p >= 1 ? b : a
         }
     }

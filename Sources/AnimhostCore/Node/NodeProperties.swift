@@ -56,6 +56,8 @@ public struct NodeProperties: Hashable, Sendable {
     public var modifiers: [Modifier] = []
     /// A Gaussian blur of the node and its subtree, as CSS's `filter: blur()`: the standard deviation in points.
     public var blur: Double = 0
+    /// The 3-D values (``Layer3D``), boxed: nil for a node that uses none of them.
+    var layer3DBox: Layer3DBox? = nil
 
     public init() {}
 }

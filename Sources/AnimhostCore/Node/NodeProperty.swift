@@ -40,7 +40,7 @@ public struct NodeProperty: Sendable {
         guard animation != nil else { return .none }
         switch kind {
         case .color, .optionalColor: return .premultiplied
-        case .transform: return .decomposed
+        case .transform, .transform3D: return .decomposed
         default: return .linear
         }
     }
@@ -72,6 +72,10 @@ public enum PropertyKind: Sendable, Equatable {
     case text
     /// Hero's modifiers (``Modifier``), written as strings.
     case modifiers
+    /// A point: two numbers.
+    case point
+    /// A 3-D transform (``Transform3D``): sixteen numbers.
+    case transform3D
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -122,6 +126,8 @@ public enum PropertyValue: Hashable, Sendable {
     case string(String?)
     case text(TextStyle?)
     case modifiers([Modifier])
+    case point(Point)
+    indirect case transform3D(Transform3D)
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -131,6 +137,8 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): return .size(s)
         case .color(let c): return .color(c ?? .clear)
         case .transform(let t): return .transform(t)
+        case .point(let p): return .point(p)
+        case .transform3D(let t): return .transform3D(t)
         case .flag, .string, .text, .modifiers: return nil
         }
     }
@@ -143,6 +151,8 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): self = .size(s)
         case .color(let c): self = .color(c)
         case .transform(let t): self = .transform(t)
+        case .point(let p): self = .point(p)
+        case .transform3D(let t): self = .transform3D(t)
         }
     }
 }

@@ -5,6 +5,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
     case blur
+    case transform3D, anchorPoint, sublayerTransform, zPosition
 }
 
 extension NodeProperty {
@@ -78,5 +79,26 @@ extension NodeProperty {
         number(
             "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
             lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
+    ] + layer3D
+
+    /// The 3-D layer values (``Layer3D``): drawn as Core Animation flattens a layer, carried to
+    /// Lottie as each frame's 2-D fit of the projected bounds.
+    static let layer3D: [NodeProperty] = [
+        NodeProperty(
+            key: "transform3D", kind: .transform3D, animation: .transform3D, field: .layer3D(.transform3D), drawing: .drawn,
+            lottie: .approximated(Layer3D.lottieNote),
+            read: { .transform3D($0.transform3D) }, write: { if case .transform3D(let t) = $1 { $0.transform3D = t } }),
+        NodeProperty(
+            key: "anchorPoint", kind: .point, animation: .anchorPoint, field: .layer3D(.anchorPoint), drawing: .drawn, lottie: .exported,
+            read: { .point($0.anchorPoint) }, write: { if case .point(let a) = $1 { $0.anchorPoint = a } }),
+        NodeProperty(
+            key: "sublayerTransform", kind: .transform3D, animation: .sublayerTransform, field: .layer3D(.sublayerTransform),
+            drawing: .drawn, lottie: .approximated(Layer3D.lottieNote),
+            read: { .transform3D($0.sublayerTransform) }, write: { if case .transform3D(let t) = $1 { $0.sublayerTransform = t } }),
+        NodeProperty(
+            key: "zPosition", kind: .number, range: NumberRange(-Bounds.magnitude...Bounds.magnitude), animation: .zPosition,
+            field: .layer3D(.zPosition), drawing: .drawn,
+            lottie: .approximated("orders siblings as drawn; its depth under a perspective is carried as " + Layer3D.lottieNote),
+            read: { .number($0.zPosition) }, write: { if case .number(let z) = $1 { $0.zPosition = z } })
     ]
 }

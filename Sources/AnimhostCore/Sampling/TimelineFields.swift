@@ -9,6 +9,8 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case size(Size)
     case color(Color)
     case transform(Transform2D)
+    case point(Point)
+    case transform3D(Transform3D)
     case object([TimelineField])
 
     /// Every number in the value, for the scan for non-finite ones.
@@ -20,6 +22,8 @@ public indirect enum TimelineValue: Sendable, Equatable {
         case .rect(let r): return [r.x, r.y, r.width, r.height]
         case .size(let s): return [s.width, s.height]
         case .transform(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty]
+        case .point(let p): return [p.x, p.y]
+        case .transform3D(let t): return t.numbers
         case .object(let fields): return fields.flatMap(\.value.numbers)
         }
     }
@@ -108,6 +112,8 @@ enum TimelineLayout {
         case .string(let s): return s.map { .string($0) } ?? .null
         case .text(let t): return t.map { .string($0.string) } ?? .null
         case .modifiers(let m): return .string(m.map(\.description).joined(separator: " "))
+        case .point(let p): return .point(p)
+        case .transform3D(let t): return .transform3D(t)
         }
     }
 }

@@ -203,6 +203,10 @@ struct SceneReader {
         case .imagePath: return .string(try image(json, path()))
         case .text: return .text(try text(json, path()))
         case .modifiers: return .modifiers(try modifiers(json, path(), node: id))
+        case .point:
+            let v = try numbers(json, path(), count: 2, what: "[x, y]")
+            return .point(Point(x: v[0], y: v[1]))
+        case .transform3D: return .transform3D(Transform3D(try numbers(json, path(), count: 16, what: "[m11, m12, …, m44]")))
         }
     }
 

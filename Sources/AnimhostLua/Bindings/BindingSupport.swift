@@ -36,6 +36,7 @@ func plainDescription(_ error: Error) -> String {
 enum Bindings {
     static func install(in L: OpaquePointer) {
         ValueBinding.install(in: L)
+        Transform3DBinding.install(in: L)
         TimingBinding.install(in: L)
         NodeBinding.install(in: L)
         AnimateBinding.install(in: L)

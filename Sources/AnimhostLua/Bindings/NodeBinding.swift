@@ -316,6 +316,8 @@ enum NodeBinding {
         case .string(let s): if let s { LuaHost.push(L, s) } else { lua_pushnil(L) }
         case .text(let t): if let t { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .modifiers(let m): ModifierBinding.pushStrings(L, m)
+        case .point(let p): ValueBinding.push(L, p)
+        case .transform3D(let t): Transform3DBinding.push(L, t)
         }
     }
 
@@ -385,6 +387,8 @@ enum NodeBinding {
         case .color: return .color(try ValueBinding.checkColor(L, v, what()))
         case .optionalColor: return .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what()))
         case .transform: return .transform(try ValueBinding.checkTransform(L, v, what()))
+        case .point: return .point(try ValueBinding.checkPoint(L, v, what()))
+        case .transform3D: return .transform3D(try Transform3DBinding.check(L, v, what()))
         case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
         }
     }
@@ -416,7 +420,7 @@ enum NodeBinding {
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
-        case .number, .rect, .size, .color, .optionalColor, .transform:
+        case .number, .rect, .size, .color, .optionalColor, .transform, .point, .transform3D:
             return PropertyValue(try animatable(L, v, check, what()))
         }
     }
