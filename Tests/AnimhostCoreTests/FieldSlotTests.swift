@@ -13,6 +13,9 @@ final class FieldSlotTests: XCTestCase {
         case .size: return .size(Size(width: 7, height: -9))
         case .color, .optionalColor: return .color(Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5))
         case .transform: return .transform(Transform2D(a: 2, b: 0.5, c: -0.5, d: 3, tx: 4, ty: 5))
+        case .layer3D(.anchorPoint): return .point(Point(x: 0.2, y: 0.7))
+        case .layer3D(.zPosition): return .number(0.375)
+        case .layer3D: return .transform3D(Transform3D.rotation(0.5, 0, 1, 0) * .perspective(400))
         }
     }
 

@@ -18,6 +18,9 @@ final class PropertyTableTests: XCTestCase {
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
         case .modifiers: return ("[\"fade\", \"scale(0.8)\"]", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
+        case .point: return ("[0.25, 0.75]", .point(Point(x: 0.25, y: 0.75)))
+        case .transform3D:
+            return ("[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]", .transform3D(.perspective(500)))
         }
     }
 

@@ -19,6 +19,8 @@ final class PropertyTableBindingTests: XCTestCase {
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
         case .modifiers: return ("{ \"fade\", \"scale(0.8)\" }", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
+        case .point: return ("point(0.25, 0.75)", .point(Point(x: 0.25, y: 0.75)))
+        case .transform3D: return ("transform3D.perspective(500)", .transform3D(.perspective(500)))
         }
     }
 

@@ -43,7 +43,11 @@ final class PropertyColumnTests: XCTestCase {
         "zIndex": Sample(value: .number(1)),
         "tag": Sample(value: .string("hero")),
         "modifiers": Sample(value: .modifiers([.fade])),
-        "blur": Sample(value: .number(3))
+        "blur": Sample(value: .number(3)),
+        "transform3D": Sample(value: .transform3D(Transform3D.rotation(.pi / 4, 0, 1, 0) * .perspective(100))),
+        "anchorPoint": Sample(value: .point(.zero)) { $0.transform = .rotation(.pi / 6) },
+        "sublayerTransform": Sample(value: .transform3D(Transform3D.rotation(.pi / 4, 0, 1, 0) * .perspective(100))),
+        "zPosition": Sample(value: .number(1))
     ]
 
     /// The containers a property is drawn in: plain (drawn screen by screen) and moved and faded (drawn as one tree).

@@ -646,7 +646,7 @@ struct InitialWriter: PropertyWriter {
 ///
 /// The table lives in storage of its own (reading it never copies it); ``deallocate()`` frees it.
 struct InternedKeys {
-    private static let capacity = 64
+    private static let capacity = 128
     private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
 
     init() {
