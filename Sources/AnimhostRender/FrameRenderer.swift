@@ -24,6 +24,8 @@ public final class FrameRenderer {
     var projectionBuffer: Surface?
     /// True for a renderer that draws a flattened 3-D layer: it starts from transparent rather than black.
     var clearsToTransparent = false
+    /// How many flattened 3-D layers this renderer draws inside: past ``maxGroupLevels`` a layer is drawn by its 2-D fit.
+    var projectionLevel = 0
 
     /// A renderer of `size` points sharing `caches` with the run's other renderers.
     public init(size: Size, caches: RenderCaches) throws {
@@ -171,7 +173,7 @@ public final class FrameRenderer {
                 let p = nodes[i].properties
                 let alpha = min(max(p.alpha, 0), 1) * inherited
                 guard !p.hidden, alpha > 0 else { continue }
-                if nodes[i].space != nil { try drawProjected(nodes, i, end, on: cr, alpha: inherited); continue }
+                if nodes[i].space != nil, projectionLevel < FrameRenderer.maxGroupLevels { try drawProjected(nodes, i, end, on: cr, alpha: inherited); continue }
                 let blurs = p.blur > 0 && level < FrameRenderer.maxGroupLevels
                 if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && FrameRenderer.needsGroup(nodes, i, end)) {
                     guard let region = FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: pixelWidth, height: pixelHeight) else { continue }

@@ -19,6 +19,7 @@ extension FrameRenderer {
         let flat = (i..<end).map { k in FrameRenderer.rebased(nodes[k], through: inverse * origin, depth: nodes[i].depth) }
         let sub = try FrameRenderer(size: extent.size, caches: caches)
         sub.clearsToTransparent = true
+        sub.projectionLevel = projectionLevel + 1
         sub.frameIndex = frameIndex
         sub.texts = texts
         defer { sub.texts = TextLayouts.Rasters() }
@@ -50,8 +51,11 @@ extension FrameRenderer {
     /// `node` as seen in the plane that `toPlane` maps the container to: 2-D when its mapping there
     /// is, still projective when it has a perspective of its own (drawn by a nested flattening).
     static func rebased(_ node: NodeSample, through toPlane: Transform3D, depth: Int) -> NodeSample {
-        let m = node.projectiveToContainer * toPlane, size = node.properties.frame.size
-        let affine = m.isPlanarAffine
+        let size = node.properties.frame.size
+        var m = node.projectiveToContainer * toPlane
+        // Within the layer's own plane a descendant's mapping is affine but for rounding: snapped to it.
+        let affine = abs(m.m14) < 1e-12 && abs(m.m24) < 1e-12 && abs(m.m44 - 1) < 1e-9
+        if affine { m = Transform3D(m.affine) }
         let toContainer = affine ? m.affine : m.affineFit(over: size)
         return NodeSample(
             id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: node.frame,
@@ -77,9 +81,11 @@ extension FrameRenderer {
         let pixelsToCanvas = Transform3D.scale(1 / s, 1 / s, 1) * toCanvas * Transform3D.scale(s, s, 1)
         guard let back = pixelsToCanvas.inverted() else { return }
         let m = [back.m11, back.m21, back.m41, back.m12, back.m22, back.m42, back.m14, back.m24, back.m44]
-        let largest = m.map(abs).max() ?? 1
-        guard largest > 0, largest.isFinite else { return }
-        let normalised = m.map { $0 / largest * 16_384 }  // the most of pixman's 16.16 fixed point: small terms keep their precision
+        // pixman holds the homogeneous point (x, y, w) of every target pixel in 16.16 fixed point: the
+        // matrix (any multiple of it maps alike) is scaled so that none passes 16,384 over the region.
+        let reach = (0..<3).map { r in abs(m[r * 3]) * Double(x1) + abs(m[r * 3 + 1]) * Double(y1) + abs(m[r * 3 + 2]) }
+        guard let largest = reach.max(), largest > 0, largest.isFinite else { return }
+        let normalised = m.map { $0 / largest * 16_384 }
         if projectionBuffer == nil { projectionBuffer = try Surface(width: pixelWidth, height: pixelHeight) }
         let buffer = projectionBuffer!
         cairo_surface_flush(image.surface)
