@@ -17,9 +17,24 @@ function flip.duration(ctx)
   return ctx.params.duration
 end
 
+-- Reduced motion: the new screen fades in over the old one, nothing turns.
+local function fade(ctx, arriving)
+  arriving.alpha = 0
+  animate{
+    duration = ctx:duration(),
+    curve = "easeInOut",
+    function() arriving.alpha = 1 end,
+    completion = function() ctx:complete(not ctx.cancelled) end,
+  }
+end
+
 function flip.animate(ctx)
   local container = ctx.container
   local leaving, arriving = ctx.from.view, ctx.to.view
+  if ctx.reducedMotion then
+    container:add(arriving)
+    return fade(ctx, arriving)
+  end
   -- Presenting turns right to left; dismissing turns back.
   local turn = ctx.presenting and -math.pi / 2 or math.pi / 2
   container:add(arriving)
