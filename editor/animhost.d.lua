@@ -71,6 +71,28 @@ function os.time() end
 ---@field inverted fun(self: Transform): Transform
 ---@operator mul(Transform): Transform
 
+-- A 3-D transform, as CATransform3D: row vectors, (x, y, z) ↦ (x·m11 + y·m21 + z·m31 + m41, …) / w.
+---@class Transform3D
+---@field m11 number
+---@field m12 number
+---@field m13 number
+---@field m14 number
+---@field m21 number
+---@field m22 number
+---@field m23 number
+---@field m24 number
+---@field m31 number
+---@field m32 number
+---@field m33 number
+---@field m34 number perspective: −1/d for an eye d points away
+---@field m41 number
+---@field m42 number
+---@field m43 number
+---@field m44 number
+---@field isAffine boolean true when it keeps the plane flat without perspective
+---@field inverted fun(self: Transform3D): Transform3D
+---@operator mul(Transform3D): Transform3D
+
 -- A node's border and shadow. Read, they have every field; written, any of them (`n.shadow = { opacity = 0.3 }`,
 -- the others keep their values): properties and node{} take them as `Border|{}`, which LuaLS reads as a
 -- Border and lets a table literal leave fields out of (its missing-fields check skips a table type).
@@ -117,6 +139,10 @@ function os.time() end
 ---@field tag string?
 ---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
 ---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
+---@field transform3D Transform3D animatable, CALayer.transform: after transform, about the anchor point
+---@field anchorPoint Point animatable, where the transforms apply, in unit coordinates of the bounds (0.5, 0.5)
+---@field sublayerTransform Transform3D animatable, applied to the children about the anchor point (perspective)
+---@field zPosition number animatable, orders siblings before zIndex and moves the node along z
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -146,6 +172,10 @@ function os.time() end
 ---@field tag? string
 ---@field modifiers? string[]
 ---@field blur? number
+---@field transform3D? Transform3D
+---@field anchorPoint? Point
+---@field sublayerTransform? Transform3D
+---@field zPosition? number
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -348,6 +378,33 @@ function transform.rotate(radians) end
 ---@return Transform maps (x, y) to (a·x + c·y + tx, b·x + d·y + ty)
 function transform.new(a, b, c, d, tx, ty) end
 
+---@class Transform3DLibrary
+transform3D = {}
+---@type Transform3D
+transform3D.identity = nil
+---@param distance number the eye's distance, above 0
+---@return Transform3D m34 = −1/distance
+function transform3D.perspective(distance) end
+---@param radians number
+---@param x number
+---@param y number
+---@param z number the axis, not (0, 0, 0)
+---@return Transform3D
+function transform3D.rotate(radians, x, y, z) end
+---@param x number
+---@param y number
+---@param z? number defaults to 0
+---@return Transform3D
+function transform3D.translate(x, y, z) end
+---@param x number
+---@param y? number defaults to x
+---@param z? number defaults to 1
+---@return Transform3D
+function transform3D.scale(x, y, z) end
+---@param m number[] sixteen numbers m11, m12, …, m44, row by row
+---@return Transform3D
+function transform3D.new(m) end
+
 ---@param fields NodeFields
 ---@return Node
 function node(fields) end
@@ -467,6 +524,10 @@ function shared.arcPoint(from, control, to, s) end
 ---@field zIndex number?
 ---@field tag string?
 ---@field blur number?
+---@field transform3D Transform3D?
+---@field anchorPoint Point?
+---@field sublayerTransform Transform3D?
+---@field zPosition number?
 
 ---@class RunFrame
 ---@field index integer
