@@ -40,18 +40,22 @@ extension NodeProperties {
     @inline(__always)
     public var hasLayer3D: Bool { layer3DBox != nil }
 
+    /// ``Layer3D/transform3D``.
     public var transform3D: Transform3D {
         get { layer3D.transform3D }
         set { layer3D.transform3D = newValue }
     }
+    /// ``Layer3D/anchorPoint``.
     public var anchorPoint: Point {
         get { layer3D.anchorPoint }
         set { layer3D.anchorPoint = newValue }
     }
+    /// ``Layer3D/sublayerTransform``.
     public var sublayerTransform: Transform3D {
         get { layer3D.sublayerTransform }
         set { layer3D.sublayerTransform = newValue }
     }
+    /// ``Layer3D/zPosition``.
     public var zPosition: Double {
         get { layer3D.zPosition }
         set { layer3D.zPosition = newValue }

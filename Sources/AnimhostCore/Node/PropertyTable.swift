@@ -78,12 +78,7 @@ extension NodeProperty {
             read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number(
             "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
-            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
-    ] + layer3D
-
-    /// The 3-D layer values (``Layer3D``): drawn as Core Animation flattens a layer, carried to
-    /// Lottie as each frame's 2-D fit of the projected bounds.
-    static let layer3D: [NodeProperty] = [
+            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 }),
         NodeProperty(
             key: "transform3D", kind: .transform3D, animation: .transform3D, field: .layer3D(.transform3D), drawing: .drawn,
             lottie: .approximated(Layer3D.lottieNote),
