@@ -15,6 +15,9 @@ public struct Layer3D: Hashable, Sendable {
     /// The values of a node that uses none of them.
     public static let flat = Layer3D()
 
+    /// The identity as a property value, made once: reading a 2-D node's transforms allocates nothing.
+    static let identityValue = PropertyValue.transform3D(.identity)
+
     /// How the Lottie export carries a perspective: Lottie's 3-D layers are not drawn by every player.
     static let lottieNote =
         "each frame's 2-D affine fit of the node's projected corners (least squares): turns and moves carry, "

@@ -82,14 +82,14 @@ extension NodeProperty {
         NodeProperty(
             key: "transform3D", kind: .transform3D, animation: .transform3D, field: .layer3D(.transform3D), drawing: .drawn,
             lottie: .approximated(Layer3D.lottieNote),
-            read: { .transform3D($0.transform3D) }, write: { if case .transform3D(let t) = $1 { $0.transform3D = t } }),
+            read: { $0.hasLayer3D ? .transform3D($0.transform3D) : Layer3D.identityValue }, write: { if case .transform3D(let t) = $1 { $0.transform3D = t } }),
         NodeProperty(
             key: "anchorPoint", kind: .point, animation: .anchorPoint, field: .layer3D(.anchorPoint), drawing: .drawn, lottie: .exported,
             read: { .point($0.anchorPoint) }, write: { if case .point(let a) = $1 { $0.anchorPoint = a } }),
         NodeProperty(
             key: "sublayerTransform", kind: .transform3D, animation: .sublayerTransform, field: .layer3D(.sublayerTransform),
             drawing: .drawn, lottie: .approximated(Layer3D.lottieNote),
-            read: { .transform3D($0.sublayerTransform) }, write: { if case .transform3D(let t) = $1 { $0.sublayerTransform = t } }),
+            read: { $0.hasLayer3D ? .transform3D($0.sublayerTransform) : Layer3D.identityValue }, write: { if case .transform3D(let t) = $1 { $0.sublayerTransform = t } }),
         NodeProperty(
             key: "zPosition", kind: .number, range: NumberRange(-Bounds.magnitude...Bounds.magnitude), animation: .zPosition,
             field: .layer3D(.zPosition), drawing: .drawn,
