@@ -226,8 +226,7 @@ public final class Node {
     /// Children in paint order: by `zPosition` (as Core Animation), then `zIndex`, ties in insertion order.
     public func paintOrderedChildren(presentation usePresentation: Bool) -> [Node] {
         if children.allSatisfy({
-            let p = usePresentation ? $0.presentation : $0.model
-            return p.zIndex == 0 && (!p.hasLayer3D || p.zPosition == 0)
+            (usePresentation ? $0.presentation : $0.model).zIndex == 0 && !(usePresentation ? $0.presentation : $0.model).hasLayer3D
         }) {
             return children
         }
