@@ -27,6 +27,7 @@ local lua = {
 local host = {
   "rect", "point", "size", "color", "node", "animate", "keyframes", "keyframe", "easing", "spring",
   transform = { fields = fields("identity scale translate rotate new") },
+  transform3D = { fields = fields("identity perspective rotate translate scale new") },
   shared = { fields = fields("crossfade modifiers preset plan parsePreset automaticDuration automaticCurve arcControl arcPoint") },
 }
 
