@@ -28,6 +28,7 @@ local host = {
   "rect", "point", "size", "color", "node", "animate", "keyframes", "keyframe", "easing", "spring",
   transform = { fields = fields("identity scale translate rotate new") },
   path = { fields = fields("new ellipse rect") },
+  transform3D = { fields = fields("identity perspective rotate translate scale new") },
   shared = { fields = fields("crossfade modifiers preset plan parsePreset automaticDuration automaticCurve arcControl arcPoint") },
 }
 

@@ -89,7 +89,8 @@ function lift.animate(ctx)
         curve = "easeOut",
         function()
           card.transform = transform.identity
-          card.shadow = { color = landing.color, opacity = landing.opacity, radius = landing.radius, offset = landing.offset }
+          card.shadow = { color = landing.color, opacity = landing.opacity,
+                          radius = landing.radius, offset = landing.offset }
           if ctx.presenting then ctx.to.view.alpha = 1 end
         end,
         completion = function()

@@ -71,6 +71,28 @@ function os.time() end
 ---@field inverted fun(self: Transform): Transform
 ---@operator mul(Transform): Transform
 
+-- A 3-D transform, as CATransform3D: row vectors, (x, y, z) ↦ (x·m11 + y·m21 + z·m31 + m41, …) / w.
+---@class Transform3D
+---@field m11 number
+---@field m12 number
+---@field m13 number
+---@field m14 number
+---@field m21 number
+---@field m22 number
+---@field m23 number
+---@field m24 number
+---@field m31 number
+---@field m32 number
+---@field m33 number
+---@field m34 number perspective: −1/d for an eye d points away
+---@field m41 number
+---@field m42 number
+---@field m43 number
+---@field m44 number
+---@field isAffine boolean true when it keeps the plane flat without perspective
+---@field inverted fun(self: Transform3D): Transform3D
+---@operator mul(Transform3D): Transform3D
+
 -- A node's border and shadow. Read, they have every field; written, any of them (`n.shadow = { opacity = 0.3 }`,
 -- the others keep their values): properties and node{} take them as `Border|{}`, which LuaLS reads as a
 -- Border and lets a table literal leave fields out of (its missing-fields check skips a table type).
@@ -139,6 +161,10 @@ function os.time() end
 ---@field shape Shape|{} animatable; each field too
 ---@field mask string? animatable: SVG path data clipping the node and its subtree
 ---@field shadowPath string? animatable: SVG path data casting the shadow instead of the rounded bounds
+---@field transform3D Transform3D animatable, CALayer.transform: after transform, about the anchor point
+---@field anchorPoint Point animatable, where the transforms apply, in unit coordinates of the bounds (0.5, 0.5)
+---@field sublayerTransform Transform3D animatable, applied to the children about the anchor point (perspective)
+---@field zPosition number animatable, orders siblings before zIndex and moves the node along z
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -172,6 +198,10 @@ function os.time() end
 ---@field shape? Shape|{}
 ---@field mask? string
 ---@field shadowPath? string
+---@field transform3D? Transform3D
+---@field anchorPoint? Point
+---@field sublayerTransform? Transform3D
+---@field zPosition? number
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -391,6 +421,32 @@ function path.ellipse(rect) end
 ---@param radius? number corner radius, 0 by default
 ---@return string four lines and four corners, so any two such rectangles animate
 function path.rect(rect, radius) end
+---@class Transform3DLibrary
+transform3D = {}
+---@type Transform3D
+transform3D.identity = nil
+---@param distance number the eye's distance, above 0
+---@return Transform3D m34 = −1/distance
+function transform3D.perspective(distance) end
+---@param radians number
+---@param x number
+---@param y number
+---@param z number the axis, not (0, 0, 0)
+---@return Transform3D
+function transform3D.rotate(radians, x, y, z) end
+---@param x number
+---@param y number
+---@param z? number defaults to 0
+---@return Transform3D
+function transform3D.translate(x, y, z) end
+---@param x number
+---@param y? number defaults to x
+---@param z? number defaults to 1
+---@return Transform3D
+function transform3D.scale(x, y, z) end
+---@param m number[] sixteen numbers m11, m12, …, m44, row by row
+---@return Transform3D
+function transform3D.new(m) end
 
 ---@param fields NodeFields
 ---@return Node
@@ -521,6 +577,10 @@ function shared.arcPath(fromFrame, toFrame, arc) end
 ---@field shape {path: string?, fillColor: Color, strokeColor: Color?, lineWidth: number, strokeStart: number, strokeEnd: number}?
 ---@field mask string?
 ---@field shadowPath string?
+---@field transform3D Transform3D?
+---@field anchorPoint Point?
+---@field sublayerTransform Transform3D?
+---@field zPosition number?
 
 ---@class RunFrame
 ---@field index integer

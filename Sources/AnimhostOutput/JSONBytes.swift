@@ -126,6 +126,16 @@ struct JSONBytes: ~Copyable {
         append(byte: UInt8(ascii: "]"))
     }
 
+    /// Appends `[m11, …, m44]` of a 3-D transform.
+    mutating func matrix(_ numbers: [Double]) {
+        append(byte: UInt8(ascii: "["))
+        for (i, x) in numbers.enumerated() {
+            if i > 0 { append(", ") }
+            number(x)
+        }
+        append(byte: UInt8(ascii: "]"))
+    }
+
     /// Appends a colour as a JSON string of its ``Color/hexString``.
     mutating func append(color: Color) {
         let c = color.hexBytes

@@ -159,6 +159,7 @@ public final class TimelineWriter: FrameSink {
                 json(item, into: &out)
             }
             out.append("]")
+        case .transform3D(let t): out.matrix(t.numbers)
         case .object(let fields):
             out.append("{")
             for (i, f) in fields.enumerated() {

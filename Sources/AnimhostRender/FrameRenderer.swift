@@ -11,15 +11,21 @@ public final class FrameRenderer {
     /// The frame buffer's size in pixels: the container's size times the scale, rounded.
     public let pixelWidth: Int
     public let pixelHeight: Int
-    private let canvas: Surface
+    let canvas: Surface
     private let cr: OpaquePointer
-    private let caches: RenderCaches
+    let caches: RenderCaches
     /// Offscreen buffers for group opacity, one per nesting level, kept between frames.
     private var groups: [Surface] = []
     /// The index of the frame being drawn.
-    private var frameIndex = 0
+    var frameIndex = 0
     /// The text rasters of the frame being drawn.
-    private var texts = TextLayouts.Rasters()
+    var texts = TextLayouts.Rasters()
+    /// Where a projected layer is drawn before it is clipped onto its target (``ProjectedLayers``), made when first needed.
+    var projectionBuffer: Surface?
+    /// True for a renderer that draws a flattened 3-D layer: it starts from transparent rather than black.
+    var clearsToTransparent = false
+    /// How many flattened 3-D layers this renderer draws inside: past ``maxGroupLevels`` a layer is drawn by its 2-D fit.
+    var projectionLevel = 0
 
     /// A renderer of `size` points sharing `caches` with the run's other renderers.
     public init(size: Size, caches: RenderCaches) throws {
@@ -97,10 +103,15 @@ public final class FrameRenderer {
         return chrome + tops.reversed()
     }
 
+    /// Draws `frame`'s trees without the overlay or the caches' bookkeeping: a flattened 3-D layer's subtree.
+    func drawTrees(of frame: FrameSample) throws { try walk(frame.nodes, steps(frame)) }
+
     private func paintBlack() {
         cairo_identity_matrix(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
+        if clearsToTransparent { cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR) }
         cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
     /// Whether the container draws nothing but (perhaps) a background over the whole canvas, so that the
@@ -162,6 +173,7 @@ public final class FrameRenderer {
                 let p = nodes[i].properties
                 let alpha = min(max(p.alpha, 0), 1) * inherited
                 guard !p.hidden, alpha > 0 else { continue }
+                if nodes[i].space != nil, projectionLevel < FrameRenderer.maxGroupLevels { try drawProjected(nodes, i, end, on: cr, alpha: inherited); continue }
                 let blurs = p.blur > 0 && level < FrameRenderer.maxGroupLevels
                 if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && FrameRenderer.needsGroup(nodes, i, end)) {
                     guard let region = FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: pixelWidth, height: pixelHeight) else { continue }
@@ -344,7 +356,7 @@ public final class FrameRenderer {
     private func opaqueInterior(_ node: NodeSample) -> (x: Int, y: Int, w: Int, h: Int)? {
         let p = node.properties, t = node.toContainer
         guard let background = p.backgroundColor, background.a >= 1, p.cornerShape.isSquare, p.image == nil, p.text == nil, p.paths.mask == nil,
-            t.b == 0, t.c == 0
+            t.b == 0, t.c == 0, node.space == nil
         else { return nil }
         let b = node.bbox
         let x0 = checkedInt(b.x * scale, .up), y0 = checkedInt(b.y * scale, .up)

@@ -11,6 +11,9 @@ final class FieldSlotTests: XCTestCase {
         case .gradient(.colors): return .colors([Color(r: 0.25, g: 0.5, b: 0.75, a: 0.5)])
         case .gradient(.locations): return .numbers([0.125, 0.625])
         case .gradient(.startPoint), .gradient(.endPoint): return .point(Point(x: -0.5, y: 2))
+        case .layer3D(.anchorPoint): return .point(Point(x: 0.2, y: 0.7))
+        case .layer3D(.zPosition): return .number(0.375)
+        case .layer3D: return .transform3D(Transform3D.rotation(0.5, 0, 1, 0) * .perspective(400))
         default: break
         }
         switch AnimatableProperty.declarations[property.index].kind {

@@ -57,7 +57,11 @@ final class PropertyColumnTests: XCTestCase {
         "shape.strokeStart": Sample(value: .number(0.5), prepare: withStroke),
         "shape.strokeEnd": Sample(value: .number(0.5), prepare: withStroke),
         "mask": Sample(value: .path(.ellipse(in: Rect(x: 0, y: 0, width: 40, height: 30)))),
-        "shadowPath": Sample(value: .path(.rect(Rect(x: -10, y: 0, width: 10, height: 40))), prepare: withShadow)
+        "shadowPath": Sample(value: .path(.rect(Rect(x: -10, y: 0, width: 10, height: 40))), prepare: withShadow),
+        "transform3D": Sample(value: .transform3D(Transform3D.rotation(.pi / 4, 0, 1, 0) * .perspective(100))),
+        "anchorPoint": Sample(value: .point(.zero)) { $0.transform = .rotation(.pi / 6) },
+        "sublayerTransform": Sample(value: .transform3D(Transform3D.rotation(.pi / 4, 0, 1, 0) * .perspective(100))),
+        "zPosition": Sample(value: .number(1))
     ]
     private static let withPath: @Sendable (inout NodeProperties) -> Void = { $0.paths.shape.path = .ellipse(in: Rect(x: 5, y: 5, width: 30, height: 20)) }
     private static let withStroke: @Sendable (inout NodeProperties) -> Void = {

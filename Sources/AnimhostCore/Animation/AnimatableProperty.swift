@@ -54,6 +54,8 @@ enum AnimatableField: Sendable {
     /// in ``NodeProperty/pathProperties``, so that this enum stays plain data); its lanes always fly
     /// through a ``FlightPath``.
     case outOfLine(Int)
+    /// A field of the node's boxed ``Layer3D``, read and written through it (3-D lanes are rare).
+    case layer3D(Layer3DField)
 
     /// The value in `p` (no colour reads as clear; `inout` only to read in place).
     @inline(__always)
@@ -67,6 +69,7 @@ enum AnimatableField: Sendable {
         case .transform(let f): return .transform(f.read(&p))
         case .gradient(let m): return m.load(from: p)
         case .outOfLine(let i): return NodeProperty.pathProperties[i].read(p).animatable ?? .number(0)
+        case .layer3D(let f): return f.load(from: p)
         }
     }
 
@@ -84,6 +87,7 @@ enum AnimatableField: Sendable {
         case .transform(let f): if case .transform(let t) = v { f.write(t, into: &p) }
         case .gradient(let m): m.store(v, into: &p)
         case .outOfLine(let i): NodeProperty.pathProperties[i].write(&p, PropertyValue(v))
+        case .layer3D(let f): f.store(v, into: &p)
         }
     }
 
@@ -101,6 +105,7 @@ enum AnimatableField: Sendable {
         case .transform(let f): return f.cell(in: node)
         case .gradient: return Self.unwritten.cell(in: node)  // a gradient's lane is a path lane, which never writes its cell
         case .outOfLine: return .nowhere
+        case .layer3D: return Layer3DField.box.cell(in: node)  // never written: its lanes are path lanes
         }
     }
 }
@@ -116,6 +121,7 @@ public enum AnimatableValue: Hashable, Sendable {
     case colors([Color])
     case numbers([Double])
     case path(ShapePath?)
+    indirect case transform3D(Transform3D)
 }
 
 /// A precomputed path between two values, evaluated at progress p (which may leave 0…1 when a
@@ -137,6 +143,8 @@ enum Interpolant {
     /// Paths that cannot be blended: the new one shows as soon as the flight begins (Core Animation's
     /// result for paths whose elements differ is undefined; this one is documented).
     case jump(AnimatableValue, AnimatableValue)
+    /// 3-D transforms decomposed as CSS Transforms 2; nil parts (a singular end) jump at the end.
+    indirect case transform3D(Transform3D, Transform3D, DecomposedTransform3D?, DecomposedTransform3D?)
     /// A value that cannot be blended jumps at the end (mismatched kinds never occur from the bridge).
     case discrete(AnimatableValue, AnimatableValue)
 
@@ -153,6 +161,7 @@ enum Interpolant {
         case (.colors, .colors), (.numbers, .numbers): self = .atOnce(from, to)
         case (.path(let a?), .path(let b?)) where a.matches(b): self = .shapePath(a, b)
         case (.path, .path): self = .jump(from, to)
+        case (.transform3D(let a), .transform3D(let b)): self = .transform3D(a, b, DecomposedTransform3D(a), DecomposedTransform3D(b))
         default: self = .discrete(from, to)
         }
     }
@@ -170,8 +179,13 @@ enum Interpolant {
             if p == 0 { return .transform(from) }
             if p == 1 { return .transform(to) }
             return .transform(DecomposedTransform.interpolate(a, b, p).transform)
-        case .discrete(let a, let b): return p >= 1 ? b : a
         case .point(let a, let b): return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case .transform3D(let from, let to, let a, let b):
+            if p == 0 { return .transform3D(from) }
+            if p == 1 { return .transform3D(to) }
+            guard let a, let b else { return .transform3D(p >= 1 ? to : from) }
+            return .transform3D(DecomposedTransform3D.interpolate(a, b, p).transform)
+        case .discrete(let a, let b): return p >= 1 ? b : a
         case .colors(let a, let b): return .colors(zip(a, b).map { Interpolant.blend($0, $1, p) })
         case .numbers(let a, let b): return .numbers(zip(a, b).map { mix($0, $1) })
         case .atOnce(let a, let b): return p > 0 ? b : a

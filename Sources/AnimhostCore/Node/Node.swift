@@ -223,14 +223,27 @@ public final class Node {
 
     // MARK: Geometry
 
-    /// Children in paint order: by `zIndex`, ties in insertion order.
+    /// Children in paint order: by `zPosition` (as Core Animation), then `zIndex`, ties in insertion order.
     public func paintOrderedChildren(presentation usePresentation: Bool) -> [Node] {
-        if children.allSatisfy({ (usePresentation ? $0.presentation : $0.model).zIndex == 0 }) { return children }
+        if children.allSatisfy({
+            (usePresentation ? $0.presentation : $0.model).zIndex == 0 && !(usePresentation ? $0.presentation : $0.model).hasLayer3D
+        }) {
+            return children
+        }
         return children.enumerated().sorted { l, r in
+            let pl = Node.zPosition(of: l.element, presentation: usePresentation)
+            let pr = Node.zPosition(of: r.element, presentation: usePresentation)
+            if pl != pr { return pl < pr }
             let zl = (usePresentation ? l.element.presentation : l.element.model).zIndex
             let zr = (usePresentation ? r.element.presentation : r.element.model).zIndex
             return zl != zr ? zl < zr : l.offset < r.offset
         }.map(\.element)
+    }
+
+    /// The node's `zPosition` (0 without 3-D values, read without unboxing them).
+    private static func zPosition(of node: Node, presentation: Bool) -> Double {
+        let p = presentation ? node.presentation : node.model
+        return p.hasLayer3D ? p.zPosition : 0
     }
 
     /// Maps the node's own coordinates (origin at its top-left) to its parent's, transform included.
@@ -261,11 +274,19 @@ public final class Node {
 
     /// Converts a point from this node's coordinates to `other`'s.
     public func convert(_ point: Point, to other: Node?) -> Point {
-        transform(to: other).apply(to: point)
+        if let t = projectiveTransform(to: other) {
+            let h = t.homogeneous(point.x, point.y, 0)
+            return h.w > 0 ? Point(x: h.x / h.w, y: h.y / h.w) : Point(x: h.x, y: h.y)  // behind the eye: undivided
+        }
+        return transform(to: other).apply(to: point)
     }
 
     /// Converts a rectangle from this node's coordinates to `other`'s: the bounding box of its corners.
+    /// Under a perspective, the bounding box of the projected rectangle (its part behind the eye clipped away).
     public func convert(_ rect: Rect, to other: Node?) -> Rect {
+        if let t = projectiveTransform(to: other) {
+            return (Transform3D.translation(rect.x, rect.y, 0) * t).projectedBounds(of: rect.size)
+        }
         let t = transform(to: other)
         return Rect.bounding(
             [

@@ -60,6 +60,8 @@ public struct NodeProperties: Hashable, Sendable {
     var gradientBox: GradientBox? = nil
     /// The shape, mask and shadow path: rare, so kept out of line.
     public var paths = NodePaths()
+    /// The 3-D values (``Layer3D``), boxed: nil for a node that uses none of them.
+    var layer3DBox: Layer3DBox? = nil
 
     public init() {}
 }

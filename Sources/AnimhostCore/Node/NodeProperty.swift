@@ -40,7 +40,7 @@ public struct NodeProperty: Sendable {
         guard animation != nil else { return .none }
         switch kind {
         case .color, .optionalColor, .colors: return .premultiplied
-        case .transform: return .decomposed
+        case .transform, .transform3D: return .decomposed
         case .path: return .pointByPoint
         default: return .linear
         }
@@ -81,6 +81,8 @@ public enum PropertyKind: Sendable, Equatable {
     case numbers
     /// A path, written as SVG path data (``ShapePath``), or none.
     case path
+    /// A 3-D transform (``Transform3D``): sixteen numbers.
+    case transform3D
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -137,6 +139,7 @@ public enum PropertyValue: Hashable, Sendable {
     case colors([Color])
     case numbers([Double])
     case path(ShapePath?)
+    indirect case transform3D(Transform3D)
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -150,6 +153,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .colors(let c): return .colors(c)
         case .numbers(let n): return .numbers(n)
         case .path(let p): return .path(p)
+        case .transform3D(let t): return .transform3D(t)
         case .flag, .string, .text, .modifiers: return nil
         }
     }
@@ -166,6 +170,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .colors(let c): self = .colors(c)
         case .numbers(let n): self = .numbers(n)
         case .path(let p): self = .path(p)
+        case .transform3D(let t): self = .transform3D(t)
         }
     }
 }

@@ -7,6 +7,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case blur
     case gradientColors, gradientLocations, gradientStartPoint, gradientEndPoint
     case shapePath, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, mask, shadowPath
+    case transform3D, anchorPoint, sublayerTransform, zPosition
 }
 
 extension NodeProperty {
@@ -87,6 +88,22 @@ extension NodeProperty {
         gradientColors,
         gradientLocations,
         gradientPoint("startPoint", .gradientStartPoint, .startPoint, \.startPoint),
-        gradientPoint("endPoint", .gradientEndPoint, .endPoint, \.endPoint)
+        gradientPoint("endPoint", .gradientEndPoint, .endPoint, \.endPoint),
+        NodeProperty(
+            key: "transform3D", kind: .transform3D, animation: .transform3D, field: .layer3D(.transform3D), drawing: .drawn,
+            lottie: .approximated(Layer3D.lottieNote),
+            read: { $0.hasLayer3D ? .transform3D($0.transform3D) : Layer3D.identityValue }, write: { if case .transform3D(let t) = $1 { $0.transform3D = t } }),
+        NodeProperty(
+            key: "anchorPoint", kind: .point, animation: .anchorPoint, field: .layer3D(.anchorPoint), drawing: .drawn, lottie: .exported,
+            read: { .point($0.anchorPoint) }, write: { if case .point(let a) = $1 { $0.anchorPoint = a } }),
+        NodeProperty(
+            key: "sublayerTransform", kind: .transform3D, animation: .sublayerTransform, field: .layer3D(.sublayerTransform),
+            drawing: .drawn, lottie: .approximated(Layer3D.lottieNote),
+            read: { $0.hasLayer3D ? .transform3D($0.sublayerTransform) : Layer3D.identityValue }, write: { if case .transform3D(let t) = $1 { $0.sublayerTransform = t } }),
+        NodeProperty(
+            key: "zPosition", kind: .number, range: NumberRange(-Bounds.magnitude...Bounds.magnitude), animation: .zPosition,
+            field: .layer3D(.zPosition), drawing: .drawn,
+            lottie: .approximated("orders siblings as drawn; its depth under a perspective is carried as " + Layer3D.lottieNote),
+            read: { .number($0.zPosition) }, write: { if case .number(let z) = $1 { $0.zPosition = z } })
     ]
 }

@@ -6,6 +6,7 @@ extension NodeProperties {
     /// coordinates: `UIView.frame` and `CALayer.frame` under any transform (the untransformed frame
     /// when the transform is the identity).
     public var visibleFrame: Rect {
+        if hasLayer3D, !usesPlainAnchoring { return Layer3D.toParent(self).flattened.projectedBounds(of: frame.size) }
         let t = transform
         guard !t.isIdentity else { return frame }
         let w = frame.width, h = frame.height
@@ -21,6 +22,7 @@ extension NodeProperties {
     /// size does (a rotation that is not a multiple of 90°, which Core Animation says not to set a
     /// frame under, solves only for some rects).
     public func untransformedFrame(showing rect: Rect) -> Rect? {
+        if hasLayer3D, !usesPlainAnchoring { return rect }  // Core Animation leaves it undefined: the untransformed frame
         let t = transform
         guard !t.isIdentity else { return rect }
         // |a|·w + |c|·h = W and |b|·w + |d|·h = H, by Cramer's rule.
@@ -34,4 +36,7 @@ extension NodeProperties {
         let center = Point(x: rect.midX - t.tx, y: rect.midY - t.ty)
         return Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
     }
+
+    /// True when the 3-D values leave the 2-D rules exact: no `transform3D` and the anchor at the centre.
+    private var usesPlainAnchoring: Bool { transform3D.isIdentity && anchorPoint == Point(x: 0.5, y: 0.5) }
 }

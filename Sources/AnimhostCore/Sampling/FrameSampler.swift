@@ -25,16 +25,25 @@ public struct NodeSample: Sendable {
     /// stretched to the animated one, as UIKit draws a label for its final bounds. A snapshot's is its
     /// frame's: it starts where its original was, and its text follows its animated size.
     public let layoutSize: Size
+    /// The node's projective mapping to the container, when some ancestor-or-self turns it out of
+    /// the screen's plane under a perspective; nil for a 2-D node. ``toContainer`` is then its
+    /// closest 2-D fit and ``bbox`` the box of its projected bounds.
+    public let space: NodeSpace?
 
     /// A sample; `layoutSize` defaults to the frame's size (a node not animating its size).
     public init(
         id: String, scene: String?, isSnapshot: Bool, frame: Rect, bbox: Rect, opacity: Double,
-        toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int, layoutSize: Size? = nil
+        toContainer: Transform2D, z: Int, properties: NodeProperties, depth: Int, layoutSize: Size? = nil,
+        space: NodeSpace? = nil
     ) {
         self.id = id; self.scene = scene; self.isSnapshot = isSnapshot; self.frame = frame; self.bbox = bbox
         self.opacity = opacity; self.toContainer = toContainer; self.z = z; self.properties = properties; self.depth = depth
         self.layoutSize = layoutSize ?? frame.size
+        self.space = space
     }
+
+    /// The node's mapping to the container as a 3-D transform on its plane (the 2-D one lifted when it has no ``space``).
+    public var projectiveToContainer: Transform3D { space?.toContainer ?? Transform3D(toContainer) }
 }
 
 /// A frame: the container (id `container`, first) and every node in it, in paint order, hidden ones
@@ -81,7 +90,7 @@ public struct FrameSampler {
         // Depth first in paint order, with a stack of its own: a tree's depth never reaches the call stack.
         // The container is a view like the others, at the canvas's origin.
         var pending: [(node: Node, parent: Parent)] = []
-        let canvas = Parent(origin: .zero, transform: .identity, opacity: 1, depth: -1)
+        let canvas = Parent(origin: .zero, transform: .identity, opacity: 1, depth: -1, space: nil)
         let top = place(container, under: canvas, into: &nodes)
         for child in container.paintOrderedChildren(presentation: true).reversed() { pending.append((child, top)) }
         var chromeIndex: Int? = nil
@@ -92,7 +101,7 @@ public struct FrameSampler {
             }
             guard let chrome, chromeIndex == nil else { break }
             chromeIndex = nodes.count
-            pending.append((chrome, Parent(origin: .zero, transform: .identity, opacity: 1, depth: 0)))
+            pending.append((chrome, Parent(origin: .zero, transform: .identity, opacity: 1, depth: 0, space: nil)))
         }
         return FrameSample(index: index, time: time, nodes: nodes, chromeIndex: chromeIndex, touch: touch)
     }
@@ -104,6 +113,8 @@ public struct FrameSampler {
         let transform: Transform2D
         let opacity: Double
         let depth: Int
+        /// Its sublayer transform and projective mapping, when it has either.
+        let space: ParentSpace?
     }
 
     /// How many nodes are below `node`: a frame's size, known before sampling it.
@@ -131,6 +142,7 @@ public struct FrameSampler {
     private func place(_ node: Node, under parent: Parent, into out: inout [NodeSample]) -> Parent {
         var p = node.presentation
         p.alpha = min(max(p.alpha, 0), 1)  // springs overshoot; alpha clamps as UIKit's does
+        if p.hasLayer3D || parent.space != nil { return place3D(node, p, under: parent, into: &out) }
         let toContainer = Node.toParentTransform(p).concatenating(parent.transform)
         let frame = Rect(x: parent.origin.x + p.frame.x, y: parent.origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
         let bbox = FrameSampler.bounds(of: p.frame.size, through: toContainer)
@@ -140,6 +152,27 @@ public struct FrameSampler {
                 id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
                 opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1,
                 layoutSize: node.isSnapshot ? p.frame.size : node.storedModel.frame.size))
-        return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1)
+        return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1, space: nil)
+    }
+
+    /// ``place(_:under:into:)`` for a node with 3-D values or under a 3-D parent: its layer
+    /// transform flattened into its parent's plane, projective when a perspective reaches it.
+    private func place3D(_ node: Node, _ p: NodeProperties, under parent: Parent, into out: inout [NodeSample]) -> Parent {
+        var toParent = Layer3D.toParent(p)
+        if let sublayer = parent.space?.sublayer { toParent = toParent * sublayer }
+        let full = toParent.flattened * (parent.space?.toContainer ?? Transform3D(parent.transform))
+        let projective = !full.isPlanarAffine
+        let toContainer = projective ? full.affineFit(over: p.frame.size) : full.affine
+        let bbox = projective ? full.projectedBounds(of: p.frame.size) : FrameSampler.bounds(of: p.frame.size, through: toContainer)
+        let frame = Rect(x: parent.origin.x + p.frame.x, y: parent.origin.y + p.frame.y, width: p.frame.width, height: p.frame.height)
+        let own = parent.opacity * p.alpha
+        out.append(
+            NodeSample(
+                id: node.id, scene: node.scene, isSnapshot: node.isSnapshot, frame: frame, bbox: bbox,
+                opacity: own, toContainer: toContainer, z: out.count, properties: p, depth: parent.depth + 1,
+                layoutSize: node.isSnapshot ? p.frame.size : node.storedModel.frame.size, space: projective ? NodeSpace(full) : nil))
+        let sublayer = Layer3D.sublayer(p)
+        let space = sublayer != nil || projective ? ParentSpace(sublayer: sublayer, toContainer: projective ? full : nil) : nil
+        return Parent(origin: frame.origin, transform: toContainer, opacity: own, depth: parent.depth + 1, space: space)
     }
 }

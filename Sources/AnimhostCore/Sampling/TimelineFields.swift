@@ -9,8 +9,9 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case size(Size)
     case color(Color)
     case transform(Transform2D)
-    case object([TimelineField])
     case point(Point)
+    case transform3D(Transform3D)
+    case object([TimelineField])
     case array([TimelineValue])
 
     /// Every number in the value, for the scan for non-finite ones.
@@ -22,8 +23,9 @@ public indirect enum TimelineValue: Sendable, Equatable {
         case .rect(let r): return [r.x, r.y, r.width, r.height]
         case .size(let s): return [s.width, s.height]
         case .transform(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty]
+        case .point(let p): return [p.x, p.y]
+        case .transform3D(let t): return t.numbers
         case .object(let fields): return fields.flatMap(\.value.numbers)
-        case .point(let q): return [q.x, q.y]
         case .array(let items): return items.flatMap(\.numbers)
         }
     }
@@ -116,6 +118,7 @@ enum TimelineLayout {
         case .colors(let c): return .array(c.map { .color($0) })
         case .numbers(let n): return .array(n.map { .number($0) })
         case .path(let p): return p.map { .string($0.svg) } ?? .null
+        case .transform3D(let t): return .transform3D(t)
         }
     }
 }

@@ -211,6 +211,7 @@ struct SceneReader {
             let range = property.range ?? NumberRange(-Bounds.magnitude...Bounds.magnitude)
             return .numbers(try list(json, path()) { try number($0, $1, min: range.min, max: range.max)! })
         case .path: return .path(try shapePath(json, path()))
+        case .transform3D: return .transform3D(Transform3D(try numbers(json, path(), count: 16, what: "[m11, m12, …, m44]")))
         }
     }
 

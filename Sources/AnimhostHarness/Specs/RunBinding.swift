@@ -241,8 +241,10 @@ enum RunBinding {
             case .size(let s): ValueBinding.push(L, s)
             case .color(let c): ValueBinding.push(L, c)
             case .transform(let t): ValueBinding.push(L, t)
+            case .point(let p): ValueBinding.push(L, p)
+            case .transform3D(let t): Transform3DBinding.push(L, t)
             case .object(let inner): push(L, inner)
-            case .point, .array: push(L, field.value)
+            case .array: push(L, field.value)
             }
             lua_setfield(L, -2, field.key)
         }

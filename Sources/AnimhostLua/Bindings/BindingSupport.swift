@@ -37,6 +37,7 @@ enum Bindings {
     static func install(in L: OpaquePointer) {
         ValueBinding.install(in: L)
         PathBinding.install(in: L)
+        Transform3DBinding.install(in: L)
         TimingBinding.install(in: L)
         NodeBinding.install(in: L)
         AnimateBinding.install(in: L)

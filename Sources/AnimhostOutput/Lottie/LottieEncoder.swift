@@ -43,7 +43,7 @@ public final class LottieEncoder: FrameSink {
         let file = try OutputFile(url)
         try file.write(data)
         try file.commit()
-        written = (data.count, keyframes, LottieEncoder.dropped(frames))
+        written = (data.count, keyframes, LottieEncoder.dropped(frames) + LottieEncoder.perspectives(frames))
         frames = []
     }
 
@@ -86,7 +86,8 @@ extension LottieEncoder: SummarizedOutput {
             return w.dropped.reduce(note) { note, dropped in
                 let nodes = dropped.nodes
                 let named = nodes.prefix(3).joined(separator: ", ") + (nodes.count > 3 ? " and \(nodes.count - 3) more" : "")
-                return note + "; \(dropped.property.path) not exported, \(dropped.property.lottie.note ?? ""): " + named
+                let how = if case .approximated = dropped.property.lottie { "approximated" } else { "not exported" }
+                return note + "; \(dropped.property.path) \(how), \(dropped.property.lottie.note ?? ""): " + named
             }
         }
     }
