@@ -151,6 +151,13 @@ public final class TimelineWriter: FrameSink {
         case .size(let s): out.point(s.width, s.height)
         case .color(let c): out.append(color: c)
         case .transform(let t): out.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty)
+        case .names(let names):
+            out.append("[")
+            for (i, name) in names.enumerated() {
+                if i > 0 { out.append(", ") }
+                out.append(string: name)
+            }
+            out.append("]")
         case .object(let fields):
             out.append("{")
             for (i, f) in fields.enumerated() {

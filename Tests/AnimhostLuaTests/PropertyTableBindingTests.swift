@@ -19,6 +19,7 @@ final class PropertyTableBindingTests: XCTestCase {
         case .imagePath: return ("\"placeholder:3\"", .string("placeholder:3"))
         case .text: return ("\"hello\"", .text(TextStyle(string: "hello")))
         case .modifiers: return ("{ \"fade\", \"scale(0.8)\" }", .modifiers([.fade, .scale(x: 0.8, y: 0.8)]))
+        case .choiceSet: return ("{ \"\(p.choices.last!)\" }", .names([p.choices.last!]))
         }
     }
 

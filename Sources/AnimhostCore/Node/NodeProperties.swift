@@ -56,11 +56,18 @@ public struct NodeProperties: Hashable, Sendable {
     public var modifiers: [Modifier] = []
     /// A Gaussian blur of the node and its subtree, as CSS's `filter: blur()`: the standard deviation in points.
     public var blur: Double = 0
+    /// Which corners `cornerRadius` rounds, as `CALayer.maskedCorners`.
+    public var maskedCorners: CornerMask = .all
+    /// How the corners curve, as `CALayer.cornerCurve`.
+    public var cornerCurve: CornerCurve = .circular
+    /// A Gaussian blur of what lies beneath the node, within its rounded bounds, before it draws (a
+    /// `UIVisualEffectView`, CSS's `backdrop-filter: blur()`): the standard deviation in points.
+    public var backdropBlur: Double = 0
 
     public init() {}
 }
 
 extension NodeProperties {
-    /// The node's corners, from `cornerRadius`.
-    public var cornerShape: CornerShape { CornerShape(radius: cornerRadius) }
+    /// The node's corners, from `cornerRadius`, `maskedCorners` and `cornerCurve`.
+    public var cornerShape: CornerShape { CornerShape(radius: cornerRadius, corners: maskedCorners, curve: cornerCurve) }
 }

@@ -72,6 +72,8 @@ public enum PropertyKind: Sendable, Equatable {
     case text
     /// Hero's modifiers (``Modifier``), written as strings.
     case modifiers
+    /// Some of the property's ``NodeProperty/choices``, as an array of names, each at most once.
+    case choiceSet
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -122,6 +124,8 @@ public enum PropertyValue: Hashable, Sendable {
     case string(String?)
     case text(TextStyle?)
     case modifiers([Modifier])
+    /// Names among a property's choices (a ``PropertyKind/choiceSet``), in the choices' order.
+    case names([String])
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -131,7 +135,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .size(let s): return .size(s)
         case .color(let c): return .color(c ?? .clear)
         case .transform(let t): return .transform(t)
-        case .flag, .string, .text, .modifiers: return nil
+        case .flag, .string, .text, .modifiers, .names: return nil
         }
     }
 

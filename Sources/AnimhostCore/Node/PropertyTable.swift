@@ -5,6 +5,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
     case blur
+    case backdropBlur
 }
 
 extension NodeProperty {
@@ -78,5 +79,5 @@ extension NodeProperty {
         number(
             "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
             lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
-    ]
+    ] + cornerAndBackdropProperties
 }

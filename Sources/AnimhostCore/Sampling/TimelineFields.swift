@@ -10,11 +10,13 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case color(Color)
     case transform(Transform2D)
     case object([TimelineField])
+    /// An array of names (``PropertyValue/names``).
+    case names([String])
 
     /// Every number in the value, for the scan for non-finite ones.
     public var numbers: [Double] {
         switch self {
-        case .null, .bool, .string, .color: return []
+        case .null, .bool, .string, .color, .names: return []
         case .integer(let n): return [Double(n)]
         case .number(let n): return [n]
         case .rect(let r): return [r.x, r.y, r.width, r.height]
@@ -108,6 +110,7 @@ enum TimelineLayout {
         case .string(let s): return s.map { .string($0) } ?? .null
         case .text(let t): return t.map { .string($0.string) } ?? .null
         case .modifiers(let m): return .string(m.map(\.description).joined(separator: " "))
+        case .names(let n): return .names(n)
         }
     }
 }

@@ -203,6 +203,7 @@ struct SceneReader {
         case .imagePath: return .string(try image(json, path()))
         case .text: return .text(try text(json, path()))
         case .modifiers: return .modifiers(try modifiers(json, path(), node: id))
+        case .choiceSet: return .names(try choiceSet(json, property.choices, path()))
         }
     }
 
@@ -231,6 +232,21 @@ struct SceneReader {
                 throw fail("\(path())[\(i)]", "node '\(id)': \(e.description)")
             }
         }
+    }
+
+    /// An array of distinct names among `choices` (an unknown one names the closest), in the choices' order.
+    private func choiceSet(_ json: JSONValue, _ choices: [String], _ path: @autoclosure () -> String) throws -> [String] {
+        var seen: [String] = []
+        for (i, item) in try array(json, path()).enumerated() {
+            let s = try string(item, "\(path())[\(i)]", required: true)!
+            guard choices.contains(s) else {
+                let hint = closestName(to: s, among: choices).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("\(path())[\(i)]", "expected one of \(choices.joined(separator: ", ")), got '\(s)'\(hint)")
+            }
+            guard !seen.contains(s) else { throw fail("\(path())[\(i)]", "'\(s)' is named twice") }
+            seen.append(s)
+        }
+        return choices.filter(seen.contains)
     }
 
     /// `placeholder:N`, or a relative path that stays inside the scene's folder.

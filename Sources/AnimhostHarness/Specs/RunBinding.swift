@@ -224,6 +224,7 @@ enum RunBinding {
             case .color(let c): ValueBinding.push(L, c)
             case .transform(let t): ValueBinding.push(L, t)
             case .object(let inner): push(L, inner)
+            case .names(let names): ChoiceSetBinding.push(L, names)
             }
             lua_setfield(L, -2, field.key)
         }

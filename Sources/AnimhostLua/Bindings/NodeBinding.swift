@@ -316,6 +316,7 @@ enum NodeBinding {
         case .string(let s): if let s { LuaHost.push(L, s) } else { lua_pushnil(L) }
         case .text(let t): if let t { LuaHost.push(L, t.string) } else { lua_pushnil(L) }
         case .modifiers(let m): ModifierBinding.pushStrings(L, m)
+        case .names(let n): ChoiceSetBinding.push(L, n)
         }
     }
 
@@ -385,7 +386,7 @@ enum NodeBinding {
         case .color: return .color(try ValueBinding.checkColor(L, v, what()))
         case .optionalColor: return .color(ah_isnoneornil(L, v) != 0 ? .clear : try ValueBinding.checkColor(L, v, what()))
         case .transform: return .transform(try ValueBinding.checkTransform(L, v, what()))
-        case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
+        case .flag, .label, .choice, .imagePath, .text, .modifiers, .choiceSet: throw BindingError("\(what()) cannot animate")
         }
     }
 
@@ -416,6 +417,7 @@ enum NodeBinding {
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
+        case .choiceSet: return .names(try ChoiceSetBinding.check(L, v, NodeProperty.all[i].choices, what()))
         case .number, .rect, .size, .color, .optionalColor, .transform:
             return PropertyValue(try animatable(L, v, check, what()))
         }
