@@ -451,7 +451,7 @@ enum NodeBinding {
             var hasChildren = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
             // table's traversal order, which differs between runs: each value waits in its key's slot,
-            // and `given` marks the slots filled (at most 32 keys, see ``InternedKeys``), so that only
+            // and `given` marks the slots filled (at most 64 keys, see ``InternedKeys``), so that only
             // those are visited.
             let slots = lua_gettop(L) + 1
             var given: UInt64 = 0
@@ -644,7 +644,7 @@ struct InitialWriter: PropertyWriter {
 ///
 /// The table lives in storage of its own (reading it never copies it); ``deallocate()`` frees it.
 struct InternedKeys {
-    private static let capacity = 64
+    private static let capacity = 128
     private let slots: UnsafeMutablePointer<(address: UnsafeRawPointer?, ordinal: Int)>
 
     init() {
