@@ -117,12 +117,17 @@ function os.time() end
 ---@field tag string?
 ---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
 ---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
+---@field maskedCorners CornerName[] the corners cornerRadius rounds (CACornerMask), default all four
+---@field cornerCurve "circular"|"continuous" continuous: iOS's continuous corners
+---@field backdropBlur number animatable, a Gaussian blur of what lies beneath the node within its rounded bounds (σ in points, 0…1000)
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
 ---@field snapshot fun(self: Node): Node
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert (fun(self: Node, value: Rect, to: Node?): Rect)|(fun(self: Node, value: Point, to: Node?): Point)
+
+---@alias CornerName "minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY" a corner, as CACornerMask: minXMinY is the top left
 
 -- What node{} takes: the node's id, its children, and any property a plugin may set.
 ---@class NodeFields
@@ -146,6 +151,9 @@ function os.time() end
 ---@field tag? string
 ---@field modifiers? string[]
 ---@field blur? number
+---@field maskedCorners? CornerName[]
+---@field cornerCurve? "circular"|"continuous"
+---@field backdropBlur? number
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -467,6 +475,9 @@ function shared.arcPoint(from, control, to, s) end
 ---@field zIndex number?
 ---@field tag string?
 ---@field blur number?
+---@field maskedCorners CornerName[]?
+---@field cornerCurve "circular"|"continuous"?
+---@field backdropBlur number?
 
 ---@class RunFrame
 ---@field index integer

@@ -8,11 +8,11 @@ extension NodeProperty {
             read: { .names($0.maskedCorners.names) }, write: { if case .names(let n) = $1 { $0.maskedCorners = CornerMask(names: n) } }),
         string(
             "cornerCurve", .choice, choices: CornerCurve.allCases.map(\.rawValue), drawing: .drawn,
-            lottie: .approximated("continuous corners as their Bézier path, which players other than lottie-web and rlottie may show as a plain path"),
+            lottie: .exported,
             get: { $0.cornerCurve.rawValue }, set: { if let c = $1.flatMap(CornerCurve.init(rawValue:)) { $0.cornerCurve = c } }),
         number(
             "backdropBlur", NumberRange(0...Bounds.blur, refusesAbove: true), .backdropBlur, field: FieldSlot(\.backdropBlur),
-            drawing: .drawn, lottie: .dropped("what lies beneath shows sharp (Lottie has no backdrop filter)"),
+            drawing: .drawn, lottie: .dropped("what lies beneath shows sharp (Lottie has no backdrop filter that players share)"),
             get: { $0.backdropBlur }, set: { $0.backdropBlur = $1 })
     ]
 }
