@@ -34,6 +34,9 @@ final class RLottieComparisonTests: XCTestCase {
     func testRMPZoomPop() throws { try check("Examples/uikit/rmp-zoom.lua", operation: .pop) }
     func testZoomTransitioningPush() throws { try check("Examples/uikit/zoom-transitioning.lua") }
     func testZoomTransitioningPop() throws { try check("Examples/uikit/zoom-transitioning.lua", operation: .pop) }
+    /// Per-corner and continuous corners, exported as their Bézier outlines.
+    func testLayersSheetPresent() throws { try check("Examples/layers/sheet.lua", operation: .present, scale: 2) }
+    func testLayersSheetDismiss() throws { try check("Examples/layers/sheet.lua", operation: .dismiss, scale: 2) }
 
     /// Asserts every frame's PSNR outside text is at least `outsideText` dB. Text that scales is
     /// resampled by rlottie without animhost's bilinear filtering, so text boxes are measured apart:
