@@ -8,8 +8,10 @@ import Foundation
 final class CornerOutlineTests: XCTestCase {
     /// A point of the cubic from `a` to `b` at `t`.
     func point(_ a: BezierVertex, _ b: BezierVertex, _ t: Double) -> Point {
-        let p = [a.point, Point(x: a.point.x + a.outTangent.x, y: a.point.y + a.outTangent.y),
-                 Point(x: b.point.x + b.inTangent.x, y: b.point.y + b.inTangent.y), b.point]
+        let p = [
+            a.point, Point(x: a.point.x + a.outTangent.x, y: a.point.y + a.outTangent.y),
+            Point(x: b.point.x + b.inTangent.x, y: b.point.y + b.inTangent.y), b.point
+        ]
         let u = 1 - t
         let w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
         return Point(x: zip(w, p).map { $0 * $1.x }.reduce(0, +), y: zip(w, p).map { $0 * $1.y }.reduce(0, +))

@@ -47,7 +47,9 @@ final class PropertyColumnTests: XCTestCase {
         "maskedCorners": Sample(value: .names(["minXMinY"])) { $0.cornerRadius = 10 },
         "cornerCurve": Sample(value: .string(CornerCurve.continuous.rawValue)) { $0.cornerRadius = 10 },
         // Clear and above the blue sibling, so that the sibling's edge lies beneath it.
-        "backdropBlur": Sample(value: .number(3)) { $0.backgroundColor = nil; $0.zIndex = 1 }
+        "backdropBlur": Sample(value: .number(3)) {
+            $0.backgroundColor = nil; $0.zIndex = 1
+        }
     ]
 
     /// The containers a property is drawn in: plain (drawn screen by screen) and moved and faded (drawn as one tree).

@@ -12,13 +12,19 @@ final class CornerDrawingTests: XCTestCase {
 
     /// A black 120 × 120 box at (40, 40) with radius 30, configured further.
     func box(_ configure: (inout NodeProperties) -> Void) -> NodeProperties {
-        props(Rect(x: 40, y: 40, width: 120, height: 120), background: "#000000") { $0.cornerRadius = 30; configure(&$0) }
+        props(Rect(x: 40, y: 40, width: 120, height: 120), background: "#000000") {
+            $0.cornerRadius = 30; configure(&$0)
+        }
     }
 
     func testMaskedCornersRoundOnlyTheNamedCornersOfTheBackgroundBorderAndClip() throws {
         let sheet = box { $0.maskedCorners = [.minXMinY, .maxXMinY] }
-        let bordered = box { $0.maskedCorners = [.minXMinY, .maxXMinY]; $0.backgroundColor = nil; $0.border = Border(width: 4, color: .black) }
-        let clipping = box { $0.maskedCorners = [.minXMinY, .maxXMinY]; $0.backgroundColor = nil; $0.clips = true }
+        let bordered = box {
+            $0.maskedCorners = [.minXMinY, .maxXMinY]; $0.backgroundColor = nil; $0.border = Border(width: 4, color: .black)
+        }
+        let clipping = box {
+            $0.maskedCorners = [.minXMinY, .maxXMinY]; $0.backgroundColor = nil; $0.clips = true
+        }
         let child = props(Rect(x: 0, y: 0, width: 120, height: 120), background: "#000000")
         for (what, node, children) in [("background", sheet, []), ("border", bordered, []), ("clip", clipping, [child])] {
             let px = try render(try screen(size, [(node, children)]), size: size)
@@ -44,7 +50,9 @@ final class CornerDrawingTests: XCTestCase {
     func testContinuousCornersCutFurtherAlongTheEdgeAndMeetTheCircleAtTheDiagonal() throws {
         let size = Size(width: 400, height: 400)
         let square = { (curve: CornerCurve) in
-            props(Rect(x: 20, y: 20, width: 360, height: 360), background: "#000000") { $0.cornerRadius = 100; $0.cornerCurve = curve }
+            props(Rect(x: 20, y: 20, width: 360, height: 360), background: "#000000") {
+                $0.cornerRadius = 100; $0.cornerCurve = curve
+            }
         }
         let circular = try render(try screen(size, [(square(.circular), [])]), size: size, scale: 4)
         let continuous = try render(try screen(size, [(square(.continuous), [])]), size: size, scale: 4)

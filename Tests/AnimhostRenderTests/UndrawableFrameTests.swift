@@ -42,7 +42,11 @@ final class UndrawableFrameTests: XCTestCase {
         let broken = try box(x: 10, transform: Transform2D(a: .infinity, b: 0, c: 0, d: 1, tx: 0, ty: 0))
         let pipeline = try RenderPipeline(
             size: size, scale: 1, images: ImageStore(), workers: 1, plugin: "p", parallel: { _, _ in }, ordered: { _, _ in })
-        XCTAssertThrowsError(try { try pipeline.submit(broken); try pipeline.finish() }()) { error in
+        XCTAssertThrowsError(
+            try {
+                try pipeline.submit(broken); try pipeline.finish()
+            }()
+        ) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("frame 0 cannot be drawn"), message)
             XCTAssertTrue(message.contains("node 'n0' of scene 'test'"), message)

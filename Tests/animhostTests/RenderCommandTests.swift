@@ -104,19 +104,7 @@ final class RenderCommandTests: XCTestCase {
 final class EdgeOnRenderTests: XCTestCase {
     func testFramesAfterAnEdgeOnScreenFollowTheTimeline() throws {
         let dir = try temporaryFolder("edge-on")
-        let plugin = dir.appendingPathComponent("turn.lua")
-        try """
-            return {
-              name = "turn", summary = "The incoming screen turns in from edge-on",
-              duration = function() return 0.3 end,
-              animate = function(ctx)
-                ctx.container:add(ctx.to.view)
-                ctx.to.view.transform = transform.scale(0, 1)
-                animate{ duration = 0.3, function() ctx.to.view.transform = transform.identity end,
-                         completion = function() ctx:complete(true) end }
-              end,
-            }
-            """.write(to: plugin, atomically: true, encoding: .utf8)
+        let plugin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/render/edge-on.lua")
         let out = dir.appendingPathComponent("out")
         let r = try CLI.run(["run", plugin.path, "--format", "json,png", "--scale", "1", "--fps", "30", "--out", out.path])
         XCTAssertEqual(r.code, 0, r.err)

@@ -78,6 +78,16 @@ extension NodeProperty {
             read: { .modifiers($0.modifiers) }, write: { if case .modifiers(let m) = $1 { $0.modifiers = m } }),
         number(
             "blur", NumberRange(0...Bounds.blur, refusesAbove: true), .blur, field: FieldSlot(\.blur), drawing: .drawn,
-            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 })
-    ] + cornerAndBackdropProperties
+            lottie: .dropped("drawn sharp"), get: { $0.blur }, set: { $0.blur = $1 }),
+        NodeProperty(
+            key: "maskedCorners", kind: .choiceSet, choices: CornerMask.named.map(\.name), drawing: .drawn, lottie: .exported,
+            read: { .names($0.maskedCorners.names) }, write: { if case .names(let n) = $1 { $0.maskedCorners = CornerMask(names: n) } }),
+        string(
+            "cornerCurve", .choice, choices: CornerCurve.allCases.map(\.rawValue), drawing: .drawn, lottie: .exported,
+            get: { $0.cornerCurve.rawValue }, set: { if let c = $1.flatMap(CornerCurve.init(rawValue:)) { $0.cornerCurve = c } }),
+        number(
+            "backdropBlur", NumberRange(0...Bounds.blur, refusesAbove: true), .backdropBlur, field: FieldSlot(\.backdropBlur),
+            drawing: .drawn, lottie: .dropped("what lies beneath shows sharp (Lottie has no backdrop filter that players share)"),
+            get: { $0.backdropBlur }, set: { $0.backdropBlur = $1 })
+    ]
 }
