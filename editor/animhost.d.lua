@@ -165,12 +165,17 @@ function os.time() end
 ---@field anchorPoint Point animatable, where the transforms apply, in unit coordinates of the bounds (0.5, 0.5)
 ---@field sublayerTransform Transform3D animatable, applied to the children about the anchor point (perspective)
 ---@field zPosition number animatable, orders siblings before zIndex and moves the node along z
+---@field maskedCorners CornerName[] the corners cornerRadius rounds (CACornerMask), default all four
+---@field cornerCurve "circular"|"continuous" continuous: iOS's continuous corners
+---@field backdropBlur number animatable, a Gaussian blur of what lies beneath the node within its rounded bounds (σ in points, 0…1000)
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
 ---@field snapshot fun(self: Node): Node
 ---@field find fun(self: Node, id: string): Node?
 ---@field convert (fun(self: Node, value: Rect, to: Node?): Rect)|(fun(self: Node, value: Point, to: Node?): Point)
+
+---@alias CornerName "minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY" a corner, as CACornerMask: minXMinY is the top left
 
 -- What node{} takes: the node's id, its children, and any property a plugin may set.
 ---@class NodeFields
@@ -202,6 +207,9 @@ function os.time() end
 ---@field anchorPoint? Point
 ---@field sublayerTransform? Transform3D
 ---@field zPosition? number
+---@field maskedCorners? CornerName[]
+---@field cornerCurve? "circular"|"continuous"
+---@field backdropBlur? number
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -581,6 +589,9 @@ function shared.arcPath(fromFrame, toFrame, arc) end
 ---@field anchorPoint Point?
 ---@field sublayerTransform Transform3D?
 ---@field zPosition number?
+---@field maskedCorners CornerName[]?
+---@field cornerCurve "circular"|"continuous"?
+---@field backdropBlur number?
 
 ---@class RunFrame
 ---@field index integer

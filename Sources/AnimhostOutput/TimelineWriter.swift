@@ -160,6 +160,13 @@ public final class TimelineWriter: FrameSink {
             }
             out.append("]")
         case .transform3D(let t): out.matrix(t.numbers)
+        case .names(let names):
+            out.append("[")
+            for (i, name) in names.enumerated() {
+                if i > 0 { out.append(", ") }
+                out.append(string: name)
+            }
+            out.append("]")
         case .object(let fields):
             out.append("{")
             for (i, f) in fields.enumerated() {

@@ -22,13 +22,31 @@ enum Draw {
     /// Adds a rectangle with `corners` (their radius clamped to half the shorter side), as `CALayer.cornerRadius` does.
     static func roundedRect(_ cr: OpaquePointer, _ r: Rect, corners: CornerShape) {
         let radius = corners.radius(fitting: r.size)
-        guard radius > 0 else { cairo_rectangle(cr, r.x, r.y, r.width, r.height); return }
+        guard radius > 0, !corners.corners.isEmpty else { cairo_rectangle(cr, r.x, r.y, r.width, r.height); return }
+        guard corners.isUniformCircular else { return outline(cr, corners.outline(of: r)) }
         let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width, r.y + r.height)
         cairo_new_sub_path(cr)
         cairo_arc(cr, x1 - radius, y0 + radius, radius, -.pi / 2, 0)
         cairo_arc(cr, x1 - radius, y1 - radius, radius, 0, .pi / 2)
         cairo_arc(cr, x0 + radius, y1 - radius, radius, .pi / 2, .pi)
         cairo_arc(cr, x0 + radius, y0 + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Adds the closed path through `vertices`.
+    static func outline(_ cr: OpaquePointer, _ vertices: [BezierVertex]) {
+        guard let first = vertices.first else { return }
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, first.point.x, first.point.y)
+        for (i, v) in vertices.enumerated() {
+            let next = vertices[(i + 1) % vertices.count]
+            let (o, n) = (v.outTangent, next.inTangent)
+            if o == .zero && n == .zero {
+                cairo_line_to(cr, next.point.x, next.point.y)
+            } else {
+                cairo_curve_to(cr, v.point.x + o.x, v.point.y + o.y, next.point.x + n.x, next.point.y + n.y, next.point.x, next.point.y)
+            }
+        }
         cairo_close_path(cr)
     }
 

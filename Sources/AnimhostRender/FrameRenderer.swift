@@ -12,7 +12,8 @@ public final class FrameRenderer {
     public let pixelWidth: Int
     public let pixelHeight: Int
     let canvas: Surface
-    private let cr: OpaquePointer
+    /// The frame buffer's context; made anew when a frame leaves it in an error state.
+    private var cr: OpaquePointer
     let caches: RenderCaches
     /// Offscreen buffers for group opacity, one per nesting level, kept between frames.
     private var groups: [Surface] = []
@@ -71,8 +72,19 @@ public final class FrameRenderer {
         frameIndex = frame.index
         self.texts = texts
         defer { self.texts = TextLayouts.Rasters() }
-        try walk(frame.nodes, steps(frame))
-        if let overlay { OverlayPainter.draw(overlay, frame: frame, scale: scale, on: cr) }
+        do {
+            try walk(frame.nodes, steps(frame))
+            if let overlay {
+                OverlayPainter.draw(overlay, frame: frame, scale: scale, on: cr)
+                try DrawingCheck.check(cr, frame: frame.index, what: "the debug overlay")
+            }
+        } catch {
+            // Cairo never leaves an error state, and a failed walk leaves saved states behind: the
+            // next frame gets a fresh context.
+            cairo_destroy(cr)
+            cr = canvas.context()
+            throw error
+        }
         caches.frameDrawn(frame.index)
         return canvas.pixels
     }
@@ -172,8 +184,9 @@ public final class FrameRenderer {
             case .tree(let i, let end, let cr, let level, let inherited):
                 let p = nodes[i].properties
                 let alpha = min(max(p.alpha, 0), 1) * inherited
-                guard !p.hidden, alpha > 0 else { continue }
+                guard !p.hidden, alpha > 0, !DrawingCheck.isFlat(deviceTransform(nodes[i])) else { continue }
                 if nodes[i].space != nil, projectionLevel < FrameRenderer.maxGroupLevels { try drawProjected(nodes, i, end, on: cr, alpha: inherited); continue }
+                if p.backdropBlur > 0 { try BackdropBlur.draw(nodes[i], on: cr, transform: deviceTransform(nodes[i]), scale: scale, opacity: alpha) }
                 let blurs = p.blur > 0 && level < FrameRenderer.maxGroupLevels
                 if blurs || (alpha < 1 && level < FrameRenderer.maxGroupLevels && FrameRenderer.needsGroup(nodes, i, end)) {
                     guard let region = FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: pixelWidth, height: pixelHeight) else { continue }
@@ -181,18 +194,22 @@ public final class FrameRenderer {
                     open.append(gcr)
                     steps.append(.composite(group: group, gcr: gcr, target: cr, region: region, alpha: alpha, sigma: blurs ? p.blur * scale : 0))
                     try drawNode(nodes, i, end, on: gcr, opacity: 1, level: level + 1, inherited: 1, then: &steps)
+                    try DrawingCheck.check(gcr, frame: frameIndex, node: nodes[i])
                 } else {
                     try drawNode(nodes, i, end, on: cr, opacity: alpha, level: level, inherited: alpha, then: &steps)
+                    try DrawingCheck.check(cr, frame: frameIndex, node: nodes[i])
                 }
             case .restore(let cr):
                 cairo_restore(cr)
             case .border(let i, let cr, let opacity):
                 drawBorder(nodes[i], on: cr, opacity: opacity)
+                try DrawingCheck.check(cr, frame: frameIndex, node: nodes[i], what: "its border")
             case .composite(let group, let gcr, let target, let region, let alpha, let sigma):
                 cairo_destroy(gcr)
                 open.removeLast()
-                if sigma > 0 { blur(group, region: region, sigma: sigma) }
+                if sigma > 0 { FrameRenderer.blur(group, region: region, sigma: sigma) }
                 composite(group, onto: target, region: region, alpha: alpha)
+                try DrawingCheck.check(target, frame: frameIndex, what: "a group's composite")
             }
         }
     }
@@ -301,7 +318,7 @@ public final class FrameRenderer {
 
     /// Blurs `region` of a drawn group like a Gaussian of `sigma` pixels: three box passes over each
     /// premultiplied channel (a blurred colour never exceeds its blurred alpha), outside the region transparent.
-    private func blur(_ group: Surface, region: Region, sigma: Double) {
+    static func blur(_ group: Surface, region: (x: Int, y: Int, w: Int, h: Int), sigma: Double) {
         cairo_surface_flush(group.surface)
         let data = cairo_image_surface_get_data(group.surface)!, stride = group.stride
         let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: region.w * region.h)

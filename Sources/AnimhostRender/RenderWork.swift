@@ -64,9 +64,16 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
                 try charge(pixels, what, node)
             }
             if p.blur > 0, let r = group { try charge(r.w * r.h, "its blur", node) }
+            if p.backdropBlur > 0 { try charge(backdrop(node, width: width, height: height), "its backdrop blur", node) }
             i += 1
         }
         previous = now
+    }
+
+    /// The pixels a node's backdrop blur copies and blurs: its box widened by three σ, within the frame.
+    private func backdrop(_ node: NodeSample, width: Int, height: Int) -> Int {
+        let b = node.bbox, spread = 3 * node.properties.backdropBlur
+        return checkedInt(covered(Rect(x: b.x - spread, y: b.y - spread, width: b.width + 2 * spread, height: b.height + 2 * spread), width: width, height: height), .up)
     }
 
     /// The pixels of a `width` × `height` frame that `box` (in points) covers.

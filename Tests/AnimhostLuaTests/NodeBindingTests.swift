@@ -107,3 +107,22 @@ final class NodeBindingTests: XCTestCase {
         XCTAssertEqual(b.nodes.count, 1)
     }
 }
+
+/// `maskedCorners` and `cornerCurve` in Lua: arrays of corner names read back in `CACornerMask`'s order.
+final class CornerBindingTests: XCTestCase {
+    func testCornersAreSetAndReadBack() throws {
+        let out = try evalLua(
+            """
+            local n = node{ id = "n", maskedCorners = { "maxXMinY", "minXMinY" }, cornerCurve = "continuous" }
+            print(table.concat(n.maskedCorners, ","), n.cornerCurve, #node{ id = "m" }.maskedCorners)
+            n.maskedCorners = {}; print(#n.maskedCorners)
+            """)
+        XCTAssertEqual(out, ["minXMinY,maxXMinY\tcontinuous\t4", "0"])
+    }
+
+    func testBadCornersAreRefusedNamingTheProperty() {
+        XCTAssertTrue(luaError(#"node{ id = "n", maskedCorners = { "top" } }"#).contains("node.maskedCorners[1]: expected one of"))
+        XCTAssertTrue(luaError(#"node{ id = "n", maskedCorners = { "minXMinY", "minXMinY" } }"#).contains("'minXMinY' is named twice"))
+        XCTAssertTrue(luaError(#"node{ id = "n", maskedCorners = "minXMinY" }"#).contains("node.maskedCorners: expected an array of names"))
+    }
+}

@@ -25,6 +25,7 @@ final class PropertyTableBindingTests: XCTestCase {
         case .path:
             return ("path.new(\"M1 2 l2 2 Z\")", .path(ShapePath(elements: [.move(Point(x: 1, y: 2)), .line(Point(x: 3, y: 4)), .close])))
         case .transform3D: return ("transform3D.perspective(500)", .transform3D(.perspective(500)))
+        case .choiceSet: return ("{ \"\(p.choices.last!)\" }", .names([p.choices.last!]))
         }
     }
 

@@ -61,7 +61,13 @@ final class PropertyColumnTests: XCTestCase {
         "transform3D": Sample(value: .transform3D(Transform3D.rotation(.pi / 4, 0, 1, 0) * .perspective(100))),
         "anchorPoint": Sample(value: .point(.zero)) { $0.transform = .rotation(.pi / 6) },
         "sublayerTransform": Sample(value: .transform3D(Transform3D.rotation(.pi / 4, 0, 1, 0) * .perspective(100))),
-        "zPosition": Sample(value: .number(1))
+        "zPosition": Sample(value: .number(1)),
+        "maskedCorners": Sample(value: .names(["minXMinY"])) { $0.cornerRadius = 10 },
+        "cornerCurve": Sample(value: .string(CornerCurve.continuous.rawValue)) { $0.cornerRadius = 10 },
+        // Clear and above the blue sibling, so that the sibling's edge lies beneath it.
+        "backdropBlur": Sample(value: .number(3)) {
+            $0.backgroundColor = nil; $0.zIndex = 1
+        }
     ]
     private static let withPath: @Sendable (inout NodeProperties) -> Void = { $0.paths.shape.path = .ellipse(in: Rect(x: 5, y: 5, width: 30, height: 20)) }
     private static let withStroke: @Sendable (inout NodeProperties) -> Void = {

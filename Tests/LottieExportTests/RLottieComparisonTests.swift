@@ -43,6 +43,9 @@ final class RLottieComparisonTests: XCTestCase {
     // (the strip shadow included) the usual 35 dB holds.
     func testStripShadowPush() throws { try check("Examples/layers/strip-shadow.lua", whole: 22) }
     func testStripShadowPop() throws { try check("Examples/layers/strip-shadow.lua", operation: .pop, whole: 22) }
+    /// Per-corner and continuous corners, exported as their Bézier outlines.
+    func testLayersSheetPresent() throws { try check("Examples/layers/sheet.lua", operation: .present, scale: 2) }
+    func testLayersSheetDismiss() throws { try check("Examples/layers/sheet.lua", operation: .dismiss, scale: 2) }
 
     /// Asserts every frame's PSNR outside text is at least `outsideText` dB. Text that scales is
     /// resampled by rlottie without animhost's bilinear filtering, so text boxes are measured apart:

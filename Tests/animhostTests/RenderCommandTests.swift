@@ -98,3 +98,21 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(r.err.contains("unknown format 'avi'") && r.err.contains("webp") && r.err.contains("mp4"), r.err)
     }
 }
+
+/// A screen turned edge-on (`transform.scale(0, 1)`) and back: each PNG frame shows the frame its timeline
+/// entry describes, not the first one repeated.
+final class EdgeOnRenderTests: XCTestCase {
+    func testFramesAfterAnEdgeOnScreenFollowTheTimeline() throws {
+        let dir = try temporaryFolder("edge-on")
+        let plugin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/render/edge-on.lua")
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(["run", plugin.path, "--format", "json,png", "--scale", "1", "--fps", "30", "--out", out.path])
+        XCTAssertEqual(r.code, 0, r.err)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("frames").path).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 9)
+        // The screen is wider in every frame than in the one before: no two frames are alike (a renderer
+        // that drew the edge-on frame used to repeat it for every frame it drew after).
+        let frames = try names.map { try Data(contentsOf: out.appendingPathComponent("frames/\($0)")) }
+        XCTAssertEqual(Set(frames).count, frames.count, "every frame differs")
+    }
+}

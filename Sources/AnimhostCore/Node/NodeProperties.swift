@@ -62,6 +62,13 @@ public struct NodeProperties: Hashable, Sendable {
     public var paths = NodePaths()
     /// The 3-D values (``Layer3D``), boxed: nil for a node that uses none of them.
     var layer3DBox: Layer3DBox? = nil
+    /// Which corners `cornerRadius` rounds, as `CALayer.maskedCorners`.
+    public var maskedCorners: CornerMask = .all
+    /// How the corners curve, as `CALayer.cornerCurve`.
+    public var cornerCurve: CornerCurve = .circular
+    /// A Gaussian blur of what lies beneath the node, within its rounded bounds, before it draws (a
+    /// `UIVisualEffectView`, CSS's `backdrop-filter: blur()`): the standard deviation in points.
+    public var backdropBlur: Double = 0
 
     public init() {}
 }
@@ -78,6 +85,6 @@ extension NodeProperties {
 }
 
 extension NodeProperties {
-    /// The node's corners, from `cornerRadius`.
-    public var cornerShape: CornerShape { CornerShape(radius: cornerRadius) }
+    /// The node's corners, from `cornerRadius`, `maskedCorners` and `cornerCurve`.
+    public var cornerShape: CornerShape { CornerShape(radius: cornerRadius, corners: maskedCorners, curve: cornerCurve) }
 }

@@ -83,6 +83,8 @@ public enum PropertyKind: Sendable, Equatable {
     case path
     /// A 3-D transform (``Transform3D``): sixteen numbers.
     case transform3D
+    /// Some of the property's ``NodeProperty/choices``, as an array of names, each at most once.
+    case choiceSet
 }
 
 /// The numbers a property takes. Scene files must stay within; a plugin's number beyond is
@@ -140,6 +142,8 @@ public enum PropertyValue: Hashable, Sendable {
     case numbers([Double])
     case path(ShapePath?)
     indirect case transform3D(Transform3D)
+    /// Names among a property's choices (a ``PropertyKind/choiceSet``), in the choices' order.
+    case names([String])
 
     /// The same value as the engine animates it (no colour is clear); nil for a value that cannot animate.
     public var animatable: AnimatableValue? {
@@ -154,7 +158,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .numbers(let n): return .numbers(n)
         case .path(let p): return .path(p)
         case .transform3D(let t): return .transform3D(t)
-        case .flag, .string, .text, .modifiers: return nil
+        case .flag, .string, .text, .modifiers, .names: return nil
         }
     }
 

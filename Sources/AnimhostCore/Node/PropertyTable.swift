@@ -8,6 +8,7 @@ public enum AnimatableProperty: Int, Hashable, Sendable, CaseIterable {
     case gradientColors, gradientLocations, gradientStartPoint, gradientEndPoint
     case shapePath, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, mask, shadowPath
     case transform3D, anchorPoint, sublayerTransform, zPosition
+    case backdropBlur
 }
 
 extension NodeProperty {
@@ -104,6 +105,16 @@ extension NodeProperty {
             key: "zPosition", kind: .number, range: NumberRange(-Bounds.magnitude...Bounds.magnitude), animation: .zPosition,
             field: .layer3D(.zPosition), drawing: .drawn,
             lottie: .approximated("orders siblings as drawn; its depth under a perspective is carried as " + Layer3D.lottieNote),
-            read: { .number($0.zPosition) }, write: { if case .number(let z) = $1 { $0.zPosition = z } })
+            read: { .number($0.zPosition) }, write: { if case .number(let z) = $1 { $0.zPosition = z } }),
+        NodeProperty(
+            key: "maskedCorners", kind: .choiceSet, choices: CornerMask.named.map(\.name), drawing: .drawn, lottie: .exported,
+            read: { .names($0.maskedCorners.names) }, write: { if case .names(let n) = $1 { $0.maskedCorners = CornerMask(names: n) } }),
+        string(
+            "cornerCurve", .choice, choices: CornerCurve.allCases.map(\.rawValue), drawing: .drawn, lottie: .exported,
+            get: { $0.cornerCurve.rawValue }, set: { if let c = $1.flatMap(CornerCurve.init(rawValue:)) { $0.cornerCurve = c } }),
+        number(
+            "backdropBlur", NumberRange(0...Bounds.blur, refusesAbove: true), .backdropBlur, field: FieldSlot(\.backdropBlur),
+            drawing: .drawn, lottie: .dropped("what lies beneath shows sharp (Lottie has no backdrop filter that players share)"),
+            get: { $0.backdropBlur }, set: { $0.backdropBlur = $1 })
     ]
 }

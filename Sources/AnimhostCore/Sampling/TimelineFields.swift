@@ -13,11 +13,13 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case transform3D(Transform3D)
     case object([TimelineField])
     case array([TimelineValue])
+    /// An array of names (``PropertyValue/names``).
+    case names([String])
 
     /// Every number in the value, for the scan for non-finite ones.
     public var numbers: [Double] {
         switch self {
-        case .null, .bool, .string, .color: return []
+        case .null, .bool, .string, .color, .names: return []
         case .integer(let n): return [Double(n)]
         case .number(let n): return [n]
         case .rect(let r): return [r.x, r.y, r.width, r.height]
@@ -119,6 +121,7 @@ enum TimelineLayout {
         case .numbers(let n): return .array(n.map { .number($0) })
         case .path(let p): return p.map { .string($0.svg) } ?? .null
         case .transform3D(let t): return .transform3D(t)
+        case .names(let n): return .names(n)
         }
     }
 }

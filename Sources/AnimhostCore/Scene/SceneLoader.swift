@@ -212,6 +212,7 @@ struct SceneReader {
             return .numbers(try list(json, path()) { try number($0, $1, min: range.min, max: range.max)! })
         case .path: return .path(try shapePath(json, path()))
         case .transform3D: return .transform3D(Transform3D(try numbers(json, path(), count: 16, what: "[m11, m12, …, m44]")))
+        case .choiceSet: return .names(try choiceSet(json, property.choices, path()))
         }
     }
 
@@ -258,6 +259,21 @@ struct SceneReader {
                 throw fail("\(path())[\(i)]", "node '\(id)': \(e.description)")
             }
         }
+    }
+
+    /// An array of distinct names among `choices` (an unknown one names the closest), in the choices' order.
+    private func choiceSet(_ json: JSONValue, _ choices: [String], _ path: @autoclosure () -> String) throws -> [String] {
+        var seen: [String] = []
+        for (i, item) in try array(json, path()).enumerated() {
+            let s = try string(item, "\(path())[\(i)]", required: true)!
+            guard choices.contains(s) else {
+                let hint = closestName(to: s, among: choices).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("\(path())[\(i)]", "expected one of \(choices.joined(separator: ", ")), got '\(s)'\(hint)")
+            }
+            guard !seen.contains(s) else { throw fail("\(path())[\(i)]", "'\(s)' is named twice") }
+            seen.append(s)
+        }
+        return choices.filter(seen.contains)
     }
 
     /// `placeholder:N`, or a relative path that stays inside the scene's folder.

@@ -245,6 +245,7 @@ enum RunBinding {
             case .transform3D(let t): Transform3DBinding.push(L, t)
             case .object(let inner): push(L, inner)
             case .array: push(L, field.value)
+            case .names(let names): ChoiceSetBinding.push(L, names)
             }
             lua_setfield(L, -2, field.key)
         }

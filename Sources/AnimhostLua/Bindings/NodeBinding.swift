@@ -321,6 +321,7 @@ enum NodeBinding {
         case .numbers(let n): GradientBinding.push(L, n)
         case .path(let p): if let p { LuaHost.push(L, p.svg) } else { lua_pushnil(L) }
         case .transform3D(let t): Transform3DBinding.push(L, t)
+        case .names(let n): ChoiceSetBinding.push(L, n)
         }
     }
 
@@ -395,7 +396,7 @@ enum NodeBinding {
         case .numbers: return .numbers(try GradientBinding.checkNumbers(L, v, what(), range: check.range))
         case .path: return .path(ah_isnoneornil(L, v) != 0 ? nil : try PathBinding.check(L, v, what()))
         case .transform3D: return .transform3D(try Transform3DBinding.check(L, v, what()))
-        case .flag, .label, .choice, .imagePath, .text, .modifiers: throw BindingError("\(what()) cannot animate")
+        case .flag, .label, .choice, .imagePath, .text, .modifiers, .choiceSet: throw BindingError("\(what()) cannot animate")
         }
     }
 
@@ -426,6 +427,7 @@ enum NodeBinding {
             if let t, let problem = Bounds.textProblem(t.string) { throw BindingError("\(what()): \(problem)") }
             return .text(t)
         case .modifiers: return .modifiers(try ModifierBinding.check(L, v, what()))
+        case .choiceSet: return .names(try ChoiceSetBinding.check(L, v, NodeProperty.all[i].choices, what()))
         case .number, .rect, .size, .color, .optionalColor, .transform, .point, .colors, .numbers, .path, .transform3D:
             return PropertyValue(try animatable(L, v, check, what()))
         }

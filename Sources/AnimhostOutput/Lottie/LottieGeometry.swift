@@ -35,9 +35,29 @@ enum LottieGeometry {
 
     /// A closed path around `rect` with `corners` (their radius clamped as `CALayer` clamps it), mapped
     /// through `t`; flattened as ``roundedRect(_:rx:ry:through:)``'s.
-    static func roundedRect(_ rect: Rect, corners: CornerShape, through t: Transform2D) -> [Double] {
+    /// With `outline`, every shape is its 16-vertex ``CornerShape/outline(of:)`` (per-corner radii,
+    /// continuous corners), so that all the frames of a track that shows one have paths that match.
+    static func roundedRect(_ rect: Rect, corners: CornerShape, through t: Transform2D, outline: Bool = false) -> [Double] {
+        if outline { return flatten(corners.outline(of: rect), through: t) }
         let r = corners.radius(fitting: rect.size)
         return roundedRect(rect, rx: r, ry: r, through: t)
+    }
+
+    /// Whether any of `samples` draws corners that Lottie's rounded rectangle cannot show.
+    static func needsOutline(_ samples: [NodeSample]) -> Bool {
+        samples.contains { !$0.properties.cornerShape.isUniformCircular }
+    }
+
+    /// `vertices` mapped through `t`, flattened as ``roundedRect(_:rx:ry:through:)``'s.
+    static func flatten(_ vertices: [BezierVertex], through t: Transform2D) -> [Double] {
+        var flat: [Double] = []
+        flat.reserveCapacity(vertices.count * 6)
+        for v in vertices {
+            let p = t.apply(to: v.point)
+            let (i, o) = (v.inTangent, v.outTangent)
+            flat += [p.x, p.y, t.a * i.x + t.c * i.y, t.b * i.x + t.d * i.y, t.a * o.x + t.c * o.y, t.b * o.x + t.d * o.y]
+        }
+        return flat
     }
 
     /// A closed path of 8 vertices around `rect` with corners of `rx` × `ry` (each clamped to half the

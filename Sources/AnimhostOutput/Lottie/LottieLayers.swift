@@ -197,10 +197,11 @@ final class LottieLayers {
     /// The mask of a node that clips: its rounded bounds on screen; frames it does not clip in, the canvas and more.
     private func clip(_ samples: [NodeSample], mode: String) throws -> LottieJSON {
         let everywhere = Rect(x: -canvas.width, y: -canvas.height, width: 3 * canvas.width, height: 3 * canvas.height)
+        let outline = LottieGeometry.needsOutline(samples)
         let paths = samples.map { s -> [Double] in
             let p = s.properties
-            guard p.clips else { return LottieGeometry.roundedRect(everywhere, corners: .square, through: .identity) }
-            return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), corners: p.cornerShape, through: s.toContainer)
+            guard p.clips else { return LottieGeometry.roundedRect(everywhere, corners: .square, through: .identity, outline: outline) }
+            return LottieGeometry.roundedRect(Rect(origin: .zero, size: p.frame.size), corners: p.cornerShape, through: s.toContainer, outline: outline)
         }
         return try mask(paths, mode: mode)
     }

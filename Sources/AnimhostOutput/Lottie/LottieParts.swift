@@ -55,6 +55,7 @@ extension LottieLayers {
     /// A rectangle centred on the layer's origin: the bounds less `inset` (half of it on each side),
     /// with the node's corners inset by half of it.
     private func rectangle(_ samples: [NodeSample], inset: (NodeSample) -> Double) throws -> LottieJSON {
+        if LottieGeometry.needsOutline(samples) { return try outlined(samples, inset: inset) }
         let sizes = samples.map { s -> [Double] in
             let i = inset(s)
             return [max(s.properties.frame.width - i, 0), max(s.properties.frame.height - i, 0)]
@@ -69,6 +70,21 @@ extension LottieLayers {
             ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
             ("s", try keys.property(sizes, value: LottieJSON.nums, keyframe: LottieJSON.nums)),
             ("r", try keys.property(radii, value: { .num($0[0]) }, keyframe: LottieJSON.nums))
+        ])
+    }
+
+    /// The bounds less `inset` as ``rectangle(_:inset:)``'s, as a path: corners that Lottie's rounded
+    /// rectangle cannot show (some square, or continuous) as their Bézier outline.
+    private func outlined(_ samples: [NodeSample], inset: (NodeSample) -> Double) throws -> LottieJSON {
+        let paths = samples.map { s -> [Double] in
+            let i = inset(s)
+            let (w, h) = (max(s.properties.frame.width - i, 0), max(s.properties.frame.height - i, 0))
+            let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
+            return LottieGeometry.flatten(s.properties.cornerShape.inset(by: i / 2).outline(of: rect), through: .identity)
+        }
+        return .object([
+            ("ty", .string("sh")), ("nm", .string("bounds")), ("d", .int(1)),
+            ("ks", try keys.property(paths, value: LottieGeometry.path, keyframe: { .array([LottieGeometry.path($0)]) }))
         ])
     }
 
@@ -114,11 +130,12 @@ extension LottieLayers {
                 r.x < -0.01 || r.y < -0.01 || r.maxX > s.properties.frame.width + 0.01 || r.maxY > s.properties.frame.height + 0.01
             }
             if overflows || track.present.contains(where: { $0.properties.clips && !$0.properties.cornerShape.isSquare }) {
+                let outline = LottieGeometry.needsOutline(samples)
                 let paths = zip(samples, rects).map { s, r -> [Double] in
                     let fx = Double(w) / max(r.width, 1e-9), fy = Double(h) / max(r.height, 1e-9)
                     let toAsset = Transform2D(a: fx, b: 0, c: 0, d: fy, tx: -r.x * fx, ty: -r.y * fy)
                     let corners = s.properties.clips ? s.properties.cornerShape : .square
-                    return LottieGeometry.roundedRect(bounds(s), corners: corners, through: toAsset)
+                    return LottieGeometry.roundedRect(bounds(s), corners: corners, through: toAsset, outline: outline)
                 }
                 fields += [("hasMask", .bool(true)), ("masksProperties", .array([try mask(paths)]))]
             }
