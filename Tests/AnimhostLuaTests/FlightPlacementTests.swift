@@ -1,0 +1,192 @@
+import XCTest
+import AnimhostCore
+@testable import AnimhostLua
+
+/// Where flights fly and Hero's placement and timing modifiers, with Hero's behaviour as the oracle
+/// (HeroContext.swift, HeroDefaultAnimator.swift, HeroCoreAnimationViewContext.swift,
+/// SourcePreprocessor.swift) and the numbers worked out by hand from the built-in grid → detail
+/// scenes: grid `photo-4` is (199, 289, 183, 177), detail `photo` (0, 96, 390, 260).
+final class FlightPlacementTests: XCTestCase {
+    /// Runs `body` in `animate` on grid → detail at 60 fps and returns the frames.
+    private func frames(_ body: String) throws -> [FrameSample] {
+        let plugin = try makePlugin(animatorSource(body, duration: "0.5"))
+        let recorder = FrameRecorder()
+        _ = try plugin.run(TransitionRequest(fps: 60), sink: recorder)
+        return recorder.frames
+    }
+
+    /// A close button above the detail's photo (a later sibling, over its top-left corner), the
+    /// screens pushed and the photo flying with the given modifiers on the destination.
+    private func closeButtonRun(_ modifiers: String) throws -> [FrameSample] {
+        try frames(
+            """
+            local detail = ctx.to.view
+            detail:add(node{ id = "close", frame = rect(16, 110, 44, 44), backgroundColor = "#ff0000" })
+            detail:find("photo").modifiers = { \(modifiers) }
+            local parts = 2
+            local function done() parts = parts - 1; if parts == 0 then ctx:complete(true) end end
+            shared.preset(ctx, "push(left)", { duration = 0.4, completion = done })
+            shared(ctx, { duration = 0.3, completion = done })
+            """)
+    }
+
+    /// The flight's copy of grid `photo-4`.
+    private func flight(_ frame: FrameSample) -> NodeSample? {
+        frame.nodes.first { $0.id == "photo-4" && $0.scene == "grid" && $0.isSnapshot }
+    }
+
+    func testACloseButtonAboveTheFlyingPhotoStaysAboveItAndRidesItsScreen() throws {
+        let run = try closeButtonRun("")
+        var seen = 0
+        for frame in run {
+            guard let copy = flight(frame) else { continue }
+            seen += 1
+            let close = try XCTUnwrap(frame.node("close"), "t = \(frame.time)")
+            let screen = try XCTUnwrap(frame.node("detail", scene: "detail"), "t = \(frame.time)")
+            XCTAssertGreaterThan(close.z, copy.z, "t = \(frame.time): the close button under the flight")
+            XCTAssertGreaterThan(close.opacity, 0, "t = \(frame.time)")
+            // It keeps its place in the screen the preset slides in: (16, 110) from the screen's corner.
+            XCTAssertEqual(close.bbox.origin.x - screen.bbox.origin.x, 16, accuracy: 1e-6, "t = \(frame.time)")
+            XCTAssertEqual(close.bbox.origin.y - screen.bbox.origin.y, 110, accuracy: 1e-6, "t = \(frame.time)")
+            XCTAssertEqual(close.bbox.size.width, 44, accuracy: 1e-6)
+        }
+        XCTAssertGreaterThan(seen, 10)
+        // Back in its screen afterwards, at rest.
+        let last = try XCTUnwrap(run.last?.node("close"))
+        XCTAssertEqual(last.depth, 2)
+    }
+
+    func testUseGlobalCoordinateSpaceFliesAboveTheCloseButton() throws {
+        var seen = 0
+        for frame in try closeButtonRun("'useGlobalCoordinateSpace'") {
+            guard let copy = flight(frame) else { continue }
+            seen += 1
+            let close = try XCTUnwrap(frame.node("close"))
+            XCTAssertLessThan(close.z, copy.z, "t = \(frame.time): the flight under the close button")
+            XCTAssertEqual(close.depth, 2, "t = \(frame.time): the close button left its screen")
+        }
+        XCTAssertGreaterThan(seen, 10)
+    }
+
+    func testUseNoSnapshotFliesTheNodeItself() throws {
+        let run = try frames(
+            """
+            ctx.container:add(ctx.to.view)
+            ctx.from.view:find("photo-4").modifiers = { "useNoSnapshot" }
+            shared(ctx, { duration = 0.3, curve = "linear", completion = function() ctx:complete(true) end })
+            """)
+        XCTAssertFalse(run.contains { $0.nodes.contains(where: \.isSnapshot) }, "a snapshot in the timeline")
+        let first = try XCTUnwrap(run.first?.node("photo-4", scene: "grid"))
+        XCTAssertEqual(first.bbox, Rect(x: 199, y: 289, width: 183, height: 177))
+        XCTAssertEqual(first.depth, 1, "the node itself in the container")
+        // Halfway along a linear 0.3 s flight: the frame midway between the two.
+        let mid = try XCTUnwrap(run.first { abs($0.time - 0.15) < 1e-9 }?.node("photo-4", scene: "grid"))
+        XCTAssertEqual(mid.bbox.origin.x, 99.5, accuracy: 1e-6)
+        XCTAssertEqual(mid.bbox.origin.y, 192.5, accuracy: 1e-6)
+        XCTAssertEqual(mid.bbox.size.width, 286.5, accuracy: 1e-6)
+        XCTAssertEqual(mid.bbox.size.height, 218.5, accuracy: 1e-6)
+        XCTAssertEqual(mid.opacity, 1)
+    }
+
+    /// HeroDefaultAnimator.animate: a duration of .infinity (durationMatchLongest) becomes the longest
+    /// of the others' durations, their delays left out.
+    func testDurationMatchLongestTakesTheLongestFlightsDuration() throws {
+        let lines = try evalLua(
+            """
+            local to = ctx.to.view
+            to:find("photo").modifiers = { "durationMatchLongest" }
+            to:find("detail-caption").modifiers = { "duration(0.5)", "delay(0.2)" }
+            to:find("detail-line-1").modifiers = { "duration(0.25)" }
+            local from = ctx.from.view
+            local pairs = { { tag = "a", from = from:find("photo-4"), to = to:find("photo") },
+                            { tag = "b", from = from:find("photo-1"), to = to:find("detail-caption") },
+                            { tag = "c", from = from:find("photo-2"), to = to:find("detail-line-1") } }
+            for _, f in ipairs(shared.plan(ctx, { pairs = pairs }).flights) do print(f.tag, f.duration, f.delay) end
+            to:find("photo").modifiers = {}
+            print(("%.6f"):format(shared.plan(ctx, { pairs = { pairs[1] } }).flights[1].duration))
+            """)
+        XCTAssertEqual(lines, ["a\t0.5\t0", "b\t0.5\t0.2", "c\t0.25\t0", "0.342036"])
+    }
+
+    /// HeroCoreAnimationViewContext.viewState: with useScaleBasedSizeChange the size change is a scale
+    /// by target ÷ current size; the bounds stay. 390 / 183 and 260 / 177.
+    func testUseScaleBasedSizeChangeKeepsTheBoundsAndScales() throws {
+        let run = try frames(
+            """
+            ctx.container:add(ctx.to.view)
+            ctx.to.view:find("photo").modifiers = { "useScaleBasedSizeChange" }
+            shared(ctx, { duration = 0.3, curve = "linear", completion = function() ctx:complete(true) end })
+            """)
+        let copies = run.compactMap(flight)
+        XCTAssertGreaterThan(copies.count, 10)
+        for copy in copies {
+            XCTAssertEqual(copy.properties.frame.size, Size(width: 183, height: 177))
+        }
+        let end = try XCTUnwrap(copies.last)
+        XCTAssertEqual(end.properties.transform.a, 390.0 / 183, accuracy: 1e-9)
+        XCTAssertEqual(end.properties.transform.d, 260.0 / 177, accuracy: 1e-9)
+        XCTAssertEqual(end.bbox.origin.x, 0, accuracy: 1e-6)
+        XCTAssertEqual(end.bbox.origin.y, 96, accuracy: 1e-6)
+        XCTAssertEqual(end.bbox.size.width, 390, accuracy: 1e-6)
+        XCTAssertEqual(end.bbox.size.height, 260, accuracy: 1e-6)
+        // Halfway the scale is linear, (1 + 390/183)/2, about a centre midway.
+        let mid = try XCTUnwrap(copies.first { abs($0.time - 0.15) < 1e-9 })
+        XCTAssertEqual(mid.properties.transform.a, (1 + 390.0 / 183) / 2, accuracy: 1e-9)
+        XCTAssertEqual(mid.bbox.midX, (290.5 + 195) / 2, accuracy: 1e-6)
+    }
+
+    /// A size modifier with useScaleBasedSizeChange on an appearing node: it starts scaled by
+    /// 100 / 358 and 50 / 28 with its bounds unchanged.
+    func testASizeModifierBecomesAScale() throws {
+        let lines = try evalLua(
+            """
+            ctx.to.view:find("detail-caption").modifiers = { "size(100, 50)", "useScaleBasedSizeChange" }
+            local item = shared.plan(ctx).modifiers[1]
+            local t = item.start.transform
+            print(item.node.id, tostring(item.start.frame), ("%.9f %.9f"):format(t.a, t.d))
+            """)
+        XCTAssertEqual(lines, ["detail-caption\trect(16, 372, 358, 28)\t" + String(format: "%.9f %.9f", 100.0 / 358, 50.0 / 28)])
+    }
+
+    /// HeroContext.process registers no view outside the container unless it says forceAnimate.
+    func testForceAnimateAnimatesANodeOutsideTheContainer() throws {
+        let lines = try evalLua(
+            """
+            local line = ctx.to.view:find("detail-line-8")
+            line.frame = rect(16, 900, 220, 14)
+            line.modifiers = { "fade" }
+            print(#shared.plan(ctx).modifiers)
+            line.modifiers = { "fade", "forceAnimate" }
+            print(#shared.plan(ctx).modifiers, shared.plan(ctx).modifiers[1].node.id)
+            """)
+        XCTAssertEqual(lines, ["0", "1\tdetail-line-8"])
+    }
+
+    /// SourcePreprocessor.prepareFor: source(tag) takes the other node's position, bounds, transform,
+    /// corner radius and shadow, not its alpha.
+    func testSourceCarriesTheSourcesLook() throws {
+        let lines = try evalLua(
+            """
+            local cell = ctx.from.view:find("photo-4")
+            cell.cornerRadius, cell.alpha = 12, 0.5
+            cell.shadow = { opacity = 0.3, radius = 8, offset = size(0, 4) }
+            ctx.to.view:find("detail-caption").modifiers = { "source(photo-4)" }
+            local s = shared.plan(ctx).modifiers[1].start
+            print(tostring(s.frame), s.cornerRadius, s.alpha, s.shadow.opacity, s.shadow.radius, tostring(s.shadow.offset))
+            """)
+        XCTAssertEqual(lines, ["rect(199, 289, 183, 177)\t12\t1\t0.3\t8\tsize(0, 4)"])
+    }
+
+    func testPlacementModifiersParseAndRoundTrip() throws {
+        XCTAssertEqual(
+            try evalLua(
+                """
+                local n = node{ modifiers = { "useGlobalCoordinateSpace", "useNoSnapshot", "forceAnimate",
+                                              "durationMatchLongest", " useScaleBasedSizeChange " } }
+                print(table.concat(n.modifiers, " | "))
+                """),
+            ["useGlobalCoordinateSpace | useNoSnapshot | forceAnimate | durationMatchLongest | useScaleBasedSizeChange"])
+        XCTAssertTrue(luaError("node{}.modifiers = { 'forceAnimate(1)' }").hasSuffix("'forceAnimate(1)': expected forceAnimate without arguments"))
+        XCTAssertTrue(luaError("node{}.modifiers = { 'useNoSnapshots' }").hasSuffix("(did you mean 'useNoSnapshot'?)"))
+    }
+}
