@@ -117,22 +117,28 @@ final class FlightPlacementTests: XCTestCase {
             ctx.to.view:find("photo").modifiers = { "useScaleBasedSizeChange" }
             shared(ctx, { duration = 0.3, curve = "linear", completion = function() ctx:complete(true) end })
             """)
-        let copies = run.compactMap(flight)
+        let copies = run.compactMap { self.flight($0) }
         XCTAssertGreaterThan(copies.count, 10)
         for copy in copies {
             XCTAssertEqual(copy.properties.frame.size, Size(width: 183, height: 177))
         }
-        let end = try XCTUnwrap(copies.last)
-        XCTAssertEqual(end.properties.transform.a, 390.0 / 183, accuracy: 1e-9)
-        XCTAssertEqual(end.properties.transform.d, 260.0 / 177, accuracy: 1e-9)
-        XCTAssertEqual(end.bbox.origin.x, 0, accuracy: 1e-6)
-        XCTAssertEqual(end.bbox.origin.y, 96, accuracy: 1e-6)
-        XCTAssertEqual(end.bbox.size.width, 390, accuracy: 1e-6)
-        XCTAssertEqual(end.bbox.size.height, 260, accuracy: 1e-6)
+        // At t = 0.25 (5/6 of the way, linear): the scale is 1 + 5/6·(390/183 − 1) by 1 + 5/6·(260/177 − 1),
+        // so the drawn box is 183 + 5/6·207 = 355.5 by 177 + 5/6·83 wide and high, as a bounds change
+        // would draw it, about the centre (290.5 − 5/6·95.5, 377.5 − 5/6·151.5).
+        let late = try XCTUnwrap(run.first { abs($0.time - 0.25) < 1e-9 }.flatMap { flight($0) })
+        let k = 5.0 / 6
+        XCTAssertEqual(late.properties.transform.a, 1 + k * (390.0 / 183 - 1), accuracy: 1e-9)
+        XCTAssertEqual(late.properties.transform.d, 1 + k * (260.0 / 177 - 1), accuracy: 1e-9)
+        XCTAssertEqual(late.bbox.size.width, 355.5, accuracy: 1e-6)
+        XCTAssertEqual(late.bbox.size.height, 177 + k * 83, accuracy: 1e-6)
+        XCTAssertEqual(late.bbox.origin.x + 355.5 / 2, 290.5 - k * 95.5, accuracy: 1e-6)
+        XCTAssertEqual(late.bbox.origin.y + late.bbox.size.height / 2, 377.5 - k * 151.5, accuracy: 1e-6)
         // Halfway the scale is linear, (1 + 390/183)/2, about a centre midway.
-        let mid = try XCTUnwrap(copies.first { abs($0.time - 0.15) < 1e-9 })
-        XCTAssertEqual(mid.properties.transform.a, (1 + 390.0 / 183) / 2, accuracy: 1e-9)
-        XCTAssertEqual(mid.bbox.midX, (290.5 + 195) / 2, accuracy: 1e-6)
+        let mid = try XCTUnwrap(run.first { abs($0.time - 0.15) < 1e-9 }.flatMap { flight($0) })
+        let midScale: Double = (1 + 390.0 / 183) / 2
+        let midX: Double = mid.bbox.origin.x + mid.bbox.size.width / 2
+        XCTAssertEqual(mid.properties.transform.a, midScale, accuracy: 1e-9)
+        XCTAssertEqual(midX, (290.5 + 195) / 2, accuracy: 1e-6)
     }
 
     /// A size modifier with useScaleBasedSizeChange on an appearing node: it starts scaled by
@@ -174,7 +180,7 @@ final class FlightPlacementTests: XCTestCase {
             local s = shared.plan(ctx).modifiers[1].start
             print(tostring(s.frame), s.cornerRadius, s.alpha, s.shadow.opacity, s.shadow.radius, tostring(s.shadow.offset))
             """)
-        XCTAssertEqual(lines, ["rect(199, 289, 183, 177)\t12\t1\t0.3\t8\tsize(0, 4)"])
+        XCTAssertEqual(lines, ["rect(199, 289, 183, 177)\t12.0\t1.0\t0.3\t8.0\tsize(0, 4)"])
     }
 
     func testPlacementModifiersParseAndRoundTrip() throws {

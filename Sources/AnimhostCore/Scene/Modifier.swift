@@ -37,7 +37,7 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
     /// `arc`, `arc(intensity)`, `arc(material)` or `arc(materialCenter)`.
     case arc(ArcPath)
     case cascade(delta: Double, direction: CascadeDirection)
-    /// Start (or end) at the frame of the node with this tag in the other scene.
+    /// Start (or end) as the node with this tag in the other scene: its frame, transform, corner radius and shadow.
     case source(String)
     case whenPresenting([Modifier])
     case whenDismissing([Modifier])
@@ -45,11 +45,12 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
     case option(ModifierOption)
 
     /// Every modifier's name, for messages.
-    public static let names = [
-        "fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
-        "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
-        "whenPresenting", "whenDismissing"
-    ] + ModifierOption.allCases.map(\.rawValue)
+    public static let names =
+        [
+            "fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
+            "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
+            "whenPresenting", "whenDismissing"
+        ] + ModifierOption.allCases.map(\.rawValue)
 
     /// The modifier's name.
     public var name: String {
