@@ -56,6 +56,30 @@ final class FlightPlacementTests: XCTestCase {
         XCTAssertEqual(last.depth, 2)
     }
 
+    /// A lifted node keeps its own animation: a close button fading in by its `fade` modifier fades in
+    /// above the flight.
+    func testALiftedNodeKeepsItsModifierAnimation() throws {
+        let run = try frames(
+            """
+            local detail = ctx.to.view
+            detail:add(node{ id = "close", frame = rect(16, 110, 44, 44), backgroundColor = "#ff0000",
+                             modifiers = { "fade", "duration(0.3)", "curve(linear)" } })
+            ctx.container:add(detail)
+            local parts = 2
+            local function done() parts = parts - 1; if parts == 0 then ctx:complete(true) end end
+            shared.modifiers(ctx, { completion = done })
+            shared(ctx, { duration = 0.3, completion = done })
+            """)
+        var seen = 0
+        for frame in run where frame.time < 0.29 {
+            guard let copy = flight(frame), let close = frame.node("close") else { continue }
+            seen += 1
+            XCTAssertGreaterThan(close.z, copy.z, "t = \(frame.time)")
+            XCTAssertEqual(close.opacity, frame.time / 0.3, accuracy: 1e-9, "t = \(frame.time): a linear fade-in over 0.3 s")
+        }
+        XCTAssertGreaterThan(seen, 10)
+    }
+
     func testUseGlobalCoordinateSpaceFliesAboveTheCloseButton() throws {
         var seen = 0
         for frame in try closeButtonRun("'useGlobalCoordinateSpace'") {

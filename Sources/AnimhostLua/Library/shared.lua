@@ -459,13 +459,15 @@ end
 local function standIn(n)
   local s = node{ id = n.id .. "-placement" }
   s.bounds, s.center = n.bounds, n.center
-  s.transform, s.alpha, s.clips = n.transform, n.alpha, n.clips
+  s.transform, s.alpha, s.clips, s.zIndex = n.transform, n.alpha, n.clips, n.zIndex
   return s
 end
 
--- A stand-in for the screen `root` on top of the container, moving as the preset moves `root`.
-local function carrier(ctx, root)
+-- A stand-in for the screen `root` on top of the container, just above `item`'s flight, moving as
+-- the preset moves `root`.
+local function carrier(ctx, root, item)
   local c = ctx.container:add(standIn(root))
+  c.zIndex = item.zIndex or 0
   local motion = internal.motions[root]
   if motion and motion.ctx == ctx then
     c.transform, c.alpha = motion.start.transform, motion.start.alpha
@@ -533,7 +535,7 @@ local function flyAll(ctx, options)
     for _, n in ipairs(lists[i]) do
       if above[n] == i then
         above[n] = nil
-        c = c or carrier(ctx, root)
+        c = c or carrier(ctx, root, item)
         putBack[#putBack + 1] = lift(c, n, root)
       end
     end
