@@ -92,6 +92,32 @@ final class FlightPlacementTests: XCTestCase {
         XCTAssertGreaterThan(seen, 10)
     }
 
+    /// Hero's useGlobalCoordinateSpace on a node animating by its modifiers: it leaves its screen, so
+    /// the push that moves the grid by −130 (a third of 390) no longer moves it; only its own
+    /// translate does: at t = 0.25 of a linear 0.3 s, x = 8 + 100 · 5/6.
+    func testUseGlobalCoordinateSpaceTakesAModifierNodeOutOfItsScreen() throws {
+        func run(_ modifiers: String) throws -> [FrameSample] {
+            try frames(
+                """
+                ctx.from.view:find("photo-1").modifiers = { "translate(100, 0)", "duration(0.3)", "curve(linear)", \(modifiers) }
+                local parts = 2
+                local function done() parts = parts - 1; if parts == 0 then ctx:complete(true) end end
+                shared.preset(ctx, "push(left)", { duration = 0.3, completion = done })
+                shared.modifiers(ctx, { pairs = {}, completion = done })
+                """)
+        }
+        func photo(_ frames: [FrameSample], at t: Double) throws -> NodeSample {
+            try XCTUnwrap(frames.first { abs($0.time - t) < 1e-9 }?.node("photo-1", scene: "grid"))
+        }
+        let global = try photo(run("'useGlobalCoordinateSpace'"), at: 0.25)
+        XCTAssertEqual(global.bbox.origin.x, 8 + 100 * 5.0 / 6, accuracy: 1e-9)
+        XCTAssertEqual(global.bbox.origin.y, 104, accuracy: 1e-9)
+        XCTAssertEqual(global.depth, 1)
+        let local = try photo(run(""), at: 0.25)
+        XCTAssertLessThan(local.bbox.origin.x, 8 + 100 * 5.0 / 6 - 50, "the push no longer moves it along")
+        XCTAssertEqual(local.depth, 2)
+    }
+
     func testUseNoSnapshotFliesTheNodeItself() throws {
         let run = try frames(
             """

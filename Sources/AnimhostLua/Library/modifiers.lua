@@ -4,13 +4,13 @@
 local shared, internal, parsedModifiers = ...
 local rect, point, spring = rect, point, spring
 local identity, scaleBy, translateBy, rotateBy = transform.identity, transform.scale, transform.translate, transform.rotate
-local error, ipairs = error, ipairs
+local error, ipairs, pairs = error, ipairs, pairs
 local sqrt, sort, format = math.sqrt, table.sort, string.format
 local restingFrame, moveFrame, checkOptions = internal.restingFrame, internal.moveFrame, internal.checkOptions
 local untransformedFrame, place = internal.untransformedFrame, internal.place
 local timing, settle, run, join = internal.timing, internal.settle, internal.run, internal.join
 local automaticDuration, automaticCurve, arcPath = shared.automaticDuration, shared.automaticCurve, internal.arcPath
-local intersects = internal.intersects
+local intersects, keepPlace = internal.intersects, internal.keepPlace
 
 -- What a node's modifiers say, for the current direction.
 local function resolve(list, presenting, out)
@@ -38,6 +38,7 @@ local function resolve(list, presenting, out)
     elseif name == "forceAnimate" then out.forceAnimate = true
     elseif name == "durationMatchLongest" then out.matchLongest = true
     elseif name == "useScaleBasedSizeChange" then out.scaleSize = true
+    elseif name == "useGlobalCoordinateSpace" then out.global = true
     end
   end
   return out
@@ -186,6 +187,24 @@ local function planModifiers(ctx, o, level)
   return internal.matchLongest(onScreen(items, ctx, screen))
 end
 
+-- Hero's useGlobalCoordinateSpace on a node that animates by its modifiers: it leaves its screen for
+-- the top of the container, where its frames are the resting ones in the container, so that it no
+-- longer moves, fades or clips with its ancestors; it goes back when the transition completes.
+local function globalize(ctx, item)
+  local n = item.node
+  local origin = restingFrame(n.parent, item.leaving and ctx.from.view or ctx.to.view)
+  local function moved(st)
+    local f = st.frame
+    local out = { frame = rect(f.x + origin.x, f.y + origin.y, f.width, f.height) }
+    for k, v in pairs(st) do if k ~= "frame" then out[k] = v end end
+    return out
+  end
+  item.start, item.finish = moved(item.start), moved(item.finish)
+  item.path, item.control = arcPath(item.start.frame, item.finish.frame, item.state.arc)
+  item.putBack = keepPlace(n)
+  ctx.container:add(n)
+end
+
 local function applyState(n, st)
   place(n, st.frame)
   n.alpha, n.transform, n.cornerRadius = st.alpha, st.transform, st.cornerRadius
@@ -201,11 +220,15 @@ function shared.modifiers(ctx, options)
   local done = join(#items, o.completion)
   if #items > 0 then
     ctx:onComplete(function()
+      for k = #items, 1, -1 do if items[k].putBack then items[k].putBack() end end
       for _, item in ipairs(items) do
         applyState(item.node, item.rest)
         item.node.zIndex = item.rest.zIndex
       end
     end)
+  end
+  for _, item in ipairs(items) do
+    if item.state.global then globalize(ctx, item) end
   end
   for _, item in ipairs(items) do
     local n = item.node

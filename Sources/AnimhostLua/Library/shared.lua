@@ -349,19 +349,29 @@ local function separatePicture(copy, item)
   return picture, contentRect(b.contentMode, size, item.toFrame.width, item.toFrame.height)
 end
 
+-- Remembers where `n` sits among its parent's children; returns a function that puts it back there.
+local function keepPlace(n)
+  local parent, after = n.parent, nil
+  local siblings = parent.children
+  for i, c in ipairs(siblings) do if c == n then after = siblings[i + 1] end end
+  return function()
+    if after and after.parent == parent then parent:insert(n, { below = after }) else parent:add(n) end
+  end
+end
+internal.keepPlace = keepPlace
+
 -- The node itself as a flyer (Hero's useNoSnapshot): moved into the container at `frame`, its
 -- place and look kept to put it back.
 local function realFlyer(ctx, n, frame, zIndex)
-  local parent, siblings, after = n.parent, n.parent.children, nil
-  for i, c in ipairs(siblings) do if c == n then after = siblings[i + 1] end end
-  local saved = { parent = parent, after = after, transform = n.transform, center = n.center, bounds = n.bounds,
-                  alpha = n.alpha, cornerRadius = n.cornerRadius, backgroundColor = n.backgroundColor, zIndex = n.zIndex }
+  local putBack = keepPlace(n)
+  local saved = { transform = n.transform, center = n.center, bounds = n.bounds, alpha = n.alpha,
+                  cornerRadius = n.cornerRadius, backgroundColor = n.backgroundColor, zIndex = n.zIndex }
   ctx.container:add(n)
   n.transform = identity
   n.frame = frame
   if zIndex then n.zIndex = zIndex end
   return n, function()
-    if saved.after and saved.after.parent == parent then parent:insert(n, { below = saved.after }) else parent:add(n) end
+    putBack()
     n.transform, n.center, n.bounds, n.alpha = saved.transform, saved.center, saved.bounds, saved.alpha
     n.cornerRadius, n.backgroundColor, n.zIndex = saved.cornerRadius, saved.backgroundColor, saved.zIndex
   end
@@ -482,13 +492,9 @@ local function lift(c, n, root)
   while p ~= root do chain[#chain + 1] = p; p = p.parent end
   local holder = c
   for k = #chain, 1, -1 do holder = holder:add(standIn(chain[k])) end
-  local parent, after = n.parent, nil
-  local siblings = parent.children
-  for i, s in ipairs(siblings) do if s == n then after = siblings[i + 1] end end
+  local putBack = keepPlace(n)
   holder:add(n)
-  return function()
-    if after and after.parent == parent then parent:insert(n, { below = after }) else parent:add(n) end
-  end
+  return putBack
 end
 
 -- Which flight each covering node must stay above: the last, in paint order, that it covers.
