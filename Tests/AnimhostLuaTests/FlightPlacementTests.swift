@@ -118,6 +118,19 @@ final class FlightPlacementTests: XCTestCase {
         XCTAssertEqual(local.depth, 2)
     }
 
+    /// A pair given by the plugin whose destination lies outside the destination screen (here under the
+    /// screen, in the container) flies above everything: there is no hierarchy of the screen to keep.
+    func testADestinationOutsideTheScreenFliesGlobally() throws {
+        let lines = try evalLua(
+            """
+            local target = ctx.container:add(node{ id = "target", frame = rect(0, 96, 390, 260) })
+            ctx.container:add(ctx.to.view)
+            local flights = shared(ctx, { duration = 0.1, pairs = { { tag = "t", from = ctx.from.view:find("photo-4"), to = target } } })
+            print(#flights, flights[1].snapshot.parent == ctx.container, #ctx.to.view.children)
+            """)
+        XCTAssertEqual(lines, ["1\ttrue\t11"])
+    }
+
     func testUseNoSnapshotFliesTheNodeItself() throws {
         let run = try frames(
             """

@@ -501,7 +501,7 @@ end
 local function liftedAbove(plans, root, matched)
   local above, lists = {}, {}
   for i, item in ipairs(plans) do
-    lists[i] = item.global and {} or covering(item, root, matched)
+    lists[i] = (item.global or not isInside(item.to, root)) and {} or covering(item, root, matched)
     for _, n in ipairs(lists[i]) do above[n] = i end
   end
   return above, lists
