@@ -230,6 +230,9 @@ function os.time() end
 ---@field global boolean useGlobalCoordinateSpace: above everything rather than under what paints above the destination
 ---@field scale {[1]: number, [2]: number}? useScaleBasedSizeChange: the scale it ends at, its bounds kept
 ---@field movedFrame Rect? useScaleBasedSizeChange: the last untransformed frame (the source's size at the destination's centre)
+---@field matchLongest boolean durationMatchLongest: its duration is the longest of the other flights'
+---@field realSource boolean useNoSnapshot on the source: the source itself flies
+---@field realDestination boolean useNoSnapshot on the destination: the destination itself is the fading copy
 
 ---@class SharedOptions
 ---@field pairs TagMatch[]? default: ctx:matches()
