@@ -155,7 +155,7 @@ function os.time() end
 ---@field hidden boolean
 ---@field zIndex number
 ---@field tag string?
----@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }
+---@field modifiers string[] Hero's modifiers, such as { "fade", "scale(0.8)" }; where and how long a flight goes: "useGlobalCoordinateSpace", "useNoSnapshot", "forceAnimate", "durationMatchLongest", "useScaleBasedSizeChange"
 ---@field blur number animatable, a Gaussian blur of the node and its subtree (σ in points, 0…1000)
 ---@field gradient Gradient|{} drawn over the background; colours, locations and points animatable
 ---@field shape Shape|{} animatable; each field too
@@ -289,8 +289,14 @@ function os.time() end
 ---@field spring table|Spring?
 ---@field control Point? Hero's arc's control point
 ---@field path (fun(s: number): Rect)? the frame at each progress along the arc; nil when straight
----@field snapshot Node? the source's copy, once flying
----@field destinationSnapshot Node? the destination's copy, when fading
+---@field snapshot Node? the source's copy (the source itself with useNoSnapshot), once flying
+---@field destinationSnapshot Node? the destination's copy (the destination itself with useNoSnapshot), when fading
+---@field global boolean useGlobalCoordinateSpace: above everything rather than under what paints above the destination
+---@field scale {[1]: number, [2]: number}? useScaleBasedSizeChange: the scale it ends at, its bounds kept
+---@field movedFrame Rect? useScaleBasedSizeChange: the last untransformed frame (the source's size at the destination's centre)
+---@field matchLongest boolean durationMatchLongest: its duration is the longest of the other flights'
+---@field realSource boolean useNoSnapshot on the source: the source itself flies
+---@field realDestination boolean useNoSnapshot on the destination: the destination itself is the fading copy
 
 ---@class SharedOptions
 ---@field pairs TagMatch[]? default: ctx:matches()

@@ -37,17 +37,20 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
     /// `arc`, `arc(intensity)`, `arc(material)` or `arc(materialCenter)`.
     case arc(ArcPath)
     case cascade(delta: Double, direction: CascadeDirection)
-    /// Start (or end) at the frame of the node with this tag in the other scene.
+    /// Start (or end) as the node with this tag in the other scene: its frame, transform, corner radius and shadow.
     case source(String)
     case whenPresenting([Modifier])
     case whenDismissing([Modifier])
+    /// Placement and timing switches without arguments (Hero's `HeroModifier+Advanced.swift`).
+    case option(ModifierOption)
 
     /// Every modifier's name, for messages.
-    public static let names = [
-        "fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
-        "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
-        "whenPresenting", "whenDismissing"
-    ]
+    public static let names =
+        [
+            "fade", "opacity", "scale", "translate", "rotate", "size", "position", "cornerRadius",
+            "zPosition", "delay", "duration", "curve", "spring", "arc", "cascade", "source",
+            "whenPresenting", "whenDismissing"
+        ] + ModifierOption.allCases.map(\.rawValue)
 
     /// The modifier's name.
     public var name: String {
@@ -70,13 +73,14 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
         case .source: "source"
         case .whenPresenting: "whenPresenting"
         case .whenDismissing: "whenDismissing"
+        case .option(let o): o.rawValue
         }
     }
 
     /// The arguments, as numbers and strings (nested modifiers for `whenPresenting`/`whenDismissing`).
     public var arguments: [ModifierArgument] {
         switch self {
-        case .fade: []
+        case .fade, .option: []
         case .opacity(let v), .rotate(let v), .cornerRadius(let v), .zPosition(let v), .delay(let v), .duration(let v), .arc(.quadratic(let v)):
             [.number(v)]
         case .scale(let x, let y), .translate(let x, let y), .position(let x, let y): [.number(x), .number(y)]
@@ -92,7 +96,7 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
 
     /// The canonical text, which parses back to the same modifier.
     public var description: String {
-        if case .fade = self { return "fade" }
+        if arguments.isEmpty { return name }
         let args = arguments.map { arg -> String in
             switch arg {
             case .number(let n): formatNumber(n)
@@ -102,6 +106,21 @@ public indirect enum Modifier: Hashable, Sendable, CustomStringConvertible {
         }
         return "\(name)(\(args.joined(separator: ", ")))"
     }
+}
+
+/// Hero's modifiers that take no arguments and change where a node flies or how long: see
+/// docs/shared-elements.md.
+public enum ModifierOption: String, CaseIterable, Hashable, Sendable {
+    /// Fly above both screens in the container instead of inside the node's own hierarchy.
+    case useGlobalCoordinateSpace
+    /// Fly the node itself rather than a copy.
+    case useNoSnapshot
+    /// Animate even when the node lies outside the container.
+    case forceAnimate
+    /// Last as long as the longest animation of the transition.
+    case durationMatchLongest
+    /// Change size by a scale transform, keeping the bounds.
+    case useScaleBasedSizeChange
 }
 
 /// An argument of a ``Modifier``.

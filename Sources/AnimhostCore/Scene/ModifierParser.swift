@@ -90,6 +90,10 @@ extension Modifier {
             let inner = try args.map { try Modifier(parsing: $0) }
             return name == "whenPresenting" ? .whenPresenting(inner) : .whenDismissing(inner)
         default:
+            if let option = ModifierOption(rawValue: name) {
+                _ = try numbers(0...0, "\(name) without arguments")
+                return .option(option)
+            }
             let hint = closestName(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw ModifierError("unknown modifier '\(name)'\(hint)")
         }

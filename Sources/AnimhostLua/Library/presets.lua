@@ -126,6 +126,8 @@ function shared.preset(ctx, spec, options)
       dim = v:add(node{ id = v.id .. "-dim", frame = v.bounds, backgroundColor = "#000000",
                          alpha = screen.leaving and 0 or OVERLAY_ALPHA })
     end
+    if dim then internal.dims[dim] = true end
+    internal.motions[v] = { ctx = ctx, item = item, start = start, finish = finish }
     v.transform, v.alpha = start.transform, start.alpha
     run(item, function()
       v.transform, v.alpha = finish.transform, finish.alpha

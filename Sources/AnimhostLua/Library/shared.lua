@@ -8,7 +8,7 @@
 local parsedModifiers, imageSize = ...
 local keyframes, keyframe = keyframes, keyframe
 local rect, point, spring, node, easing = rect, point, spring, node, easing
-local identity = transform.identity
+local identity, scaleBy = transform.identity, transform.scale
 local type, error, ipairs, pairs, tostring, setmetatable, pcall = type, error, ipairs, pairs, tostring, setmetatable, pcall
 local abs, sqrt, min, max = math.abs, math.sqrt, math.min, math.max
 local asin, cos, sin, pi = math.asin, math.cos, math.sin, math.pi
@@ -16,8 +16,9 @@ local sort, concat = table.sort, table.concat
 local format = string.format
 
 local shared = {}
--- What modifiers.lua and presets.lua share with this file (they fill in `planModifiers`).
-local internal = {}
+-- What modifiers.lua and presets.lua share with this file (they fill in `planModifiers`). `motions`
+-- holds how a preset moves each screen (in which transition), `dims` the overlays it adds (both weak).
+local internal = { motions = setmetatable({}, { __mode = "k" }), dims = setmetatable({}, { __mode = "k" }) }
 
 -- Segments of an arced flight: its frames lie exactly on the curve at every 1/ARC_STEPS of progress.
 local ARC_STEPS = 32
@@ -265,24 +266,45 @@ local function planFlight(ctx, pair, o)
     target = rect(f0.midX - f1.width / 2, f0.midY - f1.height / 2, f1.width, f1.height)
   end
   local m = flightModifiers(pair.to, ctx.presenting)
+  local screen = ctx.container.bounds
+  if not m.forceAnimate and not flightModifiers(pair.from, ctx.presenting).forceAnimate
+     and not (intersects(f0, screen) and intersects(f1, screen)) then
+    return nil  -- Hero registers no view outside the container (HeroContext.process)
+  end
+  local scaled = m.useScaleBasedSizeChange ~= nil
+  local moved = scaled and rect(target.midX - f0.width / 2, target.midY - f0.height / 2, f0.width, f0.height) or target
   local arc = o.arc
   if m.arc then arc = m.arc[1] end
   local item = { tag = pair.tag, from = pair.from, to = pair.to, fromFrame = f0, toFrame = target,
                  delay = (o.delay or 0) + (m.delay and m.delay[1] or 0),
                  duration = m.duration and m.duration[1] or o.duration or automaticDuration(f0, target),
-                 fade = o.fade, zIndex = m.zPosition and m.zPosition[1] or o.zIndex }
-  item.path, item.control = arcPath(f0, target, arc)
-  item.curve, item.spring = timing(o, automaticCurve(f0, target, ctx.container.bounds))
+                 fade = o.fade, zIndex = m.zPosition and m.zPosition[1] or o.zIndex,
+                 global = m.useGlobalCoordinateSpace ~= nil, matchLongest = m.durationMatchLongest ~= nil,
+                 realSource = flightModifiers(pair.from, ctx.presenting).useNoSnapshot ~= nil,
+                 realDestination = m.useNoSnapshot ~= nil }
+  if scaled then item.movedFrame, item.scale = moved, { target.width / f0.width, target.height / f0.height } end
+  item.path, item.control = arcPath(f0, moved, arc)
+  item.curve, item.spring = timing(o, automaticCurve(f0, target, screen))
   if m.curve then item.curve, item.spring = m.curve[1], nil end
   if m.spring then item.curve, item.spring = nil, spring{ stiffness = m.spring[1], damping = m.spring[2] } end
   return settle(item)
 end
 
+-- Hero's durationMatchLongest: the items that ask for it last as long as the longest of the others
+-- (HeroDefaultAnimator.animate: the longest duration, delays left out).
+local function matchLongest(items)
+  local longest = 0
+  for _, item in ipairs(items) do if not item.matchLongest then longest = max(longest, item.duration) end end
+  for _, item in ipairs(items) do if item.matchLongest then item.duration = longest end end
+  return items
+end
+internal.matchLongest = matchLongest
+
 local function planFlights(ctx, o)
   local list = o.pairs or ctx:matches()
   local plans = {}
-  for i, pair in ipairs(list) do plans[i] = planFlight(ctx, pair, o) end
-  return plans
+  for _, pair in ipairs(list) do plans[#plans + 1] = planFlight(ctx, pair, o) end
+  return matchLongest(plans)
 end
 
 -- A copy of `n` placed at `frame` in the container, without the nested matched nodes (they fly on
@@ -327,25 +349,62 @@ local function separatePicture(copy, item)
   return picture, contentRect(b.contentMode, size, item.toFrame.width, item.toFrame.height)
 end
 
+-- Remembers where `n` sits among its parent's children; returns a function that puts it back there.
+local function keepPlace(n)
+  local parent, after = n.parent, nil
+  local siblings = parent.children
+  for i, c in ipairs(siblings) do if c == n then after = siblings[i + 1] end end
+  return function()
+    if after and after.parent == parent then parent:insert(n, { below = after }) else parent:add(n) end
+  end
+end
+internal.keepPlace = keepPlace
+
+-- The node itself as a flyer (Hero's useNoSnapshot): moved into the container at `frame`, its
+-- place and look kept to put it back.
+local function realFlyer(ctx, n, frame, zIndex)
+  local putBack = keepPlace(n)
+  local saved = { transform = n.transform, center = n.center, bounds = n.bounds, alpha = n.alpha,
+                  cornerRadius = n.cornerRadius, backgroundColor = n.backgroundColor, zIndex = n.zIndex }
+  ctx.container:add(n)
+  n.transform = identity
+  n.frame = frame
+  if zIndex then n.zIndex = zIndex end
+  return n, function()
+    putBack()
+    n.transform, n.center, n.bounds, n.alpha = saved.transform, saved.center, saved.bounds, saved.alpha
+    n.cornerRadius, n.backgroundColor, n.zIndex = saved.cornerRadius, saved.backgroundColor, saved.zIndex
+  end
+end
+
+-- A flyer for `n`: its copy, or the node itself when `real`; and how to undo it.
+local function flyer(ctx, n, frame, matched, zIndex, real)
+  if real then return realFlyer(ctx, n, frame, zIndex) end
+  local copy = flyingCopy(ctx, n, frame, matched, zIndex)
+  return copy, function() copy:remove() end
+end
+
 -- Starts one planned flight; `done(finished, cleanUp)` once it has ended, where `cleanUp()` removes
 -- its copies and shows the originals again.
 local function fly(ctx, item, matched, done)
   local a, b = item.from, item.to
   local endAlpha, fade = b.alpha, item.fade
-  local under
-  if fade == "out" then under = flyingCopy(ctx, b, item.fromFrame, matched, item.zIndex) end
-  local copy = flyingCopy(ctx, a, item.fromFrame, matched, item.zIndex)
-  local picture, pictureFrame = separatePicture(copy, item)
-  local over
+  local under, undoUnder, over, undoOver
+  if fade == "out" then under, undoUnder = flyer(ctx, b, item.fromFrame, matched, item.zIndex, item.realDestination) end
+  local copy, undoCopy = flyer(ctx, a, item.fromFrame, matched, item.zIndex, item.realSource)
+  local picture, pictureFrame
+  if not item.scale then picture, pictureFrame = separatePicture(copy, item) end
   if fade == "cross" or fade == "in" then
-    over = flyingCopy(ctx, b, item.fromFrame, matched, item.zIndex)
+    over, undoOver = flyer(ctx, b, item.fromFrame, matched, item.zIndex, item.realDestination)
     over.alpha = 0
   end
   item.snapshot, item.destinationSnapshot = copy, over or under
-  a.hidden, b.hidden = true, true
+  a.hidden, b.hidden = not item.realSource, not (item.realDestination and (over or under))
+  local scaled = item.scale and scaleBy(item.scale[1], item.scale[2])
   run(item, function()
     for _, n in ipairs({ copy, over or under }) do
-      moveFrame(n, item.toFrame, item.path)
+      moveFrame(n, item.movedFrame or item.toFrame, item.path)
+      if scaled then n.transform = scaled end
       n.cornerRadius = b.cornerRadius
       n.backgroundColor = b.backgroundColor
     end
@@ -355,16 +414,104 @@ local function fly(ctx, item, matched, done)
   end, function(finished)
     done(finished, function()
       a.hidden, b.hidden = false, false
-      copy:remove()
-      if over then over:remove() end
-      if under then under:remove() end
+      undoCopy()
+      if undoOver then undoOver() end
+      if undoUnder then undoUnder() end
     end)
   end)
+end
+
+-- MARK: Placement
+
+local function union(a, b)
+  local x, y = min(a.minX, b.minX), min(a.minY, b.minY)
+  return rect(x, y, max(a.maxX, b.maxX) - x, max(a.maxY, b.maxY) - y)
+end
+
+-- Where `n` and its subtree draw at rest in the container (a clipping node bounds its children).
+local function extent(n, root)
+  local r = restingFrame(n, root)
+  if n.clips then return r end
+  for _, c in ipairs(n.children) do r = union(r, extent(c, root)) end
+  return r
+end
+
+-- The siblings painted after `n`: by zIndex, ties in insertion order.
+local function paintedAfter(n)
+  local order = {}
+  for i, c in ipairs(n.parent.children) do order[i] = { node = c, z = c.zIndex, index = i } end
+  sort(order, function(l, r) if l.z ~= r.z then return l.z < r.z end return l.index < r.index end)
+  local out, seen = {}, false
+  for _, e in ipairs(order) do
+    if seen then out[#out + 1] = e.node end
+    if e.node == n then seen = true end
+  end
+  return out
+end
+
+-- The visible, unmatched nodes of the destination's hierarchy that paint above its matched node and
+-- overlap it at rest, lowest first: what covers the flight once it has landed, and so all along.
+local function covering(item, root, matched)
+  local box, out, n = restingFrame(item.to, root), {}, item.to
+  while n ~= root and n.parent do
+    for _, s in ipairs(paintedAfter(n)) do
+      if not matched[s] and not internal.dims[s] and not s.hidden and intersects(extent(s, root), box) then
+        out[#out + 1] = s
+      end
+    end
+    n = n.parent
+  end
+  return out
+end
+
+-- An empty node laid out, transformed, faded and clipped as `n`: `n`'s place in a lifted copy of
+-- its hierarchy.
+local function standIn(n)
+  local s = node{ id = n.id .. "-placement" }
+  s.bounds, s.center = n.bounds, n.center
+  s.transform, s.alpha, s.clips, s.zIndex = n.transform, n.alpha, n.clips, n.zIndex
+  return s
+end
+
+-- A stand-in for the screen `root` on top of the container, just above `item`'s flight, moving as
+-- the preset moves `root`.
+local function carrier(ctx, root, item)
+  local c = ctx.container:add(standIn(root))
+  c.zIndex = item.zIndex or 0
+  local motion = internal.motions[root]
+  if motion and motion.ctx == ctx then
+    c.transform, c.alpha = motion.start.transform, motion.start.alpha
+    run(motion.item, function() c.transform, c.alpha = motion.finish.transform, motion.finish.alpha end)
+  end
+  return c
+end
+
+-- Moves `n` into `c` under stand-ins for its ancestors below `root`; returns how to put it back.
+local function lift(c, n, root)
+  local chain, p = {}, n.parent
+  while p ~= root do chain[#chain + 1] = p; p = p.parent end
+  local holder = c
+  for k = #chain, 1, -1 do holder = holder:add(standIn(chain[k])) end
+  local putBack = keepPlace(n)
+  holder:add(n)
+  return putBack
+end
+
+-- Which flight each covering node must stay above: the last, in paint order, that it covers.
+local function liftedAbove(plans, root, matched)
+  local above, lists = {}, {}
+  for i, item in ipairs(plans) do
+    lists[i] = (item.global or not isInside(item.to, root)) and {} or covering(item, root, matched)
+    for _, n in ipairs(lists[i]) do above[n] = i end
+  end
+  return above, lists
 end
 
 -- Flies every matched pair (or `options.pairs`) and returns the flights. Each copy waits at its
 -- destination until the last flight has ended (a nested node's original may lie inside another
 -- flight's hidden one); then the originals show again and `options.completion(finished)` runs.
+-- Unless its destination node says `useGlobalCoordinateSpace`, a flight stays under what paints
+-- above that node in the destination's hierarchy: those nodes move above it for the flight.
 local function flyAll(ctx, options)
   local o = checkOptions(options, flightOptions, "shared")
   o.properties = oneOf(o.properties, { "frame", "position", "size" }, "frame", "shared.properties")
@@ -376,16 +523,29 @@ local function flyAll(ctx, options)
   local plans = planFlights(ctx, o)
   local matched = {}
   for _, item in ipairs(plans) do matched[item.from], matched[item.to] = true, true end
-  local cleanUps = {}
+  local cleanUps, putBack, carriers = {}, {}, {}
   local done = join(#plans, function(finished)
+    for k = #putBack, 1, -1 do putBack[k]() end
+    for _, c in ipairs(carriers) do c:remove() end
     for _, cleanUp in ipairs(cleanUps) do cleanUp() end
     if o.completion then o.completion(finished) end
   end)
-  for _, item in ipairs(plans) do
+  local root = ctx.to.view
+  local above, lists = liftedAbove(plans, root, matched)
+  for i, item in ipairs(plans) do
     fly(ctx, item, matched, function(finished, cleanUp)
       cleanUps[#cleanUps + 1] = cleanUp
       done(finished)
     end)
+    local c
+    for _, n in ipairs(lists[i]) do
+      if above[n] == i then
+        above[n] = nil
+        c = c or carrier(ctx, root, item)
+        putBack[#putBack + 1] = lift(c, n, root)
+      end
+    end
+    carriers[#carriers + 1] = c
   end
   return plans
 end
@@ -394,7 +554,7 @@ setmetatable(shared, { __call = function(_, ctx, options) return flyAll(ctx, opt
 
 internal.restingFrame, internal.moveFrame, internal.checkOptions = restingFrame, moveFrame, checkOptions
 shared.arcPath, internal.arcPath = arcPath, arcPath
-internal.untransformedFrame, internal.place = untransformedFrame, place
+internal.untransformedFrame, internal.place, internal.intersects = untransformedFrame, place, intersects
 internal.timing, internal.settle, internal.run, internal.join = timing, settle, run, join
 
 -- MARK: Planning
