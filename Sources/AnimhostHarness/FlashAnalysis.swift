@@ -2,14 +2,14 @@ import Foundation
 
 /// WCAG 2.3.1's general and red flash thresholds, applied to a run's frames as they are drawn.
 ///
-/// Each pixel's relative luminance (sRGB linearised, WCAG's formula) is followed through time: a general
-/// transition is a rise or fall of at least 0.1 from the last opposite extreme where the darker state
-/// is below 0.8, each opposing the one before it; a red transition is a change of more than 0.2 in
-/// CIE 1976 u′v′ to or from a saturated red, R / (R + G + B) ≥ 0.8. A flash is a pair of opposing
-/// transitions, so a pixel that makes more than six transitions within one second flashes more than
-/// three times. A run fails when such pixels cover 25 % of any 10° visual field at once, the field
-/// being the 341 × 256 px rectangle of a 1024 × 768 screen scaled to the frame (a third of its width
-/// by a third of its height).
+/// Relative luminance is WCAG's (sRGB linearised). A general transition is a rise or fall of at least
+/// 0.1 from the last opposite extreme where the darker state is below 0.8, each opposing the one before
+/// it, of a 10° field's mean luminance, counting only changes that cover 25 % of the field
+/// (``FieldFlashes``); a red transition is a pixel's change of more than 0.2 in CIE 1976 u′v′ to or
+/// from a saturated red, R / (R + G + B) ≥ 0.8, and counts where such pixels cover 25 % of a field. A
+/// flash is a pair of opposing transitions, so more than six transitions within one second are more
+/// than three flashes. The field is the 341 × 256 px rectangle of a 1024 × 768 screen scaled to the
+/// frame: a third of its width by a third of its height.
 struct FlashAnalysis {
     /// The smallest change of relative luminance that is a general transition (10 % of the maximum).
     static let luminanceStep: Float = 0.1
@@ -27,7 +27,7 @@ struct FlashAnalysis {
     static let areaShare = 0.25
 
     /// What the worst second showed: how many transitions of one kind over 25 % of a field, where and when.
-    struct Finding: Equatable {
+    struct Finding {
         /// The most transitions that pixels covering 25 % of one field all made within one second.
         var transitions = 0
         /// The frame at which that second ends.
@@ -38,10 +38,6 @@ struct FlashAnalysis {
         var flashes: Double { Double(transitions) / 2 }
         /// More than three flashes in a second.
         var fails: Bool { transitions > 2 * FlashAnalysis.flashesAllowed }
-
-        static func == (a: Finding, b: Finding) -> Bool {
-            a.transitions == b.transitions && a.frame == b.frame && a.field == b.field
-        }
     }
 
     let width: Int, height: Int
@@ -49,8 +45,9 @@ struct FlashAnalysis {
     let fps: Int
     /// The 10° field, in pixels: a third of the frame each way (at least one pixel).
     let fieldWidth: Int, fieldHeight: Int
-    private var general: PixelTransitions
+    private var general: FieldFlashes
     private var red: PixelTransitions
+    private var luminance: [Float]
     private var frameIndex = 0
     /// The worst second of general flashes so far.
     private(set) var generalWorst = Finding()
@@ -60,8 +57,9 @@ struct FlashAnalysis {
     init(width: Int, height: Int, fps: Int) {
         self.width = width; self.height = height; self.fps = max(fps, 1)
         fieldWidth = max(1, Int((Double(width) / 3).rounded())); fieldHeight = max(1, Int((Double(height) / 3).rounded()))
-        general = PixelTransitions(count: width * height)
+        general = FieldFlashes(width: width, height: height, fieldWidth: fieldWidth, fieldHeight: fieldHeight)
         red = PixelTransitions(count: width * height)
+        luminance = .init(repeating: 0, count: width * height)
     }
 
     /// Takes the next frame: `bgra` holds `height` rows of `stride` bytes, premultiplied blue, green,
@@ -75,11 +73,14 @@ struct FlashAnalysis {
                 let b = lut[Int(bgra[i])], g = lut[Int(bgra[i + 1])], r = lut[Int(bgra[i + 2])]
                 let p = y * width + x
                 let lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                general.luminance(p, lum, frame: frameIndex)
+                luminance[p] = lum
                 red.chroma(p, r: r, g: g, b: b, lum: lum, frame: frameIndex)
             }
         }
-        generalWorst = worse(generalWorst, general)
+        general.add(luminance, frame: frameIndex)
+        if let busiest = general.busiest(since: frameIndex - fps), busiest.transitions > generalWorst.transitions {
+            generalWorst = Finding(transitions: busiest.transitions, frame: frameIndex, field: busiest.field)
+        }
         redWorst = worse(redWorst, red)
         frameIndex += 1
     }

@@ -7,12 +7,15 @@ extension Conformance {
     /// Pixels per point of the frames judged for flashes: a 10° field (a third of the screen) at least
     /// 32 pixels across, at most 1 px/pt — a 390 pt wide screen at ¼ px/pt, each pixel 4 × 4 pt, about
     /// 0.3° of the field. Each pixel is the mean of the points it covers, as the eye averages a pattern
-    /// too fine to resolve.
+    /// too fine to resolve. A screen so large that this would pass ``flashPixels`` is drawn smaller.
     static func flashScale(_ size: Size) -> Double {
         let side = min(size.width, size.height)
         guard side.isFinite, side > 0 else { return 1 }
-        return min(1, max(0.25, 96 / side))
+        return min(1, max(0.25, 96 / side), (Double(flashPixels) / (size.width * size.height)).squareRoot())
     }
+
+    /// The most pixels a frame judged for flashes has: each keeps its last transitions (about 300 bytes): 30 MB at most.
+    static let flashPixels = 100_000
 
     /// The general and red flashes of a run's frames: what the worst second of each showed.
     static func flashes(_ ran: Ran, fps: Int) throws -> (general: FlashAnalysis.Finding, red: FlashAnalysis.Finding, scale: Double) {

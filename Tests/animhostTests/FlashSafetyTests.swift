@@ -74,14 +74,14 @@ final class FlashSafetyTests: XCTestCase {
     }
 
     /// 25 % of a 10° field: the frame is 30 × 30 px, the field 10 × 10; a flashing square of 5 × 5 (25
-    /// pixels) covers a quarter of it and fails, one of 5 × 4 (20) does not.
+    /// pixels, the field's mean changing by 0.25) covers a quarter of it and fails, one of 5 × 4 (20) does not.
     func testTheFlashingAreaMustCoverAQuarterOfATenDegreeField() {
         let strobe = grey([0, 255, 0, 255, 0, 255, 0, 255, 0])
         let quarter = analyse(strobe, fps: 10, width: 30, height: 30, area: (12, 12, 5, 5))
         XCTAssertTrue(quarter.generalWorst.fails)
         XCTAssertEqual(quarter.generalWorst.field.width, 10)
         XCTAssertEqual(quarter.generalWorst.field.height, 10)
-        XCTAssertEqual([quarter.generalWorst.field.x, quarter.generalWorst.field.y], [7, 7], "the first field, row by row, that holds the square")
+        XCTAssertEqual([quarter.generalWorst.field.x, quarter.generalWorst.field.y], [10, 10], "of the fields laid every 5 pixels, the one that holds the square")
         let less = analyse(strobe, fps: 10, width: 30, height: 30, area: (12, 12, 5, 4))
         XCTAssertFalse(less.generalWorst.fails)
         XCTAssertEqual(less.generalWorst.transitions, 0)
@@ -109,10 +109,11 @@ final class FlashSafetyTests: XCTestCase {
     }
 
     /// The frames judged are drawn small: a 390 × 844 pt screen at ¼ px/pt (its 10° field 33 × 70 px), a
-    /// small scene larger so that its field stays 32 px across, never past 1 px/pt.
+    /// small scene larger so that its field stays 32 px across, never past 1 px/pt, a huge one smaller.
     func testFlashFramesAreDrawnSmall() {
         XCTAssertEqual(Conformance.flashScale(Size(width: 390, height: 844)), 0.25)
         XCTAssertEqual(Conformance.flashScale(Size(width: 200, height: 300)), 0.48)
         XCTAssertEqual(Conformance.flashScale(Size(width: 50, height: 50)), 1)
+        XCTAssertEqual(Conformance.flashScale(Size(width: 4000, height: 2500)), 0.1, accuracy: 1e-12, "at most 100,000 pixels: 400 × 250")
     }
 }
