@@ -133,8 +133,8 @@ struct FlashAnalysis {
     }
 }
 
-/// Each pixel's transitions of one kind: the extremes since its last one, its direction, and the
-/// frames of its last few.
+/// Transitions of one kind, of each pixel (red) or field (general, ``FieldFlashes``): the extremes
+/// since its last one, its direction, and the frames of its last few.
 struct PixelTransitions {
     /// How many recent transitions each pixel keeps: a count past the limit is exact up to 16 flashes a second.
     static let kept = 32

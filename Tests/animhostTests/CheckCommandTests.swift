@@ -409,7 +409,7 @@ final class CheckCommandTests: XCTestCase {
         // each of the four operations (with reduced motion match crossfades instead, and passes).
         let none = try check([names.last! + ".lua", "--fps", "60"], in: dir)
         XCTAssertEqual(none.code, 1)
-        let lines = none.out.split(separator: "\n").dropFirst()
+        let lines = verdicts(none.out).split(separator: "\n").dropFirst()
         XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != ":" })) }, ["  push@60fps", "  pop@60fps", "  present@60fps", "  dismiss@60fps"], none.out)
         XCTAssertTrue(lines.allSatisfy { $0.contains(": no jump at t = 0: frame 0: ") }, none.out)
     }
