@@ -4,8 +4,9 @@
 # export's comparisons, ffmpeg for MP4, a font, Chromium, which the HTML preview's tests open, luacheck
 # (lua-check), which lints the Lua files with editor/.luacheckrc, zsh and fish, in which the tests load the
 # shell completions as bash is, and Python with scripts/requirements.txt
-# (the Lottie schema and its validator) and PyPI's pylottie, for the lottie-web it carries (the Lottie
-# export's second player; its own dependencies, Playwright and Pillow, are not needed).
+# (the Lottie schema and its validator, and IRIS, the photosensitive epilepsy analysis that check's flash
+# rule is tested against) and PyPI's pylottie, for the lottie-web it carries (the Lottie export's second
+# player; its own dependencies, Playwright and Pillow, are not needed).
 # --list prints the Debian packages; --python installs only the Python packages (both for .ci/run).
 set -euo pipefail
 packages=(liblua5.4-dev lua-check pkg-config libcairo2-dev libpango1.0-dev libpng-dev libturbojpeg0-dev libwebp-dev
@@ -28,4 +29,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-python3 -c "import lottie_specs, jsonschema, importlib.util; assert importlib.util.find_spec('pylottie')" 2>/dev/null || python_packages
+python3 -c "import lottie_specs, jsonschema, iris_pse_detection, importlib.util; assert importlib.util.find_spec('pylottie')" 2>/dev/null || python_packages

@@ -28,6 +28,9 @@ public struct Conformance {
         /// The names of the runs checked, in order (`push@60fps` …).
         public let runNames: [String]
         public let note: String?
+        /// How much of the screen the runs without reduced motion move and zoom (WCAG 2.3.3), for
+        /// information; nil when none ran.
+        public var motion: MotionFigures?
         /// How many runs were checked.
         public var runs: Int { runNames.count }
         /// True when the plugin did not load or refused the `--param` values, so nothing ran.
@@ -85,7 +88,8 @@ public struct Conformance {
                 failures: [Failure(check: ConformanceRule.named("takes-the-params").name, run: "params", detail: "\(error)".firstLine)], runNames: [], note: nil)
         }
         let note = (options.from == nil || options.to == nil) ? plugin.fallbackScenesNote : nil
-        let checks = runs(url, rule: plugin.declaredInteraction)
+        let motion = MotionRecord()
+        let checks = runs(url, rule: plugin.declaredInteraction, motion: motion)
         var failures: [Failure] = []
         var done: [String] = []
         for (name, check) in checks {
@@ -94,16 +98,16 @@ public struct Conformance {
             failures += check()
             if failures.contains(where: \.timedOut) { break }
         }
-        return Verdict(failures: failures, runNames: done, note: note)
+        return Verdict(failures: failures, runNames: done, note: note, motion: motion.figures)
     }
 
     /// The runs in order, each with its name.
-    private func runs(_ url: URL, rule: DeclaredInteraction?) -> [(String, () -> [Failure])] {
+    private func runs(_ url: URL, rule: DeclaredInteraction?, motion: MotionRecord) -> [(String, () -> [Failure])] {
         let reduced = options.reducedMotion
         var list: [(String, () -> [Failure])] = options.operations.flatMap { op in
             options.rates.map { fps in
                 let name = Conformance.name(op.rawValue, fps, reduced: reduced)
-                return (name, { checkRun(url, op, fps, reduced: reduced, name: name) })
+                return (name, { checkRun(url, op, fps, reduced: reduced, name: name, motion: motion) })
             }
         }
         let rate = options.rates.contains(60) ? 60 : options.rates[0]

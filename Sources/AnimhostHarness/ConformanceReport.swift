@@ -5,11 +5,13 @@ public enum ConformanceReport {
     /// A plugin's name and its verdict.
     public typealias Entry = (plugin: String, verdict: Conformance.Verdict)
 
-    /// One line per plugin that conforms, a line per failure otherwise; a plugin on the built-in scenes says so first.
+    /// One line per plugin that conforms, a line per failure otherwise; a plugin on the built-in scenes says so first, and
+    /// one whose runs move or zoom a large area says how much last (WCAG 2.3.3, for information).
     public static func text(_ entries: [Entry]) -> String {
         var lines: [String] = []
         for (plugin, v) in entries {
             if let note = v.note { lines.append(note) }
+            defer { if let motion = v.motion, motion.isLarge { lines.append("  " + motion.summary) } }
             if v.failures.isEmpty {
                 lines.append("✓ \(plugin): conforms (\(v.runs) runs)")
             } else if v.didNotLoad {
@@ -30,13 +32,13 @@ public enum ConformanceReport {
         return "\(entries.count - failed) conform, \(failed) fail"
     }
 
-    /// `{ "conform", "fail", "plugins": [ { "plugin", "runs", "note", "failures": [ { "run", "rule", "check", "detail" } ] } ] }`.
+    /// `{ "conform", "fail", "plugins": [ { "plugin", "runs", "note", "motion": { "movingShare", "travel", "zoom", "run" }, "failures": [ { "run", "rule", "check", "detail" } ] } ] }`.
     public static func json(_ entries: [Entry]) -> String {
         let q = JSONString.literal
         let failed = entries.filter { !$0.verdict.failures.isEmpty }.count
         let plugins = entries.map { plugin, v -> String in
             let failures = v.failures.map { "{\"run\": \(q($0.run)), \"rule\": \(q($0.rule)), \"check\": \(q($0.check)), \"detail\": \(q($0.detail))}" }
-            return "{\"plugin\": \(q(plugin)), \"runs\": \(v.runs), \"note\": \(v.note.map(q) ?? "null"), \"failures\": [\(failures.joined(separator: ", "))]}"
+            return "{\"plugin\": \(q(plugin)), \"runs\": \(v.runs), \"note\": \(v.note.map(q) ?? "null"), \"motion\": \(v.motion?.json ?? "null"), \"failures\": [\(failures.joined(separator: ", "))]}"
         }
         return "{\"conform\": \(entries.count - failed), \"fail\": \(failed), \"plugins\": [\(plugins.joined(separator: ", "))]}"
     }

@@ -103,6 +103,11 @@ extension ConformanceRule {
         ConformanceRule(
             id: "cancelled-gesture-cancels", name: "an interactive pop whose gesture the system cancels cancels back to the source",
             sentence: "With cancelledGesture = \"cancel\" declared, a pop whose gesture the system cancels at 90 % cancels.",
-            scopes: [.probe], check: { $0.probeEnding() })
+            scopes: [.probe], check: { $0.probeEnding() }),
+        ConformanceRule(
+            id: "no-flashes", name: "no more than three flashes in any second (WCAG 2.3.1)",
+            sentence:
+                "No area of 25 % of a 10° field (a third of the screen's width by a third of its height) flashes more than three times in any one second, in general or red flashes, at the run's rate (WCAG 2.3.1).",
+            scopes: [.run], check: Conformance.noFlashes)
     ]
 }

@@ -71,14 +71,16 @@ extension Conformance {
     }
 
     /// One operation at one rate, judged by every rule of the runs.
-    func checkRun(_ url: URL, _ op: TransitionOperation, _ fps: Int, reduced: Bool, name: String) -> [Failure] {
+    func checkRun(_ url: URL, _ op: TransitionOperation, _ fps: Int, reduced: Bool, name: String, motion: MotionRecord? = nil) -> [Failure] {
         let plugin: Plugin
         do { plugin = try Plugin(url: url, limits: limits, printSink: { _ in }) } catch {
             return [Failure(check: ConformanceRule.named("loads").name, run: name, detail: "\(error)".firstLine)]
         }
         let request = request(op, fps, reduced: reduced)
         do {
-            return judge(Judged(suite: self, plugin: plugin, request: request, run: name, ran: try run(plugin, request)), .run)
+            let ran = try run(plugin, request)
+            if !reduced { motion?.add(MotionFigures.of(ran.frames, size: ran.outcome.info.size, run: name)) }
+            return judge(Judged(suite: self, plugin: plugin, request: request, run: name, ran: ran), .run)
         } catch { return [Conformance.errorFailure(error, run: name)] }
     }
 

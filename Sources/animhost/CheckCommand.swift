@@ -15,8 +15,10 @@ struct CheckCommand: ParsableCommand {
             when it declares one), on the plugin's scenes (grid → detail when it declares none). Frames are \
             judged by pixels, drawn at a scale where the scenes' edges fall on whole pixels (--scale to \
             choose). A failed pixel check names the share of pixels, the region and the nodes drawn there; \
-            --artifacts DIR writes the two images and a diff. The checks stop at the first run past the \
-            time limit. The exit code is 1 when any plugin fails.
+            --artifacts DIR writes the two images and a diff. Every frame is also drawn small and judged \
+            for flashes (WCAG 2.3.1); how much of the screen moves and zooms (WCAG 2.3.3) is reported for \
+            information. The checks stop at the first run past the time limit. The exit code is 1 when \
+            any plugin fails.
 
             The rules (id: what it asks):
 

@@ -15,6 +15,9 @@ import AnimhostTestSupport
 final class CheckCommandTests: XCTestCase {
     func check(_ args: [String], in dir: URL? = nil) throws -> CLI.Result { try CLI.run(["check"] + args, in: dir) }
 
+    /// The report less its lines of information on motion (WCAG 2.3.3).
+    func verdicts(_ out: String) -> String { out.split(separator: "\n").filter { !$0.hasPrefix("  motion (") }.map { $0 + "\n" }.joined() }
+
     /// `Tests/animhostTests/Fixtures/check/KIND/NAME.lua`.
     func fixture(_ kind: String, _ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/check/\(kind)/\(name).lua").path
@@ -40,7 +43,7 @@ final class CheckCommandTests: XCTestCase {
     func testSpecFilesAmongThePluginsAreSkippedWithANote() throws {
         let r = try check(["Examples/popup/popup.lua", "Examples/popup/popup_spec.lua"], in: packageRoot)
         XCTAssertEqual(r.code, 0, r.out + r.err)
-        XCTAssertEqual(r.out, "✓ popup: conforms (19 runs)\n")
+        XCTAssertEqual(verdicts(r.out), "✓ popup: conforms (19 runs)\n")
         XCTAssertEqual(r.err, "animhost check: skipping Examples/popup/popup_spec.lua, a spec (run it with animhost test)\n")
         let only = try check(["Examples/popup/popup_spec.lua"], in: packageRoot)
         XCTAssertEqual(only.code, 1)
@@ -51,7 +54,7 @@ final class CheckCommandTests: XCTestCase {
         let examples = ["popup/popup.lua", "album/album.lua"].map { packageRoot.appendingPathComponent("Examples/" + $0).path }
         let r = try check(["zoom", "crossfade", "card-lift", "match"] + examples)
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, ["zoom", "crossfade", "card-lift", "match", "popup", "album"].map { "✓ \($0): conforms (19 runs)\n" }.joined())
+        XCTAssertEqual(verdicts(r.out), ["zoom", "crossfade", "card-lift", "match", "popup", "album"].map { "✓ \($0): conforms (19 runs)\n" }.joined())
     }
 
     /// A node made without an id is named `node-N` by the order nodes are made in its transition, so the
@@ -112,6 +115,10 @@ final class CheckCommandTests: XCTestCase {
                 "push@60fps+reduced-motion: reduced motion moves no node more than 1/8 of the screen and scales none by more than 10 %: frame 5, node 'article' has moved 62 pt"
             ),
             "deterministic": ("drifts", push, "push@60fps: two runs are identical: they differ from frame 1"),
+            "no-flashes": (
+                "strobe", push,
+                "push@60fps: no more than three flashes in any second (WCAG 2.3.1): frames 0–59: 10 general flashes in one second over 25 % of the 10° field [0, 140, 132, 280], where 'strobe' (added by the plugin) changes"
+            ),
             "round-trip": ("forgets-the-way-back", ["--fps", "60"], "push+pop@60fps: a pop after a push returns to the start: frame 12: "),
             "slow-release-cancels": (
                 "always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"
@@ -164,7 +171,7 @@ final class CheckCommandTests: XCTestCase {
     func testAPhoneSizedSlideWithFrameZeroAtRestPasses() throws {
         let r = try check([fixture("pass", "phone-slide")])
         XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out, "✓ phone-slide: conforms (19 runs)\n")
+        XCTAssertEqual(r.out, "✓ phone-slide: conforms (19 runs)\n  motion (WCAG 2.3.3, for information): 100 % of the screen moves, up to 375 pt (push@30fps)\n")
         let half = try check([fixture("pass", "phone-slide"), "--operation", "push", "--fps", "60", "--scale", "0.5"])
         XCTAssertEqual(half.code, 1)
         XCTAssertTrue(half.out.contains("push@60fps: no jump at t = 0: frame 0: 0.5 % of the pixels differ, in [374, 0, 2, 666]"), half.out)
@@ -364,7 +371,7 @@ final class CheckCommandTests: XCTestCase {
                 "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled (gesture \"pan-up to=0.3 duration=0.064 release=fling\")"
             ), fail.out)
         let deck = try check(["Examples/presentations/deck-dismiss.lua"], in: packageRoot)
-        XCTAssertEqual(deck.out, "✓ deck-dismiss: conforms (20 runs)\n", deck.err)
+        XCTAssertEqual(verdicts(deck.out), "✓ deck-dismiss: conforms (20 runs)\n", deck.err)
     }
 
     /// The match plugin with every one of Hero's presets (reversed when popping), the presets taking the
@@ -402,7 +409,7 @@ final class CheckCommandTests: XCTestCase {
         // each of the four operations (with reduced motion match crossfades instead, and passes).
         let none = try check([names.last! + ".lua", "--fps", "60"], in: dir)
         XCTAssertEqual(none.code, 1)
-        let lines = none.out.split(separator: "\n").dropFirst()
+        let lines = verdicts(none.out).split(separator: "\n").dropFirst()
         XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != ":" })) }, ["  push@60fps", "  pop@60fps", "  present@60fps", "  dismiss@60fps"], none.out)
         XCTAssertTrue(lines.allSatisfy { $0.contains(": no jump at t = 0: frame 0: ") }, none.out)
     }
@@ -437,5 +444,38 @@ final class CheckCommandTests: XCTestCase {
             ops.flatMap { op in [30, 60, 120].map { "\(op)@\($0)fps" } } + ops.map { "\($0)@60fps+reduced-motion" }
             + ["push+pop@60fps", "pop+slow-release@60fps", "pop+fling@60fps"]
         XCTAssertEqual(told, names.enumerated().map { "\($0.offset)/19 \($0.element)" })
+    }
+
+    /// Red flashes count apart from general ones (the grey of red-strobe is as light as its red), and
+    /// two flashes a second pass (WCAG 2.3.1 allows three). Every run of the strobe fails, at its own rate.
+    func testRedFlashesFailAndTwoFlashesASecondPass() throws {
+        let red = try check([fixture("fail", "red-strobe"), "--operation", "push", "--fps", "60"])
+        XCTAssertEqual(red.code, 1)
+        XCTAssertTrue(red.out.contains("push@60fps: no more than three flashes in any second (WCAG 2.3.1): frames "), red.out)
+        XCTAssertTrue(red.out.contains(" red flashes in one second over 25 % of the 10° field "), red.out)
+        XCTAssertFalse(red.out.contains("general flashes"), red.out)
+        let twin = try check([fixture("pass", "two-flashes")])
+        XCTAssertEqual(twin.code, 0, twin.out)
+        XCTAssertEqual(twin.out, "✓ two-flashes: conforms (19 runs)\n")
+        let strobe = try check([fixture("fail", "strobe"), "--output", "json"])
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(strobe.out.utf8)) as? [String: Any])
+        let failures = try XCTUnwrap((parsed["plugins"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])
+        XCTAssertEqual(Set(failures.map { $0["rule"] as? String }), ["no-flashes"], strobe.out)
+        XCTAssertEqual(
+            Set(failures.compactMap { $0["run"] as? String }),
+            Set(["push", "pop", "present", "dismiss"].flatMap { op in ["\(op)@30fps", "\(op)@60fps", "\(op)@120fps", "\(op)@60fps+reduced-motion"] }))
+    }
+
+    /// How much of the screen moves and zooms, for information in every report: a slide moves the whole
+    /// screen by its width (375 pt), and JSON gives the figures.
+    func testMotionIsReportedForInformation() throws {
+        let r = try check([fixture("pass", "phone-slide"), "--operation", "push", "--fps", "60", "--output", "json"])
+        XCTAssertEqual(r.code, 0, r.out)
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let motion = try XCTUnwrap((parsed["plugins"] as? [[String: Any]])?.first?["motion"] as? [String: Any])
+        XCTAssertEqual(motion["movingShare"] as? Double, 1)
+        XCTAssertEqual(motion["travel"] as? Double, 375)
+        XCTAssertEqual(motion["zoom"] as? Double, 1)
+        XCTAssertEqual(motion["run"] as? String, "push@60fps")
     }
 }

@@ -24,7 +24,7 @@ final class SpecCommandTests: XCTestCase {
         let tested = try animhost(["test"], in: dir)
         XCTAssertEqual(tested.code, 0, tested.out)
         XCTAssertTrue(tested.out.hasSuffix("2 passed, 0 failed\n"), tested.out)
-        XCTAssertEqual(try animhost(["check", "slide-fade"], in: dir).out, "✓ slide-fade: conforms (19 runs)\n")
+        XCTAssertTrue(try animhost(["check", "slide-fade"], in: dir).out.hasPrefix("✓ slide-fade: conforms (19 runs)\n"))
         let before = try Data(contentsOf: dir.appendingPathComponent("Plugins/slide-fade.lua"))
         XCTAssertEqual(try animhost(["new", "slide-fade"], in: dir).code, 1, "never overwrites")
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("Plugins/slide-fade.lua")), before)
