@@ -11,7 +11,7 @@ final class HostileLayerTests: XCTestCase {
     override func setUpWithError() throws { work = try temporaryFolder("layers") }
 
     /// Runs `body` (then a short animation) as a plugin's `animate` to every format that draws.
-    func run(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> CLI.Result {
+    func run(_ body: String, options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> CLI.Result {
         try CLI.writeHostilePlugin(
             """
               local v = ctx.to.view
@@ -19,7 +19,7 @@ final class HostileLayerTests: XCTestCase {
             \(body)
               animate{ duration = 0.05, function() v.alpha = 0.5 end, completion = function() ctx:complete(true) end }
             """, in: work)
-        let r = try CLI.run(["run", "hostile.lua", "--format", "json,png,lottie", "--scale", "1", "--out", "out"], in: work)
+        let r = try CLI.run(["run", "hostile.lua", "--format", "json,png,lottie", "--scale", "1", "--out", "out"] + options, in: work)
         XCTAssertFalse(r.crashed, "no crash: \(r.err)", file: file, line: line)
         return r
     }
@@ -38,5 +38,19 @@ final class HostileLayerTests: XCTestCase {
         XCTAssertEqual(r.code, 1, r.err)
         XCTAssertTrue(
             r.err.contains("hostile.lua:8: node.mask: path data at character 13: the path reaches 2000000000, beyond ±1000000000"), r.err)
+    }
+
+    func testPathsAndGradientsAreChargedAtWhatTheHostKeeps() throws {
+        // "h1 1 1 …" is two bytes an element, and each element takes dozens in the host: forty such
+        // masks hold some 20 MB, past a 16 MiB limit, though their text is under 1 MB.
+        let masks = try run(
+            "  local s = \"M0 0h\" .. string.rep(\"1 \", 9990)\n  for i = 1, 40 do v:add(node{ mask = s }) end", options: ["--max-memory", "16"])
+        XCTAssertEqual(masks.code, 1, masks.err)
+        XCTAssertTrue(masks.err.contains("hostile.lua: the plugin ran out of memory"), masks.err)
+        // A path or gradient replaced on one node again and again within the limit is no leak.
+        let replaced = try run(
+            "  local s = \"M0 0h\" .. string.rep(\"1 \", 99)\n  for i = 1, 2000 do v.mask = s; v.gradient = { colors = { color(\"#FF0000\") } } end",
+            options: ["--max-memory", "16"])
+        XCTAssertEqual(replaced.code, 0, replaced.err)
     }
 }
