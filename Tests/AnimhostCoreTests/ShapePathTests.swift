@@ -128,6 +128,20 @@ final class ShapePathTests: XCTestCase {
         XCTAssertNil(error("M0 0 l1e9 0 l-1e9 1e9 l-1e9 -1e9"), "within the bounds, relative moves are fine")
     }
 
+    func testTheLongestNormalFormReadsBack() throws {
+        // The longest numbers the normal form writes, in the most cubics a path may hold: what
+        // `path.new` returns, a node's path read back and the timeline must all read back.
+        let long = [-0.000012345678901234567, -123456789.12345679, -1.2345678901234567e-300]
+        var elements: [ShapePath.Element] = [.move(Point(x: long[0], y: long[1]))]
+        for i in 1..<Bounds.pathElements {
+            let p = Point(x: long[i % 3], y: long[(i + 1) % 3])
+            elements.append(.cubic(p, p, p))
+        }
+        let path = ShapePath(elements: elements)
+        XCTAssertGreaterThan(path.svg.utf8.count, 1 << 20, "past the 256 KiB the data was once limited to")
+        XCTAssertEqual(try parse(path.svg), path)
+    }
+
     func testTheNormalFormReadsBackAsTheSamePath() throws {
         for p in [ShapePath.ellipse(in: Rect(x: 1.5, y: -2, width: 30, height: 7)), .rect(Rect(x: 0, y: 0, width: 10, height: 4), radius: 0)] {
             XCTAssertEqual(try parse(p.svg), p, p.svg)

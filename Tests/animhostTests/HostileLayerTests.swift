@@ -53,4 +53,16 @@ final class HostileLayerTests: XCTestCase {
             options: ["--max-memory", "16"])
         XCTAssertEqual(replaced.code, 0, replaced.err)
     }
+
+    func testEveryPathTheHostWritesReadsBack() throws {
+        // 2,400 arcs of long numbers: 108 KB of data, whose normal form (four cubics an arc) is 500 KB.
+        let r = try run(
+            """
+              local s = { "M0 0" }
+              for i = 1, 2400 do s[#s + 1] = "a1.234567 1.234567 0 0 1 " .. (i % 2 == 0 and "2.345678 0.3456789" or "-2.345678 -0.3456789") end
+              v.mask = path.new(table.concat(s, " "))
+              v.shadowPath = v.mask
+            """)
+        XCTAssertEqual(r.code, 0, r.err)
+    }
 }
