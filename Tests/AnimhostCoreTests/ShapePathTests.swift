@@ -98,6 +98,50 @@ final class ShapePathTests: XCTestCase {
         XCTAssertNil(error("M0 0" + String(repeating: " L1 1", count: Bounds.pathElements - 1)))
     }
 
+    func testArcsWithRadiiTooSmallForADoubleAreStillHalfEllipses() throws {
+        // F.6.6: radii too small are scaled up until the ends fit, so any tiny equal radii draw the
+        // half circle on the chord; radii squared to zero once overflowed the scale to NaN.
+        for r in ["1e-300", "1e-200", "5e-324"] {
+            let p = try parse("M0 0 A\(r) \(r) 0 0 1 20 0")
+            var start = Point.zero
+            for e in p.elements.dropFirst() {
+                for t in stride(from: 0.0, through: 1, by: 0.25) {
+                    let q = point(start, e, t)
+                    XCTAssertEqual(((q.x - 10) * (q.x - 10) + q.y * q.y).squareRoot(), 10, accuracy: 0.003, r)
+                }
+                if case .cubic(_, _, let end) = e { start = end }
+            }
+        }
+        // Radii a double cannot bring to the ends' scale (one tiny, one huge) draw the line SVG draws for zero.
+        XCTAssertEqual(try parse("M10 10 A1e-300 1e9 0 0 1 100 0").elements.last, .line(Point(x: 100, y: 0)))
+        for data in ["M10 10 A1e-300 1e-300 0 0 1 100 0 Z", "M0 0 A1e-300 5 45 1 1 300 200", "m1 1 a5e-324 1e-320 7 1 0 1e8 -1e8"] {
+            XCTAssertTrue(try parse(data).points.allSatisfy { $0.x.isFinite && $0.y.isFinite }, data)
+        }
+    }
+
+    func testPointsBeyondTheBoundsAreRefusedAtTheCommandThatReachesThem() {
+        // Each number is in range; relative commands add up to 1e13, and a huge arc bulges past its ends.
+        let far = "M0 0" + String(repeating: " l1e9 0", count: 5)
+        XCTAssertEqual(error(far)?.description, "path data at character 13: the path reaches 2000000000, beyond ±1000000000")
+        XCTAssertEqual(error("M0 0 h1e9 1e9")?.offset, 11, "an implicit repeat is named at its number")
+        XCTAssertEqual(error("M-1e9 0 A1e9 1e9 0 1 0 -1e9 1")?.offset, 9)
+        XCTAssertNil(error("M0 0 l1e9 0 l-1e9 1e9 l-1e9 -1e9"), "within the bounds, relative moves are fine")
+    }
+
+    func testTheLongestNormalFormReadsBack() throws {
+        // The longest numbers the normal form writes, in the most cubics a path may hold: what
+        // `path.new` returns, a node's path read back and the timeline must all read back.
+        let long = [-0.000012345678901234567, -123456789.12345679, -1.2345678901234567e-300]
+        var elements: [ShapePath.Element] = [.move(Point(x: long[0], y: long[1]))]
+        for i in 1..<Bounds.pathElements {
+            let p = Point(x: long[i % 3], y: long[(i + 1) % 3])
+            elements.append(.cubic(p, p, p))
+        }
+        let path = ShapePath(elements: elements)
+        XCTAssertGreaterThan(path.svg.utf8.count, 1 << 20, "a normal form of more than 1 MiB")
+        XCTAssertEqual(try parse(path.svg), path)
+    }
+
     func testTheNormalFormReadsBackAsTheSamePath() throws {
         for p in [ShapePath.ellipse(in: Rect(x: 1.5, y: -2, width: 30, height: 7)), .rect(Rect(x: 0, y: 0, width: 10, height: 4), radius: 0)] {
             XCTAssertEqual(try parse(p.svg), p, p.svg)
@@ -148,6 +192,16 @@ final class ScenePathTests: XCTestCase {
         XCTAssertThrowsError(try SceneLoader.parse(Data(json.utf8), file: "s.json")) { error in
             XCTAssertEqual("\(error)", "s.json: nodes[0].shape.path: path data at character 8: expected a number, got the end")
         }
+    }
+
+    func testAPathPastTheBoundsInASceneNamesFileJSONPathAndCharacter() throws {
+        let json = #"{"name": "s", "size": [100, 100], "nodes": [{"id": "n", "mask": "M0 0 l1e9 1 l1e9 1"}]}"#
+        XCTAssertThrowsError(try SceneLoader.parse(Data(json.utf8), file: "s.json")) { error in
+            XCTAssertEqual("\(error)", "s.json: nodes[0].mask: path data at character 13: the path reaches 2000000000, beyond ±1000000000")
+        }
+        let tiny = #"{"name": "s", "size": [100, 100], "nodes": [{"id": "n", "shadowPath": "M10 10 A1e-300 1e-300 0 0 1 100 0 Z"}]}"#
+        let path = try SceneLoader.parse(Data(tiny.utf8), file: "s.json").root.children[0].model.paths.shadowPath
+        XCTAssertEqual(path?.elements.count, 4, "a move, the half circle's two quarters and the close")
     }
 
     func testAPathInASceneReachesTheNode() throws {

@@ -51,6 +51,7 @@ private struct ShapePathParser {
         while true {
             skipSpace()
             guard i < bytes.count else { break }
+            let (begin, first) = (i, out.count)
             let b = bytes[i]
             if Self.commands.contains(b | 0x20) {
                 command = b
@@ -62,6 +63,7 @@ private struct ShapePathParser {
                 throw fail("expected M (a path starts with a move), got '\(Self.shown(command))'", at: i - 1)
             }
             try segment(command)
+            try checkReach(from: first, command: begin)
             // After a move, further pairs are lines (SVG 1.1 §8.3.2).
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") } else if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
             guard out.count <= Bounds.pathElements else {
@@ -72,6 +74,24 @@ private struct ShapePathParser {
     }
 
     static let commands = Set("mlhvcsqtaz".utf8)
+
+    /// Refuses the elements from `first` on, added by the command at `begin`, when a point of theirs is
+    /// not finite or lies beyond ±``Bounds/magnitude``: relative commands add up, and arcs bulge.
+    private func checkReach(from first: Int, command begin: Int) throws(ShapePathError) {
+        for e in out[first...] {
+            let points: [Point]
+            switch e {
+            case .move(let p), .line(let p): points = [p]
+            case .cubic(let a, let b, let c): points = [a, b, c]
+            case .close: continue
+            }
+            for p in points where !(abs(p.x) <= Bounds.magnitude && abs(p.y) <= Bounds.magnitude) {
+                let far = abs(p.x) <= Bounds.magnitude ? p.y : p.x
+                throw fail(
+                    "the path reaches \(far.isFinite ? formatNumber(far) : "a number past any bound"), beyond ±\(formatNumber(Bounds.magnitude))", at: begin)
+            }
+        }
+    }
 
     static func startsNumber(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
@@ -169,8 +189,12 @@ private struct ShapePathParser {
         let (cosP, sinP) = (cos(phi), sin(phi))
         let dx = (p1.x - p.x) / 2, dy = (p1.y - p.y) / 2
         let x1 = cosP * dx + sinP * dy, y1 = -sinP * dx + cosP * dy
+        // √Λ of F.6.6.2; by `hypot` when radii tiny beside the distance overflow Λ.
         let lambda = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
-        if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
+        let grow = lambda.isFinite ? lambda.squareRoot() : hypot(x1 / rx, y1 / ry)
+        if grow > 1 { rx *= grow; ry *= grow }
+        // Radii too small or too unequal for a double to scale up (SVG's limit is zero radii): a line.
+        guard rx.isFinite, ry.isFinite, rx > 0, ry > 0 else { return lineTo(p) }
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
         let coef = (large != sweep ? 1.0 : -1.0) * (den > 0 ? max(num / den, 0).squareRoot() : 0)
@@ -181,6 +205,7 @@ private struct ShapePathParser {
         let theta = angle(1, 0, ux, uy)
         var delta = angle(ux, uy, vx, vy)
         if !sweep && delta > 0 { delta -= 2 * .pi } else if sweep && delta < 0 { delta += 2 * .pi }
+        guard cx.isFinite, cy.isFinite, theta.isFinite, delta.isFinite else { return lineTo(p) }
         let pieces = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = delta / Double(pieces), k = 4 / 3 * tan(step / 4)
         func onEllipse(_ x: Double, _ y: Double) -> Point {

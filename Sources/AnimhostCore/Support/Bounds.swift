@@ -34,8 +34,10 @@ public enum Bounds {
     /// text snapshot): 16 MiB, refused by its size before a byte is read, so that a huge or sparse
     /// file costs neither the host's memory nor its time.
     public static let inputFileBytes = 16 << 20
-    /// Bytes of one path's SVG data (256 KiB), refused before it is read.
-    public static let pathBytes = 256 << 10
+    /// Bytes of one path's SVG data (2 MiB), refused before it is read: room for the normal form
+    /// (``ShapePath/svg``) of any path of ``pathElements`` elements, so that every path the host
+    /// writes (`path.new`, a node's path read back, the timeline) reads back.
+    public static let pathBytes = 2 << 20
     /// Elements of one normalised path (moves, lines, cubics, closes; an arc is up to four cubics):
     /// the renderer and the export walk every one each frame the path shows.
     public static let pathElements = 10_000

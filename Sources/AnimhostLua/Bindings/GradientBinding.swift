@@ -48,6 +48,7 @@ enum GradientBinding {
             defer { ah_pop(L, 1) }
             out.append(try item("\(what)[\(k)]"))
         }
+        LuaHost.of(L).charge(count * MemoryLayout<T>.stride)  // the node keeps the list out of line
         return out
     }
 }

@@ -117,6 +117,7 @@ enum NodeBinding {
     static func hostBytes(of node: Node) -> Int {
         let p = node.model
         return nodeBytes + node.id.utf8.count + (p.text?.string.utf8.count ?? 0) + (p.tag?.utf8.count ?? 0) + (p.image?.utf8.count ?? 0)
+            + p.outOfLineBytes
     }
 
     /// Pushes `node`'s userdata: the one Lua holds already, else a new one.
@@ -394,8 +395,11 @@ enum NodeBinding {
         case .point: return .point(try ValueBinding.checkPoint(L, v, what()))
         case .colors: return .colors(try GradientBinding.checkColors(L, v, what()))
         case .numbers: return .numbers(try GradientBinding.checkNumbers(L, v, what(), range: check.range))
-        case .path: return .path(ah_isnoneornil(L, v) != 0 ? nil : try PathBinding.check(L, v, what()))
-        case .transform3D: return .transform3D(try Transform3DBinding.check(L, v, what()))
+        case .path: return .path(ah_isnoneornil(L, v) != 0 ? nil : try PathBinding.check(L, v, what(), kept: true))
+        case .transform3D:
+            let t = try Transform3DBinding.check(L, v, what())
+            LuaHost.of(L).charge(MemoryLayout<Layer3D>.stride)  // the node's 3-D values, boxed out of line
+            return .transform3D(t)
         case .flag, .label, .choice, .imagePath, .text, .modifiers, .choiceSet: throw BindingError("\(what()) cannot animate")
         }
     }

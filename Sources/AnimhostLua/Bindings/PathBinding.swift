@@ -15,11 +15,16 @@ enum PathBinding {
         ah_pop(L, 1)
     }
 
-    /// The path the SVG path data at `v` describes, or an error naming the character at fault.
-    static func check(_ L: OpaquePointer, _ v: Int32, _ what: @autoclosure () -> String) throws -> ShapePath {
+    /// The path the SVG path data at `v` describes, or an error naming the character at fault. A path
+    /// the host `kept` for a node is charged against the plugin's memory limit at what its elements
+    /// take, which may be many times the text's bytes (`h1 1 1…` is two bytes an element).
+    static func check(_ L: OpaquePointer, _ v: Int32, _ what: @autoclosure () -> String, kept: Bool = false) throws -> ShapePath {
         guard lua_type(L, v) == LUA_TSTRING else { throw BindingError("\(what()): expected SVG path data as a string, got \(typeName(L, v))") }
-        let data = try keptString(L, v, what())
-        do throws(ShapePathError) { return try ShapePath(svg: data) } catch { throw BindingError("\(what()): \(error.description)") }
+        let data = try checkString(L, v, what())
+        let path: ShapePath
+        do throws(ShapePathError) { path = try ShapePath(svg: data) } catch { throw BindingError("\(what()): \(error.description)") }
+        if kept { LuaHost.of(L).charge(path.heldBytes) }
+        return path
     }
 
     /// `path.new(data)`: the data checked and written in normal form (absolute `M`, `L`, `C`, `Z`).

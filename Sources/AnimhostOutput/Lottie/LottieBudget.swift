@@ -18,6 +18,9 @@ final class LottieBudget {
     /// Keyframes in the document, and the numbers they hold (a mask's path keyframe holds 48).
     static let keyframes = 200_000
     static let keyframeNumbers = 2_000_000
+    /// Bytes of paths, gradient lists and 3-D values summed over the frames where a node's differ from
+    /// its previous frame's: what the export keeps of an animating path (up to 560 KB each frame).
+    static let changedValueBytes = 128 << 20
     /// Distinct embedded images, and their bytes together.
     static let images = 1_000
     static let imageBytes = 64 << 20
@@ -34,6 +37,9 @@ final class LottieBudget {
     private var nodeFrames = 0, tracks = 0, trackFrames = 0, layers = 0, layerFrames = 0, images = 0, imageBytes = 0, pictures = 0
     private var textBytes = 0, keyframes = 0, keyframeNumbers = 0, textLayouts = 0
     private var pixels = 0.0
+    private var changedValueBytes = 0
+    /// Each node's values at the last frame its out-of-line values were counted, by scene and id.
+    private var counted: [String: NodeProperties] = [:]
 
     /// A budget for a run of `plugin`.
     init(plugin: String) { self.plugin = plugin }
@@ -48,6 +54,22 @@ final class LottieBudget {
         }
         try check(
             textBytes, LottieBudget.textBytes, "bytes of ids, scene names, texts and picture names summed over the frames", at: "frame \(index)", fix: fix + " or shorter ids, scene names and texts")
+        try countChangedValues(index, nodes: nodes, fix: fix)
+    }
+
+    /// Counts the paths, gradient lists and 3-D values of frame `index` that differ from each node's previous ones.
+    private func countChangedValues(_ index: Int, nodes: [NodeSample], fix: String) throws {
+        for node in nodes {
+            let p = node.properties, bytes = p.outOfLineBytes
+            guard bytes > 0 else { continue }
+            let key = (node.scene ?? "") + "/" + node.id
+            if let last = counted[key], last.paths == p.paths, last.gradient == p.gradient, last.layer3D == p.layer3D { continue }
+            counted[key] = p
+            changedValueBytes += bytes
+        }
+        try check(
+            changedValueBytes, LottieBudget.changedValueBytes, "bytes of paths, gradients and 3-D values that change, summed over the frames",
+            at: "frame \(index)", fix: fix + " or paths of fewer elements")
     }
 
     /// Counts a node (`scene/id`) followed through `frames` frames.
