@@ -103,6 +103,11 @@ extension ConformanceRule {
         ConformanceRule(
             id: "cancelled-gesture-cancels", name: "an interactive pop whose gesture the system cancels cancels back to the source",
             sentence: "With cancelledGesture = \"cancel\" declared, a pop whose gesture the system cancels at 90 % cancels.",
-            scopes: [.probe], check: { $0.probeEnding() })
+            scopes: [.probe], check: { $0.probeEnding() }),
+        ConformanceRule(
+            id: "continuity", name: "no region flashes: changes abruptly and back",
+            sentence:
+                "No region of the screen changes abruptly and back within 10 frames (a blink, a pop, a one-frame swap of order) more than the motion there explains (judged at 60 fps and in the interactive pops).",
+            scopes: [.run, .probe], check: { try $0.flashes() })
     ]
 }

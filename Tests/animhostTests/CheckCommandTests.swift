@@ -117,6 +117,10 @@ final class CheckCommandTests: XCTestCase {
                 "always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"
             ),
             "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
+            "continuity": (
+                "continuity", push,
+                "push@60fps: no region flashes: changes abruptly and back: frame 16: [92, 0, 300, 292] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+            ),
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
                 "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"
@@ -144,6 +148,31 @@ final class CheckCommandTests: XCTestCase {
         let load = try check([fixture("fail", "does-not-load")])
         XCTAssertEqual(load.out.split(separator: "\n").count, 1, load.out)
         XCTAssertTrue(load.out.contains("does-not-load.lua:5: "), load.out)
+    }
+
+    /// The flashes battery: each fixture under `fail/flashes/` (and `fail/continuity.lua`) reproduces a bug
+    /// class its first line cites, and fails `continuity` naming the frame, the region and the node; its
+    /// twin under `pass/flashes/`, the same plugin fixed, conforms.
+    func testEveryFlashOfTheBatteryIsFoundAndItsFixedTwinPasses() throws {
+        let battery: [(fail: String, pass: String, line: String)] = [
+            (
+                "fail/continuity", "pass/flashes/continuity",
+                "push@60fps: no region flashes: changes abruptly and back: frame 16: [92, 0, 300, 292] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+            ),
+            (
+                "fail/flashes/zorder-flash", "pass/flashes/zorder-flash",
+                "push@60fps: no region flashes: changes abruptly and back: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
+            )
+        ]
+        for (fail, pass, line) in battery {
+            let parts = fail.split(separator: "/")
+            let broken = try check([fixture(String(parts.dropLast().joined(separator: "/")), String(parts.last!)), "--operation", "push", "--fps", "60"])
+            XCTAssertEqual(broken.code, 1, fail)
+            XCTAssertTrue(broken.out.contains(line), "\(fail): \(broken.out)")
+            let twin = pass.split(separator: "/")
+            let fixed = try check([fixture(String(twin.dropLast().joined(separator: "/")), String(twin.last!)), "--fps", "60"])
+            XCTAssertEqual(fixed.code, 0, "\(pass): \(fixed.out)")
+        }
     }
 
     /// The rules listed in docs/testing.md (between `<!-- rules -->` and `<!-- /rules -->`) and in
