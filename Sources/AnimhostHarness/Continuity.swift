@@ -37,16 +37,17 @@ struct Continuity {
         let (w, h) = (bitmaps[0].width, bitmaps[0].height)
         let minArea = PixelComparison.share * size.width * size.height
         var found: Flash?
-        for (pair, pixels) in events(bitmaps).sorted(by: { ($0.key.first, $0.key.second) < ($1.key.first, $1.key.second) }) {
-            let (i, k) = (pair.first, pair.second)
-            for component in components(pixels, width: w, height: h) {
+        for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
+            for component in components(Array(returns.keys), width: w, height: h) {
                 let area = Double(component.count) / (scale * scale)
                 guard area >= minArea else { continue }
+                let spans = component.map { returns[$0]! }
+                let back = i + (spans.max() ?? 1)
                 let region = clamp(bounds(component, width: w), to: size)
                 let thickness = Double(Continuity.thickness(component, width: w)) / scale
-                let motion = Continuity.motion(frames, in: region, from: i, back: i + k)
+                let motion = Continuity.motion(frames, in: region, from: i, back: back)
                 guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
-                found = Flash(frame: i, back: i + k, region: region, area: area, thickness: thickness, motion: motion)
+                found = Flash(frame: i, back: i + mostCommon(spans), region: region, area: area, thickness: thickness, motion: motion)
             }
         }
         return found
@@ -55,8 +56,8 @@ struct Continuity {
     /// For each pixel, each time it jumps away from its value (frame `i` − 1 to `i`) and its next jump,
     /// `k` ≤ ``window`` frames later, takes it back: to within ``back`` of that value, or at least
     /// halfway (a fading node that pops to full opacity and back lands where its fade has got to).
-    /// The pixels grouped by (i, k).
-    static func events(_ bitmaps: [Bitmap]) -> [Pair: [Int]] {
+    /// The pixels grouped by `i`, each with its `k` (a region's edges may come back a frame apart).
+    static func events(_ bitmaps: [Bitmap]) -> [Int: [Int: Int]] {
         let n = bitmaps.count
         let bytes = bitmaps.map(\.bytes)
         func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
@@ -64,7 +65,7 @@ struct Continuity {
             for c in 0..<4 { m = max(m, abs(Int(bytes[a][p * 4 + c]) - Int(bytes[b][p * 4 + c]))) }
             return m
         }
-        var found: [Pair: [Int]] = [:]
+        var found: [Int: [Int: Int]] = [:]
         for p in 0..<(bitmaps[0].width * bitmaps[0].height) {
             var i = 1
             while i < n - 1 {
@@ -72,7 +73,7 @@ struct Continuity {
                 var m = i + 1
                 while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
                 if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
-                    found[Pair(i, m - i), default: []].append(p)
+                    found[i, default: [:]][p] = m - i
                     i = m
                 }
                 i += 1
@@ -81,10 +82,11 @@ struct Continuity {
         return found
     }
 
-    /// A frame and a count of frames, as a key.
-    struct Pair: Hashable {
-        let first: Int, second: Int
-        init(_ a: Int, _ b: Int) { first = a; second = b }
+    /// The value most of `values` have (the smallest of those tied).
+    static func mostCommon(_ values: [Int]) -> Int {
+        var counts: [Int: Int] = [:]
+        for v in values { counts[v, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
     }
 
     /// The 4-connected groups of `pixels`.
@@ -143,13 +145,13 @@ struct Continuity {
         return 2 * deepest - 1
     }
 
-    /// How far, in points, any edge of a node visible over `region` moves in one frame in the steps
-    /// around the jump and inside the window, the jumps' own steps left out (a jump is what is judged).
+    /// How far, in points, the nodes over `region` move a frame just before the jump and just after the
+    /// return: a band swept by an edge is as thick as that edge moves. The steps of the jumps and those
+    /// between them are left out (they hold the jump judged, and the return of the region's other pixels).
     static func motion(_ frames: [FrameSample], in region: Rect, from i: Int, back: Int) -> Double {
-        var steps = Array((i + 1)..<back)
-        if i >= 2 { steps.append(i - 1) }
-        if back + 1 < frames.count { steps.append(back + 1) }
-        return steps.map { step(frames[$0 - 1], frames[$0], in: region) }.max() ?? 0
+        let before = i >= 2 ? step(frames[i - 2], frames[i - 1], in: region) : nil
+        let after = back + 1 < frames.count ? step(frames[back], frames[back + 1], in: region) : nil
+        return [before, after].compactMap { $0 }.max() ?? 0
     }
 
     /// The largest move of an edge of a node visible in both frames and over `region` in either.

@@ -162,6 +162,10 @@ final class CheckCommandTests: XCTestCase {
             (
                 "fail/flashes/zorder-flash", "pass/flashes/zorder-flash",
                 "push@60fps: no region flashes: changes abruptly and back: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
+            ),
+            (
+                "fail/flashes/squashed-content", "pass/flashes/squashed-content",
+                "push@60fps+reduced-motion: no region flashes: changes abruptly and back: frame 15: [32, 308, 300, 40] changes abruptly and back for 5 frames (frames 15–19), where 'card-content' (added by the plugin), 'card' (card) are drawn"
             )
         ]
         for (fail, pass, line) in battery {
