@@ -41,13 +41,12 @@ struct Continuity {
             for component in components(Array(returns.keys), width: w, height: h) {
                 let area = Double(component.count) / (scale * scale)
                 guard area >= minArea else { continue }
-                let spans = component.map { returns[$0]! }
-                let back = i + (spans.max() ?? 1)
+                let back = i + mostCommon(component.map { returns[$0]! })
                 let region = clamp(bounds(component, width: w), to: size)
                 let thickness = Double(Continuity.thickness(component, width: w)) / scale
                 let motion = Continuity.motion(frames, in: region, from: i, back: back)
                 guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
-                found = Flash(frame: i, back: i + mostCommon(spans), region: region, area: area, thickness: thickness, motion: motion)
+                found = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
             }
         }
         return found
