@@ -144,24 +144,39 @@ struct Continuity {
         return 2 * deepest - 1
     }
 
-    /// How far, in points, the nodes over `region` move a frame just before the jump and just after the
-    /// return: a band swept by an edge is as thick as that edge moves. The steps of the jumps and those
-    /// between them are left out (they hold the jump judged, and the return of the region's other pixels).
+    /// How far, in points, the nodes over `region` move a frame just before the jump, just after the
+    /// return, and in the jumps' own steps for the nodes that move on rather than come back (a motion
+    /// may last only those frames, as a cancel's two frames do): a band swept by an edge is as thick as
+    /// that edge moves. A node that jumps and comes back, or shows or hides there, is what is judged.
     static func motion(_ frames: [FrameSample], in region: Rect, from i: Int, back: Int) -> Double {
-        let before = i >= 2 ? step(frames[i - 2], frames[i - 1], in: region) : nil
-        let after = back + 1 < frames.count ? step(frames[back], frames[back + 1], in: region) : nil
-        return [before, after].compactMap { $0 }.max() ?? 0
+        let away = boxes(frames[i - 1]), returned = boxes(frames[back])
+        let movesOn = Set(
+            away.keys.filter { key in
+                guard let a = away[key], let r = returned[key], boxes(frames[i])[key] != nil, boxes(frames[back - 1])[key] != nil else { return false }
+                return max(abs(a.x - r.x), abs(a.y - r.y), abs(a.width - r.width), abs(a.height - r.height)) > 1
+            })
+        var moves: [Double] = []
+        if i >= 2 { moves.append(step(frames[i - 2], frames[i - 1], in: region)) }
+        if back + 1 < frames.count { moves.append(step(frames[back], frames[back + 1], in: region)) }
+        moves.append(step(frames[i - 1], frames[i], in: region, only: movesOn))
+        moves.append(step(frames[back - 1], frames[back], in: region, only: movesOn))
+        return moves.max() ?? 0
     }
 
-    /// The largest move of an edge of a node visible in both frames and over `region` in either.
-    static func step(_ a: FrameSample, _ b: FrameSample, in region: Rect) -> Double {
-        func key(_ n: NodeSample) -> String { "\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)" }
-        func visible(_ n: NodeSample) -> Bool { !n.properties.hidden && n.opacity > 0.01 }
-        let before = Dictionary(a.nodes.filter(visible).map { (key($0), $0.bbox) }, uniquingKeysWith: { x, _ in x })
+    /// The bounding boxes of a frame's visible nodes, by scene, id and kind.
+    static func boxes(_ frame: FrameSample) -> [String: Rect] {
+        Dictionary(
+            frame.nodes.filter { !$0.properties.hidden && $0.opacity > 0.01 }.map { ("\($0.scene ?? "")/\($0.id)/\($0.isSnapshot)", $0.bbox) },
+            uniquingKeysWith: { x, _ in x })
+    }
+
+    /// The largest move of an edge of a node visible in both frames and over `region` in either (of
+    /// the nodes `only` names, when given).
+    static func step(_ a: FrameSample, _ b: FrameSample, in region: Rect, only: Set<String>? = nil) -> Double {
+        let before = boxes(a)
         var most = 0.0
-        for n in b.nodes where visible(n) {
-            guard let old = before[key(n)], overlaps(old, region) || overlaps(n.bbox, region) else { continue }
-            let new = n.bbox
+        for (key, new) in boxes(b) where only?.contains(key) ?? true {
+            guard let old = before[key], overlaps(old, region) || overlaps(new, region) else { continue }
             most = max(
                 most, abs(new.x - old.x), abs(new.y - old.y), abs(new.x + new.width - old.x - old.width),
                 abs(new.y + new.height - old.y - old.height))

@@ -119,7 +119,7 @@ final class CheckCommandTests: XCTestCase {
             "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
             "continuity": (
                 "continuity", push,
-                "push@60fps: no region flashes: changes abruptly and back: frame 16: [92, 0, 300, 292] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
@@ -157,7 +157,7 @@ final class CheckCommandTests: XCTestCase {
         let battery: [(fail: String, pass: String, line: String)] = [
             (
                 "fail/continuity", "pass/flashes/continuity",
-                "push@60fps: no region flashes: changes abruptly and back: frame 16: [92, 0, 300, 292] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             (
                 "fail/flashes/zorder-flash", "pass/flashes/zorder-flash",
@@ -177,7 +177,7 @@ final class CheckCommandTests: XCTestCase {
             ),
             (
                 "fail/flashes/squashed-content", "pass/flashes/squashed-content",
-                "push@60fps+reduced-motion: no region flashes: changes abruptly and back: frame 15: [32, 308, 300, 40] changes abruptly and back for 5 frames (frames 15–19), where 'card-content' (added by the plugin), 'card' (card) are drawn"
+                "push@60fps+reduced-motion: no region flashes: changes abruptly and back: frame 15: [32, 308, 300, 40] changes abruptly and back for 4 frames (frames 15–18), where 'card-content' (added by the plugin), 'card' (card) are drawn"
             )
         ]
         for (fail, pass, line) in battery {

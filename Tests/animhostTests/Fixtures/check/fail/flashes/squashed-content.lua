@@ -1,5 +1,5 @@
 -- Flashes: a card flies to the header and its content, scaled with the card's size on one axis only, is squashed
--- to 40 % of its height for 5 frames mid-flight (content distorted by a non-uniform scale, framer/motion issue
+-- to 40 % of its height for 4 frames mid-flight (content distorted by a non-uniform scale, framer/motion issue
 -- #2328); pass/flashes/squashed-content.lua is its fixed twin.
 return {
   name = "squashed-content",
@@ -22,7 +22,7 @@ return {
     keyframes{ duration = 0.6, curve = "linear", function()
       keyframe(0, 0.2, function() content.alpha = 1; card.alpha = 1 end)
       keyframe(0.4, 0.01, function() content.transform = transform.scale(1, 0.4) end)
-      keyframe(0.55, 0.01, function() content.transform = transform.identity end)
+      keyframe(0.5, 0.01, function() content.transform = transform.identity end)
       keyframe(0.8, 0.2, function() content.alpha = 0 end)
     end, completion = function()
       target.hidden = false
