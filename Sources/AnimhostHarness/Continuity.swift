@@ -38,7 +38,7 @@ struct Continuity {
         let minArea = PixelComparison.share * size.width * size.height
         var found: Flash?
         for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
-            for component in components(Array(returns.keys), width: w, height: h) {
+            for component in components(returns.keys.sorted(), width: w, height: h) {
                 let area = Double(component.count) / (scale * scale)
                 guard area >= minArea else { continue }
                 let back = i + mostCommon(component.map { returns[$0]! })
