@@ -110,7 +110,7 @@ public struct Conformance {
                 return (name, { checkRun(url, op, fps, reduced: reduced, name: name, motion: motion) })
             }
         }
-        let rate = options.rates.contains(60) ? 60 : options.rates[0]
+        let rate = mainRate
         if !reduced {
             list += options.operations.map { op in
                 let name = Conformance.name(op.rawValue, rate, reduced: true)
@@ -129,6 +129,9 @@ public struct Conformance {
         }
         return list
     }
+
+    /// The rate of the runs checked once (reduced motion, the round trip, the probes): 60 fps when listed, else the first.
+    var mainRate: Int { options.rates.contains(60) ? 60 : options.rates[0] }
 
     static func name(_ what: String, _ fps: Int, reduced: Bool) -> String { "\(what)@\(fps)fps" + (reduced ? "+reduced-motion" : "") }
 

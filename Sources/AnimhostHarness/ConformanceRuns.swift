@@ -101,6 +101,7 @@ extension Conformance {
             let pop = request(.pop, fps, reduced: options.reducedMotion, gesture: probe.gesture)
             let judged = Judged(suite: self, plugin: plugin, request: pop, run: name, ran: try run(plugin, pop), probe: probe)
             return judge(judged, .probe, only: "no-complete-after-cancel") + judge(judged, .probe, only: probe.rule)
+                + judge(judged, .probe, only: "continuity")
         } catch { return [Conformance.errorFailure(error, run: name)] }
     }
 

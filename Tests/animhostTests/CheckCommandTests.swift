@@ -124,6 +124,10 @@ final class CheckCommandTests: XCTestCase {
                 "always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"
             ),
             "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
+            "continuity": (
+                "continuity", push,
+                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+            ),
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
                 "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"
@@ -151,6 +155,47 @@ final class CheckCommandTests: XCTestCase {
         let load = try check([fixture("fail", "does-not-load")])
         XCTAssertEqual(load.out.split(separator: "\n").count, 1, load.out)
         XCTAssertTrue(load.out.contains("does-not-load.lua:5: "), load.out)
+    }
+
+    /// The flashes battery: each fixture under `fail/flashes/` (and `fail/continuity.lua`) reproduces a bug
+    /// class its first line cites, and fails `continuity` naming the frame, the region and the node; its
+    /// twin under `pass/flashes/`, the same plugin fixed, conforms.
+    func testEveryFlashOfTheBatteryIsFoundAndItsFixedTwinPasses() throws {
+        let battery: [(fail: String, pass: String, line: String)] = [
+            (
+                "fail/continuity", "pass/flashes/continuity",
+                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+            ),
+            (
+                "fail/flashes/zorder-flash", "pass/flashes/zorder-flash",
+                "push@60fps: no region flashes: changes abruptly and back: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
+            ),
+            (
+                "fail/flashes/source-hidden-after", "pass/flashes/source-hidden-after",
+                "push@60fps: no region flashes: changes abruptly and back: frame 15: [4, 124, 384, 232] changes abruptly and back for 3 frames (frames 15–17), where 'flying-photo' (added by the plugin) is drawn"
+            ),
+            (
+                "fail/flashes/bounds-jump-on-landing", "pass/flashes/bounds-jump-on-landing",
+                "push@60fps: no region flashes: changes abruptly and back: frame 15: [104, 172, 284, 184] changes abruptly and back for 3 frames (frames 15–17), where 'photo' (detail), 'flying-photo' (added by the plugin) are drawn"
+            ),
+            (
+                "fail/flashes/shared-hidden-in-parent", "pass/flashes/shared-hidden-in-parent",
+                "push@60fps: no region flashes: changes abruptly and back: frame 1: [200, 288, 184, 160] changes abruptly and back for 3 frames (frames 1–3), where 'photo-4' (grid) is drawn"
+            ),
+            (
+                "fail/flashes/squashed-content", "pass/flashes/squashed-content",
+                "push@60fps+reduced-motion: no region flashes: changes abruptly and back: frame 15: [32, 308, 300, 40] changes abruptly and back for 4 frames (frames 15–18), where 'card-content' (added by the plugin), 'card' (card) are drawn"
+            )
+        ]
+        for (fail, pass, line) in battery {
+            let parts = fail.split(separator: "/")
+            let broken = try check([fixture(String(parts.dropLast().joined(separator: "/")), String(parts.last!)), "--operation", "push", "--fps", "60"])
+            XCTAssertEqual(broken.code, 1, fail)
+            XCTAssertTrue(broken.out.contains(line), "\(fail): \(broken.out)")
+            let twin = pass.split(separator: "/")
+            let fixed = try check([fixture(String(twin.dropLast().joined(separator: "/")), String(twin.last!)), "--fps", "60"])
+            XCTAssertEqual(fixed.code, 0, "\(pass): \(fixed.out)")
+        }
     }
 
     /// The rules listed in docs/testing.md (between `<!-- rules -->` and `<!-- /rules -->`) and in

@@ -1,0 +1,205 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+
+/// The `continuity` rule: a region of the screen that changes abruptly and changes back within a few
+/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), where the
+/// motion there does not explain it. Every frame of the run is drawn small (a pixel per 4 × 4 points:
+/// a flash a person notices covers far more), and each pixel is followed through time.
+struct Continuity {
+    /// Pixels per point of the drawing: enough for any region 12 pt across, cheap for 40 frames.
+    static let scale = 0.25
+    /// A step of a channel (0–255) between two frames that counts as abrupt.
+    static let jump = 40
+    /// A channel within this of its value before the jump counts as back.
+    static let back = 24
+    /// The most frames a region may stay away and still count as changing back.
+    static let window = 10
+    /// Points of thickness beyond the motion's allowance a region must have.
+    static let margin = 12.0
+
+    /// A region that jumped away at `frame` and came back at `back`: where, how large, how thick, and
+    /// how far the nodes there move a frame.
+    struct Flash {
+        let frame: Int
+        let back: Int
+        let region: Rect
+        let area: Double
+        let thickness: Double
+        let motion: Double
+    }
+
+    /// The largest flash of `frames`, drawn at ``scale``; nil when there is none.
+    static func flash(_ frames: [FrameSample], size: Size, images: ImageStore) throws -> Flash? {
+        guard frames.count >= 3 else { return nil }
+        let renderer = try FrameRenderer(size: size, scale: scale, images: images)
+        let bitmaps = try withExtendedLifetime(renderer) { try frames.map { Bitmap(try renderer.render($0)) } }
+        let (w, h) = (bitmaps[0].width, bitmaps[0].height)
+        let minArea = PixelComparison.share * size.width * size.height
+        var found: Flash?
+        for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
+            for component in components(returns.keys.sorted(), width: w, height: h) {
+                let area = Double(component.count) / (scale * scale)
+                guard area >= minArea else { continue }
+                let back = i + mostCommon(component.map { returns[$0]! })
+                let region = clamp(bounds(component, width: w), to: size)
+                let thickness = Double(Continuity.thickness(component, width: w)) / scale
+                let motion = Continuity.motion(frames, in: region, from: i, back: back)
+                guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
+                found = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
+            }
+        }
+        return found
+    }
+
+    /// For each pixel, each time it jumps away from its value (frame `i` − 1 to `i`) and its next jump,
+    /// `k` ≤ ``window`` frames later, takes it back: to within ``back`` of that value, or at least
+    /// halfway (a fading node that pops to full opacity and back lands where its fade has got to).
+    /// The pixels grouped by `i`, each with its `k` (a region's edges may come back a frame apart).
+    static func events(_ bitmaps: [Bitmap]) -> [Int: [Int: Int]] {
+        let n = bitmaps.count
+        let bytes = bitmaps.map(\.bytes)
+        func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
+            var m = 0
+            for c in 0..<4 { m = max(m, abs(Int(bytes[a][p * 4 + c]) - Int(bytes[b][p * 4 + c]))) }
+            return m
+        }
+        var found: [Int: [Int: Int]] = [:]
+        for p in 0..<(bitmaps[0].width * bitmaps[0].height) {
+            var i = 1
+            while i < n - 1 {
+                guard d(i - 1, i, p) > jump else { i += 1; continue }
+                var m = i + 1
+                while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
+                if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
+                    found[i, default: [:]][p] = m - i
+                    i = m
+                }
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// The value most of `values` have (the smallest of those tied).
+    static func mostCommon(_ values: [Int]) -> Int {
+        var counts: [Int: Int] = [:]
+        for v in values { counts[v, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
+    }
+
+    /// The 4-connected groups of `pixels`.
+    static func components(_ pixels: [Int], width: Int, height: Int) -> [[Int]] {
+        var inMask = Set(pixels)
+        var groups: [[Int]] = []
+        for start in pixels where inMask.contains(start) {
+            var group: [Int] = []
+            var stack = [start]
+            inMask.remove(start)
+            while let p = stack.popLast() {
+                group.append(p)
+                let (x, y) = (p % width, p / width)
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
+                    if inMask.remove(ny * width + nx) != nil { stack.append(ny * width + nx) }
+                }
+            }
+            groups.append(group)
+        }
+        return groups
+    }
+
+    /// The bounding box of a group of pixels, in points.
+    static func bounds(_ pixels: [Int], width: Int) -> Rect {
+        let xs = pixels.map { $0 % width }, ys = pixels.map { $0 / width }
+        let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        return Rect(x: Double(x0) / scale, y: Double(y0) / scale, width: Double(x1 - x0 + 1) / scale, height: Double(y1 - y0 + 1) / scale)
+    }
+
+    /// `r` within the screen (its last pixels may reach past a side that is not whole at ``scale``).
+    static func clamp(_ r: Rect, to size: Size) -> Rect {
+        Rect(x: r.x, y: r.y, width: min(r.width, size.width - r.x), height: min(r.height, size.height - r.y))
+    }
+
+    /// The width, in pixels, of the largest square that fits in the group (twice its deepest
+    /// chessboard distance from outside, less one): a band swept by a moving edge is as thick as the
+    /// edge moves in a frame, a node that blinks as thick as the node.
+    static func thickness(_ pixels: [Int], width: Int) -> Int {
+        let xs = pixels.map { $0 % width }, ys = pixels.map { $0 / width }
+        let (x0, y0) = (xs.min()!, ys.min()!)
+        let (w, h) = (xs.max()! - x0 + 3, ys.max()! - y0 + 3)
+        var depth = [Int](repeating: 0, count: w * h)
+        for p in pixels { depth[(p / width - y0 + 1) * w + (p % width - x0 + 1)] = Int.max / 2 }
+        for y in 1..<(h - 1) {
+            for x in 1..<(w - 1) where depth[y * w + x] > 0 {
+                depth[y * w + x] = min(depth[y * w + x], 1 + min(depth[y * w + x - 1], depth[(y - 1) * w + x - 1], depth[(y - 1) * w + x], depth[(y - 1) * w + x + 1]))
+            }
+        }
+        var deepest = 0
+        for y in stride(from: h - 2, through: 1, by: -1) {
+            for x in stride(from: w - 2, through: 1, by: -1) where depth[y * w + x] > 0 {
+                depth[y * w + x] = min(depth[y * w + x], 1 + min(depth[y * w + x + 1], depth[(y + 1) * w + x + 1], depth[(y + 1) * w + x], depth[(y + 1) * w + x - 1]))
+                deepest = max(deepest, depth[y * w + x])
+            }
+        }
+        return 2 * deepest - 1
+    }
+
+    /// How far, in points, the nodes over `region` move a frame just before the jump, just after the
+    /// return, and in the jumps' own steps for the nodes that move on rather than come back (a motion
+    /// may last only those frames, as a cancel's two frames do): a band swept by an edge is as thick as
+    /// that edge moves. A node that jumps and comes back, or shows or hides there, is what is judged.
+    static func motion(_ frames: [FrameSample], in region: Rect, from i: Int, back: Int) -> Double {
+        let away = boxes(frames[i - 1]), returned = boxes(frames[back])
+        let movesOn = Set(
+            away.keys.filter { key in
+                guard let a = away[key], let r = returned[key], boxes(frames[i])[key] != nil, boxes(frames[back - 1])[key] != nil else { return false }
+                return max(abs(a.x - r.x), abs(a.y - r.y), abs(a.width - r.width), abs(a.height - r.height)) > 1
+            })
+        var moves: [Double] = []
+        if i >= 2 { moves.append(step(frames[i - 2], frames[i - 1], in: region)) }
+        if back + 1 < frames.count { moves.append(step(frames[back], frames[back + 1], in: region)) }
+        moves.append(step(frames[i - 1], frames[i], in: region, only: movesOn))
+        moves.append(step(frames[back - 1], frames[back], in: region, only: movesOn))
+        return moves.max() ?? 0
+    }
+
+    /// The bounding boxes of a frame's visible nodes, by scene, id and kind.
+    static func boxes(_ frame: FrameSample) -> [String: Rect] {
+        Dictionary(
+            frame.nodes.filter { !$0.properties.hidden && $0.opacity > 0.01 }.map { ("\($0.scene ?? "")/\($0.id)/\($0.isSnapshot)", $0.bbox) },
+            uniquingKeysWith: { x, _ in x })
+    }
+
+    /// The largest move of an edge of a node visible in both frames and over `region` in either (of
+    /// the nodes `only` names, when given).
+    static func step(_ a: FrameSample, _ b: FrameSample, in region: Rect, only: Set<String>? = nil) -> Double {
+        let before = boxes(a)
+        var most = 0.0
+        for (key, new) in boxes(b) where only?.contains(key) ?? true {
+            guard let old = before[key], overlaps(old, region) || overlaps(new, region) else { continue }
+            most = max(
+                most, abs(new.x - old.x), abs(new.y - old.y), abs(new.x + new.width - old.x - old.width),
+                abs(new.y + new.height - old.y - old.height))
+        }
+        return most
+    }
+
+    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+}
+
+extension Conformance.Judged {
+    /// `continuity`: the run's largest flash, named by its frames, region and the nodes drawn there.
+    /// Judged on the runs at the suite's main rate (60 fps) and the probes.
+    func flashes() throws -> [String] {
+        guard probe != nil || request.fps == suite.mainRate else { return [] }
+        let frames = ran.frames
+        guard let f = try Continuity.flash(frames, size: ran.outcome.info.size, images: ran.pixels.images) else { return [] }
+        let nodes = PixelComparison.nodes(in: f.region, shown: frames[f.frame], expected: frames[f.frame - 1])
+        let span = f.back - f.frame == 1 ? "for one frame" : "for \(f.back - f.frame) frames"
+        var text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(f.back - 1))"
+        if !nodes.isEmpty { text += ", where \(nodes.joined(separator: ", ")) \(nodes.count == 1 ? "is" : "are") drawn" }
+        return [text]
+    }
+}

@@ -1,0 +1,32 @@
+-- Flashes: when the flight lands, the photo it lands on is shown at the bounds it had before its layout, 40 pt
+-- off, for 3 frames, then snaps to its own (bounds that jump at the end of a container transform,
+-- material-components/material-components-android issue #1704); pass/flashes/bounds-jump-on-landing.lua is its fixed twin.
+return {
+  name = "bounds-jump-on-landing",
+  scenes = { from = "grid", to = "detail" },
+  duration = function() return 0.3 end,
+  animate = function(ctx)
+    local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
+    local copy = node{ id = "flying-photo", frame = ctx.from.delegate:referenceFrame(ctx), backgroundColor = source.backgroundColor,
+                       image = source.image, cornerRadius = source.cornerRadius, contentMode = source.contentMode, clips = source.clips }
+    local landing = ctx.to.delegate:referenceFrame(ctx)
+    ctx.container:add(ctx.to.view)
+    ctx.to.view.alpha = 0
+    ctx.container:add(copy)
+    source.hidden = true
+    target.alpha = 0
+    target.frame = rect(landing.x + 40, landing.y + 40, landing.width - 80, landing.height - 60)
+    animate{ duration = 0.24, curve = "easeInOut", function()
+      if not ctx.reducedMotion then copy.frame = landing end
+      ctx.to.view.alpha = 1
+    end }
+    keyframes{ duration = 0.3, curve = "linear", function()
+      keyframe(0.8, 0.01, function() target.alpha = 1; copy.alpha = 0 end)
+      keyframe(0.95, 0.01, function() target.frame = landing end)
+    end, completion = function()
+      source.hidden, target.hidden, source.alpha, target.alpha, target.frame = false, false, 1, 1, landing
+      copy:remove()
+      ctx:complete(not ctx.cancelled)
+    end }
+  end,
+}

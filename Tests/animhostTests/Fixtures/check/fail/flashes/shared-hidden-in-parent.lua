@@ -1,0 +1,33 @@
+-- Flashes: the shared photo, inside the screen that fades, is hidden at once but its flying copy shows only 3
+-- frames later, so the photo blinks out at the start (shared elements inside an animated parent left out of
+-- the transition, material-components/material-components-android issue #1733); pass/flashes/shared-hidden-in-parent.lua is its fixed twin.
+return {
+  name = "shared-hidden-in-parent",
+  scenes = { from = "grid", to = "detail" },
+  duration = function() return 0.3 end,
+  animate = function(ctx)
+    local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
+    local copy = node{ id = "flying-photo", frame = ctx.from.delegate:referenceFrame(ctx), backgroundColor = source.backgroundColor,
+                       image = source.image, cornerRadius = source.cornerRadius, contentMode = source.contentMode, clips = source.clips }
+    local landing = ctx.to.delegate:referenceFrame(ctx)
+    ctx.container:add(ctx.to.view)
+    ctx.to.view.alpha = 0
+    ctx.container:add(copy)
+    source.hidden = true
+    target.hidden = true
+    copy.alpha = 0
+    source.hidden = false
+    animate{ duration = 0.24, curve = "easeInOut", function()
+      if not ctx.reducedMotion then copy.frame = landing end
+      ctx.to.view.alpha = 1
+    end }
+    keyframes{ duration = 0.3, curve = "linear", function()
+      keyframe(0.01, 0.01, function() source.alpha = 0 end)
+      keyframe(0.2, 0.01, function() copy.alpha = 1 end)
+    end, completion = function()
+      source.hidden, target.hidden, source.alpha, target.alpha, target.frame = false, false, 1, 1, landing
+      copy:remove()
+      ctx:complete(not ctx.cancelled)
+    end }
+  end,
+}

@@ -1,0 +1,30 @@
+-- Flashes: the flying photo is taken away as it lands, 3 frames before the photo it lands on is shown again, so
+-- the photo vanishes and comes back at the end (views that disappear just before the end of a transition,
+-- HeroTransitions/Hero issue #579); pass/flashes/source-hidden-after.lua is its fixed twin.
+return {
+  name = "source-hidden-after",
+  scenes = { from = "grid", to = "detail" },
+  duration = function() return 0.3 end,
+  animate = function(ctx)
+    local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
+    local copy = node{ id = "flying-photo", frame = ctx.from.delegate:referenceFrame(ctx), backgroundColor = source.backgroundColor,
+                       image = source.image, cornerRadius = source.cornerRadius, contentMode = source.contentMode, clips = source.clips }
+    local landing = ctx.to.delegate:referenceFrame(ctx)
+    ctx.container:add(ctx.to.view)
+    ctx.to.view.alpha = 0
+    ctx.container:add(copy)
+    source.hidden = true
+    target.hidden = true
+    animate{ duration = 0.24, curve = "easeInOut", function()
+      if not ctx.reducedMotion then copy.frame = landing end
+      ctx.to.view.alpha = 1
+    end }
+    keyframes{ duration = 0.3, curve = "linear", function()
+      keyframe(0.8, 0.01, function() copy.alpha = 0 end)
+    end, completion = function()
+      source.hidden, target.hidden, source.alpha, target.alpha, target.frame = false, false, 1, 1, landing
+      copy:remove()
+      ctx:complete(not ctx.cancelled)
+    end }
+  end,
+}
