@@ -40,3 +40,19 @@ extension NodeProperties {
     /// True when the 3-D values leave the 2-D rules exact: no `transform3D` and the anchor at the centre.
     private var usesPlainAnchoring: Bool { transform3D.isIdentity && anchorPoint == Point(x: 0.5, y: 0.5) }
 }
+
+extension Node {
+    /// The model's frame, read in place (the rest of the node's values is not copied).
+    public var modelFrame: Rect { storedModel.frame }
+
+    /// ``NodeProperties/untransformedFrame(showing:)`` of the model, read in place: a plugin's
+    /// `frame =` needs it on every set, and copying the node's values for it (their strings, lists
+    /// and boxes retained, then released) cost more than the solving.
+    public func untransformedModelFrame(showing rect: Rect) -> Rect? {
+        Node.untransformedFrame(of: &storedModel, showing: rect)
+    }
+
+    private static func untransformedFrame(of p: inout NodeProperties, showing rect: Rect) -> Rect? {
+        p.untransformedFrame(showing: rect)
+    }
+}
