@@ -23,7 +23,11 @@ extension NodeProperties {
     /// frame under, solves only for some rects).
     public func untransformedFrame(showing rect: Rect) -> Rect? {
         if hasLayer3D, !usesPlainAnchoring { return rect }  // Core Animation leaves it undefined: the untransformed frame
-        let t = transform
+        return NodeProperties.untransformedFrame(showing: rect, under: transform)
+    }
+
+    /// The 2-D rule of ``untransformedFrame(showing:)``, under the transform `t`.
+    static func untransformedFrame(showing rect: Rect, under t: Transform2D) -> Rect? {
         guard !t.isIdentity else { return rect }
         // |a|·w + |c|·h = W and |b|·w + |d|·h = H, by Cramer's rule.
         let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
@@ -39,4 +43,21 @@ extension NodeProperties {
 
     /// True when the 3-D values leave the 2-D rules exact: no `transform3D` and the anchor at the centre.
     private var usesPlainAnchoring: Bool { transform3D.isIdentity && anchorPoint == Point(x: 0.5, y: 0.5) }
+}
+
+extension Node {
+    /// The model's frame, read in place (the rest of the node's values is not copied).
+    public var modelFrame: Rect { storedModel.frame }
+
+    /// ``NodeProperties/untransformedFrame(showing:)`` of the model, read in place: a plugin's
+    /// `frame =` needs it on every set, and copying the node's values for it (their strings, lists
+    /// and boxes retained, then released) cost more than the solving.
+    public func untransformedModelFrame(showing rect: Rect) -> Rect? {
+        guard storedModel.layer3DBox != nil else { return NodeProperties.untransformedFrame(showing: rect, under: storedModel.transform) }
+        return Node.untransformedFrame(of: &storedModel, showing: rect)
+    }
+
+    private static func untransformedFrame(of p: inout NodeProperties, showing rect: Rect) -> Rect? {
+        p.untransformedFrame(showing: rect)
+    }
 }

@@ -637,8 +637,8 @@ protocol PropertyWriter {
 struct LiveWriter: PropertyWriter {
     let node: Node
     let engine: AnimationEngine
-    var frame: Rect { node.model.frame }
-    func untransformedFrame(showing rect: Rect) -> Rect? { node.model.untransformedFrame(showing: rect) }
+    var frame: Rect { node.modelFrame }
+    func untransformedFrame(showing rect: Rect) -> Rect? { node.untransformedModelFrame(showing: rect) }
     func set(_ property: AnimatableProperty, _ value: AnimatableValue) { engine.set(property, of: node, to: value) }
     func discrete(_ change: (inout NodeProperties) -> Void) { engine.setDiscrete(of: node, change) }
 }
