@@ -90,20 +90,7 @@ extension LottieLayers {
 
     func shapePart(_ track: LottieNodeTrack, _ part: String, items: [LottieJSON], _ samples: [NodeSample]) throws -> Part {
         try budget.layers(1, frames: frameCount, node: track.name)
-        let group: LottieJSON = .object([
-            ("ty", .string("gr")), ("nm", .string(part)),
-            (
-                "it",
-                .array(
-                    items + [
-                        .object([
-                            ("ty", .string("tr")), ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-                            ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])), ("s", .object([("a", .int(0)), ("k", .nums([100, 100]))])),
-                            ("r", .object([("a", .int(0)), ("k", .int(0))])), ("o", .object([("a", .int(0)), ("k", .int(100))]))
-                        ])
-                    ])
-            )
-        ])
+        let group = LottieLayers.group(part, items)
         return Part(
             fields: [("ty", .int(4)), ("nm", .string("\(track.name) \(part)")), ("shapes", .array([group]))],
             anchor: [0, 0], placement: centred(samples), opacity: Array(repeating: 1, count: frameCount))

@@ -1,4 +1,4 @@
--- Flashes, and within WCAG 2.3.1's limit: the black layer of fail/strobe.lua blinks twice in one second
+-- Flashes, and within WCAG 2.3.1's limit: a black layer blinks twice in one second
 -- (four transitions; more than three flashes, seven transitions, would fail).
 return {
   name = "two-flashes",
