@@ -168,6 +168,7 @@ function os.time() end
 ---@field maskedCorners CornerName[] the corners cornerRadius rounds (CACornerMask), default all four
 ---@field cornerCurve "circular"|"continuous" continuous: iOS's continuous corners
 ---@field backdropBlur number animatable, a Gaussian blur of what lies beneath the node within its rounded bounds (σ in points, 0…1000)
+---@field autoresizingMask AutoresizingFlag[] how the frame follows the parent's size (UIView.autoresizingMask), default none
 ---@field add fun(self: Node, child: Node): Node
 ---@field insert fun(self: Node, child: Node, where: InsertPosition): Node
 ---@field remove fun(self: Node)
@@ -176,6 +177,7 @@ function os.time() end
 ---@field convert (fun(self: Node, value: Rect, to: Node?): Rect)|(fun(self: Node, value: Point, to: Node?): Point)
 
 ---@alias CornerName "minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY" a corner, as CACornerMask: minXMinY is the top left
+---@alias AutoresizingFlag "flexibleLeftMargin"|"flexibleWidth"|"flexibleRightMargin"|"flexibleTopMargin"|"flexibleHeight"|"flexibleBottomMargin" as UIView.AutoresizingMask
 
 -- What node{} takes: the node's id, its children, and any property a plugin may set.
 ---@class NodeFields
@@ -210,6 +212,7 @@ function os.time() end
 ---@field maskedCorners? CornerName[]
 ---@field cornerCurve? "circular"|"continuous"
 ---@field backdropBlur? number
+---@field autoresizingMask? AutoresizingFlag[]
 ---@field [string] UnknownKey
 
 -- A scene's delegate (ctx.from.delegate, ctx.to.delegate). referenceNode is the node the scene's
@@ -598,6 +601,7 @@ function shared.arcPath(fromFrame, toFrame, arc) end
 ---@field maskedCorners CornerName[]?
 ---@field cornerCurve "circular"|"continuous"?
 ---@field backdropBlur number?
+---@field autoresizingMask AutoresizingFlag[]?
 
 ---@class RunFrame
 ---@field index integer

@@ -32,6 +32,14 @@ public final class AnimationEngine {
     public var scrubbedClock: ScrubbedClock?
     /// Where retired lanes write, so that evaluation need not skip them.
     private let scratch = FieldParking()
+    /// Set once a parent with autoresizing children animates its frame (`EngineAutoresizing.swift`).
+    var resizesChildren = false
+    /// True inside a block's `changes`.
+    var isRecording: Bool { !recording.isEmpty }
+    /// The nodes whose frame is in flight.
+    var nodesWithFrameInFlight: [Node] {
+        lanes.filter { $0.alive && $0.property == .frame }.map { $0.node.takeUnretainedValue() }
+    }
 
     public init() {}
 
@@ -80,6 +88,12 @@ public final class AnimationEngine {
     /// Sets a property's model value: animated when inside a block, otherwise at once
     /// (ending any animation of that property, unfinished).
     public func set(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
+        if property == .frame && !node.children.isEmpty { return setFrame(of: node, to: value) }
+        setOne(property, of: node, to: value)
+    }
+
+    /// Sets one property as ``set(_:of:to:)`` does, leaving the children as they are.
+    func setOne(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
         if let rec = recording.last {
             if !rec.changeAgain(node, property, to: value) {
                 rec.add(node, property, from: onScreenValue(property, of: node), to: value)
@@ -136,6 +150,7 @@ public final class AnimationEngine {
                 Lane.applyPaths(UnsafeBufferPointer(rebasing: all[group.pathStart..<group.laneEnd]), p)
             }
         }
+        if resizesChildren { layOutResizedNodes() }
     }
 
     // MARK: Internals
@@ -242,6 +257,7 @@ public final class AnimationEngine {
         lanes[i].node._withUnsafeGuaranteedRef { node in
             if node.motion.lane(property) == i { node.motion.setLane(property, nil) }
             property.showModel(of: node)
+            if resizesChildren && property == .frame { node.layoutPresentationChildren() }
         }
         lanes[i].retire(parkingAt: scratch.cell)
     }

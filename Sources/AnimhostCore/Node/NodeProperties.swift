@@ -69,6 +69,8 @@ public struct NodeProperties: Hashable, Sendable {
     /// A Gaussian blur of what lies beneath the node, within its rounded bounds, before it draws (a
     /// `UIVisualEffectView`, CSS's `backdrop-filter: blur()`): the standard deviation in points.
     public var backdropBlur: Double = 0
+    /// How the frame follows the parent's size, as `UIView.autoresizingMask` (``AutoresizingMask``).
+    public var autoresizingMask: AutoresizingMask = []
 
     public init() {}
 }

@@ -115,6 +115,11 @@ extension NodeProperty {
         number(
             "backdropBlur", NumberRange(0...Bounds.blur, refusesAbove: true), .backdropBlur, field: FieldSlot(\.backdropBlur),
             drawing: .drawn, lottie: .dropped("what lies beneath shows sharp (Lottie has no backdrop filter that players share)"),
-            get: { $0.backdropBlur }, set: { $0.backdropBlur = $1 })
+            get: { $0.backdropBlur }, set: { $0.backdropBlur = $1 }),
+        NodeProperty(
+            key: "autoresizingMask", kind: .choiceSet, choices: AutoresizingMask.named.map(\.name),
+            drawing: .notDrawn("how the frame follows the parent's size; the children's frames show it"),
+            lottie: .dropped("its effect is in the frames"),
+            read: { .names($0.autoresizingMask.names) }, write: { if case .names(let n) = $1 { $0.autoresizingMask = AutoresizingMask(names: n) } })
     ]
 }

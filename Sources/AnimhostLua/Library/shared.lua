@@ -388,25 +388,34 @@ end
 -- its copies and shows the originals again.
 local function fly(ctx, item, matched, done)
   local a, b = item.from, item.to
-  local endAlpha, fade = b.alpha, item.fade
+  local endAlpha, endRadius, endColor, fade = b.alpha, b.cornerRadius, b.backgroundColor, item.fade
   local under, undoUnder, over, undoOver
   if fade == "out" then under, undoUnder = flyer(ctx, b, item.fromFrame, matched, item.zIndex, item.realDestination) end
-  local copy, undoCopy = flyer(ctx, a, item.fromFrame, matched, item.zIndex, item.realSource)
+  -- With no fade, `useNoSnapshot` on the destination flies the destination itself from the source's
+  -- frame and look (Android's shared elements move the called screen's own view): no copy at all.
+  local live = fade == "none" and item.realDestination
+  local copy, undoCopy
+  if live then
+    copy, undoCopy = realFlyer(ctx, b, item.fromFrame, item.zIndex)
+    copy.cornerRadius, copy.backgroundColor, copy.alpha = a.cornerRadius, a.backgroundColor, a.alpha
+  else
+    copy, undoCopy = flyer(ctx, a, item.fromFrame, matched, item.zIndex, item.realSource)
+  end
   local picture, pictureFrame
-  if not item.scale then picture, pictureFrame = separatePicture(copy, item) end
+  if not item.scale and not live then picture, pictureFrame = separatePicture(copy, item) end
   if fade == "cross" or fade == "in" then
     over, undoOver = flyer(ctx, b, item.fromFrame, matched, item.zIndex, item.realDestination)
     over.alpha = 0
   end
   item.snapshot, item.destinationSnapshot = copy, over or under
-  a.hidden, b.hidden = not item.realSource, not (item.realDestination and (over or under))
+  a.hidden, b.hidden = live or not item.realSource, not (item.realDestination and (over or under or live))
   local scaled = item.scale and scaleBy(item.scale[1], item.scale[2])
   run(item, function()
     for _, n in ipairs({ copy, over or under }) do
       moveFrame(n, item.movedFrame or item.toFrame, item.path)
       if scaled then n.transform = scaled end
-      n.cornerRadius = b.cornerRadius
-      n.backgroundColor = b.backgroundColor
+      n.cornerRadius = endRadius
+      n.backgroundColor = endColor
     end
     copy.alpha = (fade == "cross" or fade == "out") and 0 or endAlpha
     if over then over.alpha = endAlpha end

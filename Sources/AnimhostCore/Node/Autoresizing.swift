@@ -1,0 +1,99 @@
+/// How a node's frame follows its parent's size, as `UIView.AutoresizingMask`: the flexible parts
+/// of each axis (a margin, the size) share a change of the parent's size in proportion to their
+/// current sizes; the others keep theirs. No flag: the frame stays as it is.
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 2)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 4)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 8)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 16)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 32)
+
+    /// Each flag with its name in scene files, Lua and the timeline, in UIKit's order (its bit order).
+    public static let named: [(name: String, flag: AutoresizingMask)] = [
+        ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
+        ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),
+        ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin)
+    ]
+
+    /// The flags named by `names` (each one of ``named``; an unknown name is left out: readers check first).
+    public init(names: [String]) {
+        self = AutoresizingMask(Self.named.filter { names.contains($0.name) }.map(\.flag))
+    }
+
+    /// The names of the flags in the mask, in UIKit's order.
+    public var names: [String] { Self.named.filter { contains($0.flag) }.map(\.name) }
+
+    /// The frame `frame` (in a parent of size `old`) takes when the parent's size becomes `new`.
+    public func resize(_ frame: Rect, from old: Size, to new: Size) -> Rect {
+        let (x, width) = Self.axis(
+            frame.x, frame.width, old.width, new.width,
+            contains(.flexibleLeftMargin), contains(.flexibleWidth), contains(.flexibleRightMargin))
+        let (y, height) = Self.axis(
+            frame.y, frame.height, old.height, new.height,
+            contains(.flexibleTopMargin), contains(.flexibleHeight), contains(.flexibleBottomMargin))
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// One axis: the leading margin `origin`, the `length` and the trailing margin share the change
+    /// `new − old` among the flexible ones, each in proportion to its size (a negative margin counts
+    /// as 0; when every flexible part is 0 they share it equally). The length stays at least 0.
+    private static func axis(
+        _ origin: Double, _ length: Double, _ old: Double, _ new: Double,
+        _ leading: Bool, _ middle: Bool, _ trailing: Bool
+    ) -> (Double, Double) {
+        let change = new - old
+        guard change != 0, leading || middle || trailing else { return (origin, length) }
+        let parts = [leading ? max(origin, 0) : 0, middle ? max(length, 0) : 0, trailing ? max(old - origin - length, 0) : 0]
+        let total = parts[0] + parts[1] + parts[2]
+        let flexible = [leading, middle, trailing].filter { $0 }.count
+        func share(_ i: Int, _ on: Bool) -> Double {
+            guard on else { return 0 }
+            return total > 0 ? change * parts[i] / total : change / Double(flexible)
+        }
+        return (origin + share(0, leading), max(length + share(1, middle), 0))
+    }
+}
+
+extension Node {
+    /// Lays the children out for a change of this node's model size from `old`, as UIKit's
+    /// `autoresizesSubviews`: each child with a mask takes its resized model frame (and, when
+    /// `showNow`, shows it at once unless its own frame animates), and so on down.
+    func autoresizeModelChildren(from old: Size, showNow: Bool) {
+        var pending: [(Node, Size)] = [(self, old)]
+        while let (parent, before) = pending.popLast() {
+            let after = parent.storedModel.frame.size
+            guard after != before else { continue }
+            for child in parent.children where !child.storedModel.autoresizingMask.isEmpty {
+                let was = child.storedModel.frame
+                child.storedModel.frame = child.storedModel.autoresizingMask.resize(was, from: before, to: after)
+                if showNow && child.motion.lane(.frame) == nil { child.presentation.frame = child.storedModel.frame }
+                if !child.children.isEmpty { pending.append((child, was.size)) }
+            }
+        }
+    }
+
+    /// Whether a change of this node's size moves a child (one of them has a mask).
+    var autoresizesChildren: Bool { children.contains { !$0.storedModel.autoresizingMask.isEmpty } }
+
+    /// Lays out the presentation of the subtree below this node for its presentation size: each
+    /// child with a mask whose frame does not animate itself shows its model frame resized from the
+    /// parent's model size to the parent's presentation size. The flexible parts keep their ratios,
+    /// so this is what Core Animation shows when both frames animate on the same curve.
+    func layoutPresentationChildren() {
+        var pending: [Node] = [self]
+        while let parent = pending.popLast() {
+            let model = parent.storedModel.frame.size, shown = parent.presentation.frame.size
+            for child in parent.children {
+                let mask = child.storedModel.autoresizingMask
+                if !mask.isEmpty && child.motion.lane(.frame) == nil {
+                    child.presentation.frame = mask.resize(child.storedModel.frame, from: model, to: shown)
+                }
+                if !child.children.isEmpty { pending.append(child) }
+            }
+        }
+    }
+}
