@@ -2,15 +2,15 @@
 -- article's own card node flies from the card's frame to its own (`useNoSnapshot` on it and
 -- `fade = "none"`: no copy is made), and its children follow its size by their `autoresizingMask`
 -- (the image keeps filling it, the title keeps to the top left, the close button to the top right,
--- above the image all along). The article's text rises in by its modifiers, the rest of the list
--- leaves by theirs. Dismissing flies the list's card back the same way; a pan down or up scrubs it
--- (`axis = "vertical"`), released past a third of the way, or fast, it closes.
+-- above the image all along). The article's screen fades in over the list, which stays; its text
+-- rises in and the close button grows in by their modifiers, the next card leaves by its own.
+-- Dismissing flies the list's card back the same way; a pan down or up scrubs it (`axis =
+-- "vertical"`), released past a third of the way, or fast, it closes.
 
 ---@type Plugin
 local appstore = {
   name = "appstore",
   summary = "A card of the Today list opens into its article, its picture filling it all the way",
-  params = { preset = "fade" },
   scenes = { from = "today", to = "article" },
   interaction = { axis = "vertical", distance = 400, finishProgress = 0.33, finishVelocity = 800 },
 }
@@ -30,7 +30,23 @@ function appstore.animate(ctx)
     parts = parts - 1
     if parts == 0 then ctx:complete(not ctx.cancelled) end
   end
-  shared.preset(ctx, ctx.params.preset, { duration = ctx:duration(), completion = done })
+  -- The list stays where it is; the article's screen fades in over it (out, when dismissing).
+  local article = ctx.presenting and ctx.to.view or ctx.from.view
+  if ctx.presenting then
+    ctx.container:add(article)
+    article.alpha = 0
+  else
+    ctx.container:insert(ctx.to.view, { below = article })
+  end
+  animate{
+    duration = ctx:duration(),
+    curve = ctx.interactive and "linear" or "easeOut",
+    function() article.alpha = ctx.presenting and 1 or 0 end,
+    completion = function()
+      article.alpha = 1
+      done()
+    end,
+  }
   shared.modifiers(ctx, { completion = done })
   shared(ctx, { fade = options.fade, completion = done })
 end

@@ -39,6 +39,7 @@ local function resolve(list, presenting, out)
     elseif name == "durationMatchLongest" then out.matchLongest = true
     elseif name == "useScaleBasedSizeChange" then out.scaleSize = true
     elseif name == "useGlobalCoordinateSpace" then out.global = true
+    elseif name == "useNoSnapshot" then out.real = true
     end
   end
   return out
@@ -125,8 +126,12 @@ end
 -- with the delays of their own modifiers and of the cascades above them.
 local function collect(root, skip, presenting, leaving, out)
   local function visit(n, delay)
-    if skip[n] then return end
     local s = resolve(parsedModifiers(n), presenting)
+    if skip[n] then
+      -- A matched node that flies itself (useNoSnapshot) keeps its children: they animate by theirs.
+      if s.real then for _, c in ipairs(n.children) do visit(c, delay) end end
+      return
+    end
     if hasVisualChange(s) and n ~= root then
       out[#out + 1] = { node = n, state = s, leaving = leaving, delay = delay + s.delay }
     end
