@@ -125,6 +125,11 @@ final class AutoresizingTests: XCTestCase {
         }
         try engine.advance(to: 0.5)
         engine.updatePresentation()
-        XCTAssertEqual(kid.presentation.frame.width, 65, accuracy: 1e-9, "halfway from 120 to 10, its own animation")
+        // Its own animation, from the model value the parent's set laid out (270, as UIKit's block
+        // takes the model value at the set as the animation's start) to 10, not the parent's layout.
+        XCTAssertEqual(kid.presentation.frame.width, 140, accuracy: 1e-9)
+        try engine.advance(to: 1)
+        engine.updatePresentation()
+        XCTAssertEqual(kid.presentation.frame.width, 10)
     }
 }

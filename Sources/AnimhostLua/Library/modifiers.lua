@@ -240,7 +240,8 @@ function shared.modifiers(ctx, options)
     applyState(n, item.start)
     if item.state.zIndex then n.zIndex = item.state.zIndex end
     run(item, function()
-      moveFrame(n, item.finish.frame, item.path)
+      -- A frame that does not change is left alone, so that autoresizing can still move the node.
+      if item.path or item.finish.frame ~= item.start.frame then moveFrame(n, item.finish.frame, item.path) end
       n.alpha, n.transform, n.cornerRadius = item.finish.alpha, item.finish.transform, item.finish.cornerRadius
       if item.finish.shadow then n.shadow = item.finish.shadow end
     end, done)
