@@ -4,8 +4,9 @@
 -- (the image keeps filling it, the title keeps to the top left, the close button to the top right,
 -- above the image all along). The article's screen fades in over the list, which stays; its text
 -- rises in and the close button grows in by their modifiers, the next card leaves by its own.
--- Dismissing flies the list's card back the same way; a pan down or up scrubs it (`axis =
--- "vertical"`), released past a third of the way, or fast, it closes.
+-- Dismissing flies the article's card itself back into the list (`useNoSnapshot` on the source),
+-- its close button fading; a pan down or up scrubs it (`axis = "vertical"`), released past a third
+-- of the way, or fast, it closes.
 
 ---@type Plugin
 local appstore = {

@@ -38,12 +38,18 @@ describe("appstore", function()
     assert.are.equal(300, title.width)
   end)
 
-  it("shrinks the list's own card back on dismiss", function()
+  it("shrinks the article's own card back into the list on dismiss, its close button fading", function()
     local pop = animhost.run{ plugin = "appstore.lua", operation = "pop" }
-    assert.are.equal(rect(0, 0, 390, 480), pop:frame(0):node("story-card").frame)
+    assert.are.equal(rect(0, 0, 390, 480), pop:frame(0):node("story").frame)
     for _, f in ipairs(pop.frames) do
-      assert.are.equal(f:node("story-card").frame, f:node("story-card-image").frame, "t = " .. f.t)
+      if f.t < pop.duration then
+        assert.are.equal(f:node("story").frame, f:node("story-image").frame, "t = " .. f.t)
+      end
+      for _, n in ipairs(f.nodes) do assert.is_nil(n.snapshot, "t = " .. f.t .. ": " .. n.id) end
     end
+    local landed = pop:at(pop.duration - 0.01)
+    assert.are.near(350, landed:node("story").frame.width, 1)
+    assert.are.equal(0, landed:node("close").alpha)
     assert.are.equal(rect(20, 140, 350, 420), pop:frame(-1):node("story-card").frame)
   end)
 

@@ -130,7 +130,7 @@ public final class AnimationEngine {
                 if reversed {
                     // Cancelled interactively: the properties return exactly to where they started.
                     let lane = lanes[i]
-                    lane.property.set(lane.origin, in: &lane.node.takeUnretainedValue().storedModel)
+                    restoreOrigin(lane.origin, of: lane.property, on: lane.node.takeUnretainedValue())
                 }
                 retire(i)
             }

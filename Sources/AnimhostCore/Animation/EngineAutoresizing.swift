@@ -10,6 +10,14 @@ extension AnimationEngine {
         node.autoresizeModelChildren(from: old, showNow: !animating)
     }
 
+    /// Puts a property cancelled interactively back to where it started; a frame takes its
+    /// autoresizing children back with it.
+    func restoreOrigin(_ origin: AnimatableValue, of property: AnimatableProperty, on node: Node) {
+        let old = node.storedModel.frame.size
+        property.set(origin, in: &node.storedModel)
+        if property == .frame && resizesChildren { node.autoresizeModelChildren(from: old, showNow: false) }
+    }
+
     /// Lays out the children of every node whose frame is in flight, after the lanes have written
     /// this instant's values (only once some parent with autoresizing children has animated).
     func layOutResizedNodes() {
