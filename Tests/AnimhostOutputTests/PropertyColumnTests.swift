@@ -67,7 +67,8 @@ final class PropertyColumnTests: XCTestCase {
         // Clear and above the blue sibling, so that the sibling's edge lies beneath it.
         "backdropBlur": Sample(value: .number(3)) {
             $0.backgroundColor = nil; $0.zIndex = 1
-        }
+        },
+        "autoresizingMask": Sample(value: .names(["flexibleWidth"]))
     ]
     private static let withPath: @Sendable (inout NodeProperties) -> Void = { $0.paths.shape.path = .ellipse(in: Rect(x: 5, y: 5, width: 30, height: 20)) }
     private static let withStroke: @Sendable (inout NodeProperties) -> Void = {
