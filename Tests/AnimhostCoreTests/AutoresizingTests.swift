@@ -132,4 +132,26 @@ final class AutoresizingTests: XCTestCase {
         engine.updatePresentation()
         XCTAssertEqual(kid.presentation.frame.width, 10)
     }
+
+    func testAnInteractivelyCancelledParentTakesItsChildrenBack() throws {
+        // UIKit's cancelled percent-driven transition puts the model back where it began; the
+        // children laid out for the new size go back with it.
+        let engine = AnimationEngine()
+        let (parent, kid, grandchild) = tree(["flexibleWidth", "flexibleHeight"])
+        let clock = ScrubbedClock(duration: 1)
+        engine.scrubbedClock = clock
+        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear))) {
+            engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 450, height: 260)))
+        }
+        clock.pause(atFraction: 0.5)
+        engine.updatePresentation()
+        XCTAssertEqual(kid.presentation.frame.width, 120 + 75, accuracy: 1e-9, "halfway: 375 wide")
+        clock.run(toEnd: false, now: 0, speed: 1, curve: .linear)
+        try engine.advance(to: 2)
+        engine.updatePresentation()
+        XCTAssertEqual(parent.model.frame.size, Size(width: 300, height: 200))
+        XCTAssertEqual(kid.model.frame, child)
+        XCTAssertEqual(kid.presentation.frame, child)
+        XCTAssertEqual(grandchild.model.frame, Rect(x: 10, y: 10, width: 100, height: 60))
+    }
 }
