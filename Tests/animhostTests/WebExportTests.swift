@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import AnimhostTestSupport
+import AnimhostRender
 
 /// `--format web` against animhost's own frames: each run's page, opened in headless Chromium, paused
 /// at four frames' instants through `window.animhost.seek` and screenshot, must match the PNG frame of
@@ -63,11 +64,12 @@ final class WebExportTests: XCTestCase {
         if r.code != 0 && operation != "push" && r.err.contains(operation) { return nil }
         XCTAssertEqual(r.code, 0, "\(name): \(r.err)")
         guard r.code == 0 else { return nil }
+        guard formats.contains("json") else { return Run(name: name, folder: out, frames: 0, times: [], size: (0, 0)) }
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as? [String: Any] ?? [:]
         let frames = root["frames"] as? [[String: Any]] ?? []
         let size = (root["size"] as? [NSNumber] ?? []).map(\.doubleValue)
         return Run(
-            name: name, folder: out, frames: frames.count, times: frames.map { ($0["time"] as? NSNumber)?.doubleValue ?? 0 },
+            name: name, folder: out, frames: frames.count, times: frames.map { ($0["t"] as? NSNumber)?.doubleValue ?? 0 },
             size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
     }
 
@@ -81,21 +83,36 @@ final class WebExportTests: XCTestCase {
                 outside = min(outside, f.outside)
                 text = min(text, f.text)
                 if f.outside < WebExportTests.threshold {
-                    XCTFail(
-                        "\(run.name) frame \(i): \(String(format: "%.2f", f.outside)) dB < \(WebExportTests.threshold); Chromium: \(f.shot.path), animhost: \(run.png(i).path), page: \(run.page.path)")
+                    let kept = try keep(run, frame: i, shot: f.shot)
+                    XCTFail("\(run.name) frame \(i): \(String(format: "%.2f", f.outside)) dB < \(WebExportTests.threshold); kept in \(kept.path)")
                 }
             }
             print(String(format: "web \(run.name): %.1f dB outside text, %.1f dB in text; page %d bytes", outside, text, try Data(contentsOf: run.page).count))
         }
     }
 
+    /// Where the pictures of a failed comparison are kept for a person to look at.
+    private static let failures = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-web-failures")
+
+    /// Copies the page, Chromium's picture and animhost's frame `i` of `run` to ``failures``.
+    private func keep(_ run: Run, frame i: Int, shot: URL) throws -> URL {
+        let folder = WebExportTests.failures.appendingPathComponent(run.name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (from, name) in [(run.page, "index.html"), (shot, "\(i)-chromium.png"), (run.png(i), "\(i)-animhost.png"), (run.timeline, "timeline.json")] {
+            let to = folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: to)
+            try FileManager.default.copyItem(at: from, to: to)
+        }
+        return folder
+    }
+
     /// Chromium's picture of `run`'s page paused at frame `shown`'s instant against animhost's frame `index`:
     /// PSNR outside the text boxes and inside them.
     private func figures(_ run: Run, shown: Int, against index: Int) throws -> (outside: Double, text: Double, shot: URL) {
-        let (browser, session) = try open(run)
+        // The page opened paused at the instant (`#t=`), as a person would open it; then two frames drawn.
+        let (browser, session) = try open(run, at: run.times[shown])
         try browser.evaluate(
-            "animhost.ready.then(() => { animhost.seek(\(run.times[shown])); return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))); })",
-            in: session)
+            "animhost.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))", in: session)
         let shot = run.folder.appendingPathComponent(String(format: "chromium-%04d.png", shown))
         try browser.screenshot(in: session).write(to: shot)
         let chromium = try Bitmap.read(shot), rendered = try Bitmap.read(run.png(index))
@@ -106,17 +123,18 @@ final class WebExportTests: XCTestCase {
         return (psnr(chromium, rendered, skipping: mask), psnr(chromium, rendered, skipping: mask.map { !$0 }), shot)
     }
 
-    /// The class's browser at @1x showing `run`'s page.
-    private func open(_ run: Run) throws -> (DevToolsBrowser, String) {
+    /// The class's browser at @1x showing `run`'s page at `time`.
+    private func open(_ run: Run, at time: Double) throws -> (DevToolsBrowser, String) {
+        let url = run.page.absoluteString + "#t=\(time)"
         let browser =
             try WebExportTests.browser?.browser
             ?? DevToolsBrowser(try requireChromium(), arguments: ["--force-device-scale-factor=1", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
         let session: String
         if let open = WebExportTests.browser?.session {
             session = open
-            try browser.navigate(run.page.absoluteString, in: session)
+            try browser.navigate(url, in: session)
         } else {
-            session = try browser.open(run.page.absoluteString)
+            session = try browser.open(url)
         }
         WebExportTests.browser = (browser, session)
         try browser.setViewport(width: run.size.width, height: run.size.height, scale: 0, in: session)
