@@ -6,7 +6,7 @@ import Foundation
 struct WebDocument {
     /// The elements, nested, in paint order.
     private(set) var html = ""
-    /// The keyframes as JSON arrays `[element, property, [offset, value, offset, value, …]]`.
+    /// The keyframes as JSON arrays `[element, property, [offset, value, step, offset, value, step, …]]`.
     private(set) var tracks: [String] = []
     /// How many keyframes the tracks hold.
     private(set) var keyframes = 0
@@ -132,15 +132,31 @@ struct WebDocument {
             }
             inline.append("\(property): \(values[0])")
             let kept = WebKeyframes.kept(values, times: times, property: property, extent: extent)
-            let duration = times.last! - times.first!
-            let keys = kept.map { "\(css((times[$0] - times.first!) / duration)),\(json(values[$0]))" }.joined(separator: ",")
+            let keys = WebDocument.keys(values, kept: kept, times: times)
             keyframes += kept.count
-            tracks.append("[\(elements),\(json(property)),[\(keys)]]")
+            tracks.append("[\(elements),\(json(property)),[\(keys.joined(separator: ","))]]")
             animated = true
         }
         let style = inline.isEmpty ? "" : #" style="\#(attribute(inline.joined(separator: "; ")))""#
         defer { if animated { elements += 1 } }
         return style + (animated ? #" data-k="\#(elements)""# : "")
+    }
+
+    /// The kept frames of `values` as `offset, value, step` triples (step 1: the value holds until the
+    /// next keyframe). A value that cannot be interpolated from the one before (another shape of
+    /// value, a keyword) changes halfway between the two frames, so that a seek a hair off either frame
+    /// shows that frame's value.
+    private static func keys(_ values: [String], kept: [Int], times: [Double]) -> [String] {
+        let start = times.first!, duration = times.last! - start
+        func offset(_ t: Double) -> String { css((t - start) / duration) }
+        var keys: [String] = []
+        for (n, i) in kept.enumerated() {
+            let next = n + 1 < kept.count ? kept[n + 1] : nil
+            let jumps = next.map { $0 == i + 1 && WebKeyframes.parse(values[i]).template != WebKeyframes.parse(values[$0]).template } ?? false
+            keys.append("\(offset(times[i])),\(json(values[i])),\(jumps ? 1 : 0)")
+            if jumps, let next { keys.append("\(offset((times[i] + times[next]) / 2)),\(json(values[next])),0") }
+        }
+        return keys
     }
 
     /// The value of `property` at each frame: as declared, else its default; where the element is

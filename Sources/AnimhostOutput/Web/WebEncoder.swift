@@ -52,7 +52,7 @@ public final class WebEncoder: FrameSink {
         let document = WebDocument(frames: frames, times: times)
         let duration = max((times.last ?? 0) - (times.first ?? 0), 0)
         let data =
-            #"{"duration":\#(css(duration)),"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"tracks":[\#n"#
+            #"{"duration":\#(duration),"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"tracks":[\#n"#
             + document.tracks.joined(separator: ",\n") + "]}"
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
         let nodes = document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#)
