@@ -15,6 +15,10 @@ public final class WebEncoder: FrameSink {
     private var images: WebImages?
     private var frames: [[WebNodeFrame]] = []
     private var times: [Double] = []
+    /// What the kept frames' CSS holds, in bytes, against ``maxBytes``.
+    private var held = 0
+    /// The most CSS a run's frames may hold before the page is built (the page is smaller: pruned).
+    public static let maxBytes = 512 << 20
     /// The finished page's size and keyframe count, for the run's summary.
     public private(set) var written: (bytes: Int, keyframes: Int)?
 
@@ -30,7 +34,16 @@ public final class WebEncoder: FrameSink {
     /// Maps the frame's nodes to CSS.
     public func write(_ frame: FrameSample) throws {
         guard let images else { throw OutputError("the web encoder was given a frame before it began") }
-        frames.append(try WebNodeFrame.nodes(of: frame, images: images))
+        let nodes = try WebNodeFrame.nodes(of: frame, images: images)
+        held += nodes.reduce(0) { sum, n in
+            sum + n.key.utf8.count + n.style.node.reduce(0) { $0 + $1.utf8.count } + n.style.parts.reduce(0) { $0 + $1.html.utf8.count }
+                + n.style.overlays.reduce(0) { $0 + $1.utf8.count }
+        }
+        guard held <= WebEncoder.maxBytes else {
+            throw OutputError(
+                "the web page's frames hold more than \(WebEncoder.maxBytes >> 20) MB of CSS by frame \(frame.index): give fewer frames (--fps) or a smaller scene")
+        }
+        frames.append(nodes)
         times.append(frame.time)
     }
 

@@ -63,9 +63,9 @@ enum WebText {
         let style = [
             "display: flex", "align-items: center", "font-family: sans-serif", "font-size: \(px(text.fontSize))",
             "font-weight: \(weights[text.weight] ?? 400)", "color: \(color)", "text-align: \(align)", "white-space: pre-wrap",
-            "overflow-wrap: break-word", "line-height: normal"
+            "overflow-wrap: anywhere", "line-height: normal"
         ].joined(separator: "; ")
-        return #"<div class="part text" style="\#(style)"><span style="flex: 1">\#(escaped(text.string))</span></div>"#
+        return #"<div class="part text" style="\#(style)"><span style="flex: 1; min-width: 0">\#(escaped(text.string))</span></div>"#
     }
 
     private static func channel(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
