@@ -38,7 +38,7 @@ let package = Package(
             resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
         .target(
             name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
-            resources: [.copy("HTML/preview.html")]),
+            resources: [.copy("HTML/preview.html"), .copy("Web/nodes.css"), .copy("Web/web.html")]),
         .target(
             name: "AnimhostHarness", dependencies: ["AnimhostLua", "CLua", "AnimhostRender", "AnimhostOutput"],
             resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(name: "animhost-libfuzzer", dependencies: ["AnimhostFuzzing", "CLibFuzzer"], path: "Fuzz/libfuzzer"),
         // What every test target shares: running programs, finding them, temporary folders, waiting, bitmap asserts (Tests/README.md).
         .target(
-            name: "AnimhostTestSupport", dependencies: ["AnimhostRender"], path: "Tests/AnimhostTestSupport",
+            name: "AnimhostTestSupport", dependencies: ["AnimhostRender", "AnimhostOutput"], path: "Tests/AnimhostTestSupport",
             resources: [.copy("Pages/css-oracle.html")]),
         .testTarget(name: "AnimhostCoreTests", dependencies: ["AnimhostCore", "AnimhostTestSupport"]),
         .testTarget(name: "AnimhostLuaTests", dependencies: ["AnimhostLua", "AnimhostCore", "AnimhostTestSupport"]),

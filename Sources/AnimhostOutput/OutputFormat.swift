@@ -57,11 +57,15 @@ public struct OutputFormat: Sendable, Equatable {
         name: "lottie", files: ["animation.json"],
         help: "(a Lottie document, for lottie-ios, -android and -web)",
         writer: .sink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
+    /// A web page of CSS animations (docs/web.md).
+    public static let web = OutputFormat(
+        name: "web", files: ["web"], help: "(index.html: the scene as HTML, its motion as CSS animations)",
+        writer: .sink { WebEncoder(url: $0.appendingPathComponent("web/index.html"), scale: $1) })
     /// Evaluate only.
     public static let none = OutputFormat(name: "none", files: [], help: "evaluate only", writer: .nothing)
 
     /// Every format, in the order help lists them.
-    public static let all: [OutputFormat] = [json, png, gif, webp, mp4, html, lottie, none]
+    public static let all: [OutputFormat] = [json, png, gif, webp, mp4, html, lottie, web, none]
 
     /// The formats of a comma-separated list (`json,webp`), each once, in the order given.
     public static func parseList(_ text: String) throws -> [OutputFormat] {

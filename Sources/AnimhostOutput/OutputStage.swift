@@ -127,8 +127,8 @@ public final class OutputStage {
         for name in owned {
             let url = destination.appendingPathComponent(name)
             guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            if name == "frames" {
-                let foreign = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? ["?"]).filter { !isFrameFile($0) }.sorted()
+            if name == "frames" || name == "web" {  // folders of animhost's own files
+                let foreign = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? ["?"]).filter { name == "web" ? $0 != "index.html" : !isFrameFile($0) }.sorted()
                 guard isFolder.boolValue, foreign.isEmpty else {
                     throw OutputError("\(url.path) holds files animhost did not write (\(foreign.prefix(3).joined(separator: ", "))): move them away or give another --out")
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import AnimhostTestSupport
+import AnimhostOutput
 
 /// Each drawn property against the CSS oracle: a small scene (Fixtures/css-oracle/PROPERTY.json) run by
 /// Fixtures/css-oracle/oracle.lua, which animates the scene's `subject` to its hidden `target`'s values;

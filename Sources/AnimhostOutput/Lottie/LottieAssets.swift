@@ -42,7 +42,7 @@ final class LottieAssets {
     }
 
     /// A transparent image as an RGBA PNG: the premultiplied pixels made straight again.
-    private static func png(_ bitmap: Bitmap) throws -> Data {
+    static func png(_ bitmap: Bitmap) throws -> Data {
         var straight = bitmap.bytes
         for i in stride(from: 0, to: straight.count, by: 4) {
             let a = Int(straight[i + 3])

@@ -1,5 +1,6 @@
 import Foundation
 import AnimhostRender
+import AnimhostOutput
 
 /// A timeline frame drawn as an HTML page with CSS (Pages/css-oracle.html): the same node tree as
 /// absolutely positioned elements in paint order, each property as ``CSSMapping/table`` says.
@@ -23,7 +24,9 @@ public struct OraclePage {
             let node = frame.nodes[i]
             unmapped.formUnion(node.fields.keys.filter { !known.contains($0) })
             let parent = node.parent.map { frame.nodes[$0].frame }
-            let context = CSSMappingContext(node: node, parentOrigin: (parent?.x ?? 0, parent?.y ?? 0), image: image)
+            let f = node.frame
+            let context = CSSMappingContext(
+                fields: node.fields, frame: (f.x, f.y, f.width, f.height), parentOrigin: (parent?.x ?? 0, parent?.y ?? 0), image: image)
             var style = NodeStyle()
             for mapping in CSSMapping.table {
                 if let value = node.fields[mapping.key], !(value is NSNull) { mapping.apply(value, context, &style) }
@@ -35,14 +38,16 @@ public struct OraclePage {
             }
             if style.hidden { style.node.append("display: none") }
             let children = frame.children(of: i).map { element($0, blur: blur) }.joined()
-            return #"<div class="node" data-id="\#(attribute(node.id))" style="\#(attribute(style.node.joined(separator: "; ")))">"#
-                + style.parts.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.html).joined()
-                + #"<div class="clip" style="\#(attribute(style.clip.joined(separator: "; ")))">"#
-                + #"<div class="sub" style="\#(attribute(style.sub.joined(separator: "; ")))">\#(children)</div></div>"#
-                + style.overlays.joined() + "</div>\n"
+            let parts: String = style.parts.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.html).joined()
+            let id: String = CSSText.attributeValue(node.id), own: String = CSSText.attributeValue(style.node.joined(separator: "; "))
+            let clip: String = CSSText.attributeValue(style.clip.joined(separator: "; ")), sub: String = CSSText.attributeValue(style.sub.joined(separator: "; "))
+            let open: String = #"<div class="node" data-id="\#(id)" style="\#(own)">"# + parts
+            let inner: String = #"<div class="clip" style="\#(clip)"><div class="sub" style="\#(sub)">"# + children + "</div></div>"
+            return open + inner + style.overlays.joined() + "</div>\n"
         }
         let nodes = frame.children(of: nil).map { element($0, blur: 0) }.joined()
-        html = template.replacingOccurrences(of: "{{WIDTH}}", with: css(frame.width)).replacingOccurrences(of: "{{HEIGHT}}", with: css(frame.height))
+        html = template.replacingOccurrences(of: "{{STYLE}}", with: try CSSMapping.stylesheet())
+            .replacingOccurrences(of: "{{WIDTH}}", with: CSSText.number(frame.width)).replacingOccurrences(of: "{{HEIGHT}}", with: CSSText.number(frame.height))
             .replacingOccurrences(of: "{{NODES}}", with: nodes)
         self.unmapped = unmapped
         self.excluded = excluded

@@ -17,6 +17,9 @@ public struct NodeStyle {
     public var hidden = false
     /// Whether the node's on-screen box is left out of the comparison (text, an image the oracle cannot load).
     public var excluded = false
+
+    /// An empty style, for the table's entries to fill.
+    public init() {}
 }
 
 /// Where the parts of a node paint, bottom to top (CALayer's order: shadow, background, contents, sublayers, border).
@@ -24,13 +27,27 @@ public enum PaintRank {
     public static let shadow = 0, backdrop = 1, background = 2, gradient = 3, image = 4, shape = 5
 }
 
-/// What a mapping is given: the node, its parent's frame origin, and how to load an image.
+/// What a mapping is given: the node's timeline fields, its frame, its parent's frame origin, and how to load an image.
 public struct CSSMappingContext {
-    public let node: OracleNode
+    /// Every field of the node, by key, as JSON values (numbers, strings, booleans, arrays, objects, NSNull).
+    public let fields: [String: Any]
+    /// The node's untransformed frame in container points.
+    public let frame: (x: Double, y: Double, width: Double, height: Double)
     /// The parent's frame origin in container points (the window's: zero).
     public let parentOrigin: (x: Double, y: Double)
     /// The URL the page loads an `image` value from; nil leaves the node's box out of the comparison.
     public let image: (String) -> URL?
+
+    /// The context of a node with `fields` and `frame` under a parent whose frame starts at `parentOrigin`.
+    public init(
+        fields: [String: Any], frame: (x: Double, y: Double, width: Double, height: Double), parentOrigin: (x: Double, y: Double),
+        image: @escaping (String) -> URL?
+    ) {
+        self.fields = fields
+        self.frame = frame
+        self.parentOrigin = parentOrigin
+        self.image = image
+    }
 }
 
 /// How one timeline key is drawn in CSS: one entry per property key of the timeline.
@@ -38,7 +55,7 @@ public struct CSSMapping: Sendable {
     /// The key, as the timeline writes it.
     public let key: String
     /// Adds the CSS of `value` (the key's JSON value, never null) to the node's style.
-    let apply: @Sendable (_ value: Any, _ context: CSSMappingContext, _ style: inout NodeStyle) -> Void
+    public let apply: @Sendable (_ value: Any, _ context: CSSMappingContext, _ style: inout NodeStyle) -> Void
 
     /// The entry of `key`, drawn by `apply`.
     public init(_ key: String, _ apply: @escaping @Sendable (Any, CSSMappingContext, inout NodeStyle) -> Void) {
@@ -52,7 +69,7 @@ public struct CSSMapping: Sendable {
 
 extension CSSMapping {
     /// Every timeline key and its CSS. A key a frame lacks is not used; a key the table lacks is
-    /// reported by the oracle (``CSSOracle/Page/unmapped``), so a new property cannot pass unchecked.
+    /// reported by the tests' CSS oracle (its page's `unmapped`), so a new property cannot pass unchecked.
     public static let table: [CSSMapping] = identity + existing + layers3D + paths + gradients + corners
 
     /// Who the node is and what the timeline derives: not drawn themselves.
@@ -62,7 +79,7 @@ extension CSSMapping {
     static let existing: [CSSMapping] = [
         CSSMapping("frame") { _, c, s in
             // The position is a translation, not `left`/`top`: Chromium rounds a transformed box's offset to whole pixels.
-            let f = c.node.frame
+            let f = c.frame
             s.node += ["--at: translate(\(px(f.x - c.parentOrigin.x)), \(px(f.y - c.parentOrigin.y)))", "width: \(px(f.width))", "height: \(px(f.height))"]
         },
         CSSMapping("alpha") { v, _, s in s.node.append("opacity: \(css(min(max(number(v) ?? 1, 0), 1)))") },
@@ -71,7 +88,7 @@ extension CSSMapping {
         },
         CSSMapping("cornerRadius") { v, c, s in
             // CALayer clamps the radius to half the shorter side; CSS would scale it down the same way.
-            let r = min(max(number(v) ?? 0, 0), min(c.node.frame.width, c.node.frame.height) / 2)
+            let r = min(max(number(v) ?? 0, 0), min(c.frame.width, c.frame.height) / 2)
             s.node.append("--r: \(px(r))")
         },
         CSSMapping("hidden") { v, _, s in if v as? Bool == true { s.hidden = true } },
@@ -82,15 +99,15 @@ extension CSSMapping {
             guard let b = v as? [String: Any], let w = number(b["width"]), w > 0, let color = b["color"] as? String else { return }
             // CALayer's border lies inside the bounds, over the sublayers, its inner corners rounded by the radius less
             // the width: an inset shadow's ring on an element over the children (a CSS border's width Chromium rounds to whole pixels).
-            let width = min(w, min(c.node.frame.width, c.node.frame.height) / 2)
+            let width = min(w, min(c.frame.width, c.frame.height) / 2)
             s.overlays.append(#"<div class="part" style="box-shadow: inset 0 0 0 \#(px(width)) \#(color)"></div>"#)
         },
         CSSMapping("shadow", shadow),
         CSSMapping("image") { v, c, s in
             guard let name = v as? String else { return }
             guard let url = c.image(name) else { return s.excluded = true }
-            let fit = ["fill": "fill", "aspectFit": "contain", "aspectFill": "cover"][c.node.fields["contentMode"] as? String ?? "fill"] ?? "fill"
-            let clips = c.node.fields["clips"] as? Bool == true
+            let fit = ["fill": "fill", "aspectFit": "contain", "aspectFill": "cover"][c.fields["contentMode"] as? String ?? "fill"] ?? "fill"
+            let clips = c.fields["clips"] as? Bool == true
             s.parts.append(
                 (PaintRank.image, #"<img class="part\#(clips ? "" : " square")" style="object-fit: \#(fit)" src="\#(url.absoluteString)">"#))
         },
@@ -110,12 +127,12 @@ extension CSSMapping {
     /// (it shows through a translucent background), so the shadow is cast by a box moved off by
     /// `far` points and thrown back by its offset. A `shadowPath` casts it instead.
     static let shadow: @Sendable (Any, CSSMappingContext, inout NodeStyle) -> Void = { v, c, s in
-        let f = c.node.fields
+        let f = c.fields
         guard let sh = v as? [String: Any], let opacity = number(sh["opacity"]), opacity > 0, f["shadowPath"] == nil,
             f["backgroundColor"] is String || f["image"] is String, let color = rgba(sh["color"] as? String, times: min(opacity, 1))
         else { return }
         let offset = numbers(sh["offset"]) ?? [0, -3], radius = number(sh["radius"]) ?? 3
-        let far = c.node.frame.width + 6 * radius + abs(offset[0]) + 100
+        let far = c.frame.width + 6 * radius + abs(offset[0]) + 100
         s.parts.append(
             (
                 PaintRank.shadow,
@@ -154,7 +171,7 @@ extension CSSMapping {
         CSSMapping("mask") { v, _, s in if let d = v as? String { s.node.append("clip-path: path(nonzero, '\(d)')") } },
         CSSMapping("shadowPath") { v, c, s in
             // A shadow-only element: the path filled in the shadow's colour, blurred by σ = shadow.radius (filter: blur() takes σ).
-            guard let d = v as? String, let sh = c.node.fields["shadow"] as? [String: Any], let opacity = number(sh["opacity"]), opacity > 0,
+            guard let d = v as? String, let sh = c.fields["shadow"] as? [String: Any], let opacity = number(sh["opacity"]), opacity > 0,
                 let color = rgba(sh["color"] as? String, times: min(opacity, 1))
             else { return }
             let offset = numbers(sh["offset"]) ?? [0, -3], radius = number(sh["radius"]) ?? 3
@@ -169,7 +186,7 @@ extension CSSMapping {
     /// Gradients (layer-contract.md): CAGradientLayer's points are in unit coordinates of the bounds.
     static let gradients: [CSSMapping] = [
         CSSMapping("gradient") { v, c, s in
-            guard let g = v as? [String: Any], let image = CSSGradient.image(g, size: (c.node.frame.width, c.node.frame.height)) else { return }
+            guard let g = v as? [String: Any], let image = CSSGradient.image(g, size: (c.frame.width, c.frame.height)) else { return }
             s.parts.append((PaintRank.gradient, #"<div class="part" style="background-image: \#(image)"></div>"#))
         }
     ]
@@ -191,6 +208,14 @@ extension CSSMapping {
     ]
 }
 
+/// The number formatting the mapping uses, for pages built around it.
+public enum CSSText {
+    /// A number as CSS writes it (at most six decimals).
+    public static func number(_ v: Double) -> String { css(v) }
+    /// `text` made safe inside a double-quoted HTML attribute.
+    public static func attributeValue(_ text: String) -> String { attribute(text) }
+}
+
 /// A length in CSS pixels (= points).
 func px(_ v: Double) -> String { css(v) + "px" }
 
@@ -203,6 +228,7 @@ func css(_ v: Double) -> String {
 /// `text` made safe inside a double-quoted HTML attribute.
 func attribute(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
 }
 
 /// A `#RGB[A]`/`#RRGGBB[AA]` colour as CSS `rgba()`, its alpha multiplied by `times`.
@@ -213,4 +239,14 @@ func rgba(_ hex: String?, times: Double) -> String? {
     guard let value = UInt32(digits, radix: 16) else { return nil }
     let (r, g, b, a) = (value >> 24, value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF)
     return "rgba(\(r), \(g), \(b), \(css(Double(a) / 255 * times)))"
+}
+
+/// A JSON number as a double, or nil.
+func number(_ json: Any?) -> Double? { (json as? NSNumber)?.doubleValue }
+
+/// A JSON array of numbers as doubles, or nil.
+func numbers(_ json: Any?) -> [Double]? {
+    guard let array = json as? [Any] else { return nil }
+    let values = array.compactMap(number)
+    return values.count == array.count ? values : nil
 }

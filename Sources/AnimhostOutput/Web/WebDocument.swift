@@ -1,0 +1,241 @@
+import Foundation
+
+/// The DOM and keyframes of a web page showing a run: one element per node (parts, clip, children and
+/// border as ``CSSMapping/table`` lays them out), each CSS property that changes an animation of its
+/// own with the keyframes ``WebKeyframes`` keeps. A node missing from a frame is hidden there.
+struct WebDocument {
+    /// The elements, nested, in paint order.
+    private(set) var html = ""
+    /// The keyframes as JSON arrays `[element, property, [offset, value, step, offset, value, step, …]]`.
+    private(set) var tracks: [String] = []
+    /// How many keyframes the tracks hold.
+    private(set) var keyframes = 0
+    private let times: [Double]
+    private var nodes: [String: [WebNodeFrame?]] = [:]
+    private var children: [String: [String]] = [:]
+    /// The parents whose children change order: their children carry `z-index`.
+    private var reordered: Set<String> = []
+    /// Each node's place among its siblings in each frame.
+    private var ranks: [String: [Int]] = [:]
+    private var elements = 0
+
+    /// The page of `frames`, shown at `times` (seconds from the start).
+    init(frames: [[WebNodeFrame]], times: [Double]) {
+        self.times = times
+        for (f, frame) in frames.enumerated() { place(frame, at: f, of: frames.count) }
+        findReordered(frames)
+        html = (children[""] ?? []).map { element($0) }.joined()
+    }
+
+    /// Registers the nodes of frame `f`: a node first seen goes after the sibling painted before it.
+    private mutating func place(_ frame: [WebNodeFrame], at f: Int, of count: Int) {
+        var previous: [String: String] = [:]
+        var rank: [String: Int] = [:]
+        for node in frame {
+            let parent = node.parent ?? ""
+            if nodes[node.key] == nil {
+                nodes[node.key] = Array(repeating: nil, count: count)
+                ranks[node.key] = Array(repeating: 0, count: count)
+                var list = children[parent, default: []]
+                let at = previous[parent].flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+                list.insert(node.key, at: at)
+                children[parent] = list
+            }
+            nodes[node.key]![f] = node
+            ranks[node.key]![f] = rank[parent, default: 0]
+            rank[parent, default: 0] += 1
+            previous[parent] = node.key
+        }
+    }
+
+    /// Marks the parents whose children some frame paints in another order than the page's.
+    private mutating func findReordered(_ frames: [[WebNodeFrame]]) {
+        for (parent, list) in children {
+            let order = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
+            for frame in frames {
+                let present = frame.filter { ($0.parent ?? "") == parent }.compactMap { order[$0.key] }
+                if present != present.sorted() {
+                    reordered.insert(parent)
+                    break
+                }
+            }
+        }
+    }
+
+    /// The element of node `key` and its subtree.
+    private mutating func element(_ key: String) -> String {
+        let frames = nodes[key] ?? []
+        let extent = frames.compactMap { $0?.extent }.max() ?? 1
+        let parent = frames.compactMap { $0 }.first?.parent ?? ""
+        let own: [[(String, String)]?] = frames.enumerated().map { f, node in
+            guard let node else { return nil }
+            var decls = node.style.node.compactMap(WebDocument.declaration)
+            if node.style.hidden { decls.append(("visibility", "hidden")) }
+            if reordered.contains(parent) { decls.append(("z-index", String(ranks[key]![f]))) }
+            return decls
+        }
+        let id = attribute(key)
+        // Where its parent is missing too, the parent's hiding hides it.
+        let covered = frames.indices.map { f in parent != "" && nodes[parent]?[f] == nil }
+        var out = #"<div class="node" data-id="\#(id)"\#(styled(own, extent: extent, covered: covered))>"#
+        out += slots(frames.map { $0.map { $0.style.parts.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element) } })
+        out += #"<div class="clip"\#(styled(frames.map { $0.map { $0.style.clip.compactMap(WebDocument.declaration) } }, extent: extent, hides: false))>"#
+        out += #"<div class="sub"\#(styled(frames.map { $0.map { $0.style.sub.compactMap(WebDocument.declaration) } }, extent: extent, hides: false))>"#
+        for child in children[key] ?? [] { out += element(child) }
+        out += "</div></div>"
+        out += slots(frames.map { $0.map { $0.style.overlays.map { (0, $0) } } })
+        return out + "</div>\n"
+    }
+
+    /// The parts of a node over the frames (nil: the node is missing): one element per part, matched
+    /// across frames by its markup less its style; a part a frame lacks is hidden there.
+    private mutating func slots(_ frames: [[(rank: Int, html: String)]?]) -> String {
+        var order: [String] = []
+        var found: [String: (rank: Int, skeleton: String, styles: [[(String, String)]?])] = [:]
+        for (f, parts) in frames.enumerated() {
+            var seen: [String: Int] = [:]
+            for part in parts ?? [] {
+                let (skeleton, decls) = WebDocument.split(part.html)
+                let n = seen[skeleton, default: 0]
+                seen[skeleton] = n + 1
+                let key = "\(part.rank)\u{2}\(n)\u{2}\(skeleton)"
+                if found[key] == nil {
+                    order.append(key)
+                    found[key] = (part.rank, skeleton, Array(repeating: nil, count: frames.count))
+                }
+                found[key]!.styles[f] = decls
+            }
+        }
+        let ranked = order.enumerated().sorted { (found[$0.element]!.rank, $0.offset) < (found[$1.element]!.rank, $1.offset) }.map(\.element)
+        return ranked.map { key in
+            let slot = found[key]!
+            let style = styled(slot.styles, extent: 1, covered: frames.map { $0 == nil })
+            return slot.skeleton.replacingOccurrences(of: " style=\"\u{1}\"", with: style)
+        }.joined()
+    }
+
+    /// The ` style="…"` (and ` data-k="N"`) of an element with `frames`' declarations (nil: missing,
+    /// so hidden when `hides`); each property that changes gets its keyframes.
+    /// Where `covered`, a missing element is hidden by its parent already.
+    private mutating func styled(_ frames: [[(String, String)]?], extent: Double, hides: Bool = true, covered: [Bool] = []) -> String {
+        var properties: [String] = []
+        for decls in frames.compactMap({ $0 }) { for (p, _) in decls where !properties.contains(p) { properties.append(p) } }
+        let missing = frames.indices.contains { frames[$0] == nil && !(covered.indices.contains($0) && covered[$0]) }
+        if hides && missing && !properties.contains("visibility") { properties.append("visibility") }
+        var inline: [String] = []
+        var animated = false
+        for property in properties {
+            let values = WebDocument.values(of: property, in: frames, covered: covered)
+            if values.allSatisfy({ $0 == values[0] }) {
+                if !(property == "visibility" && values[0] == "inherit") { inline.append("\(property): \(values[0])") }
+                continue
+            }
+            inline.append("\(property): \(values[0])")
+            let kept = WebKeyframes.kept(values, times: times, property: property, extent: extent)
+            let keys = WebDocument.keys(values, kept: kept, times: times)
+            keyframes += kept.count
+            tracks.append("[\(elements),\(json(property)),[\(keys.joined(separator: ","))]]")
+            animated = true
+        }
+        let style = inline.isEmpty ? "" : #" style="\#(attribute(inline.joined(separator: "; ")))""#
+        defer { if animated { elements += 1 } }
+        return style + (animated ? #" data-k="\#(elements)""# : "")
+    }
+
+    /// The kept frames of `values` as `offset, value, step` triples (step 1: the value holds until the
+    /// next keyframe). A value that cannot be interpolated from the one before (another shape of
+    /// value, a keyword) changes halfway between the two frames, so that a seek a hair off either frame
+    /// shows that frame's value.
+    private static func keys(_ values: [String], kept: [Int], times: [Double]) -> [String] {
+        let start = times.first!, duration = times.last! - start
+        func offset(_ t: Double) -> String { css((t - start) / duration) }
+        var keys: [String] = []
+        for (n, i) in kept.enumerated() {
+            let next = n + 1 < kept.count ? kept[n + 1] : nil
+            let jumps = next.map { $0 == i + 1 && WebKeyframes.parse(values[i]).template != WebKeyframes.parse(values[$0]).template } ?? false
+            keys.append("\(offset(times[i])),\(json(values[i])),\(jumps ? 1 : 0)")
+            if jumps, let next { keys.append("\(offset((times[i] + times[next]) / 2)),\(json(values[next])),0") }
+        }
+        return keys
+    }
+
+    /// The value of `property` at each frame: as declared, else its default; where the element is
+    /// missing, `hidden` for visibility (`inherit` where `covered`) and the nearest frame's value for the rest.
+    private static func values(of property: String, in frames: [[(String, String)]?], covered: [Bool]) -> [String] {
+        var values: [String?] = frames.enumerated().map { f, decls in
+            guard let decls else { return property == "visibility" ? (covered.indices.contains(f) && covered[f] ? "inherit" : "hidden") : nil }
+            return decls.last { $0.0 == property }?.1 ?? defaults[property] ?? "initial"
+        }
+        var last: String? = values.compactMap { $0 }.first
+        for i in values.indices {
+            if let v = values[i] { last = v } else { values[i] = last }
+        }
+        return values.map { $0 ?? "initial" }
+    }
+
+    /// What a property is where the mapping declares nothing: the stylesheet's value.
+    private static let defaults: [String: String] = [
+        "opacity": "1", "visibility": "inherit", "--at": "translate(0px, 0px)", "--t2d": "matrix(1, 0, 0, 1, 0, 0)",
+        "--t3d": "matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)", "--tz": "translateZ(0px)", "--r": "0px", "--ax": "0.5",
+        "--ay": "0.5", "filter": "blur(0px)", "clip-path": "none", "overflow": "visible", "transform": "none", "z-index": "auto"
+    ]
+
+    /// `name: value` as a pair; nil for anything else.
+    static func declaration(_ text: String) -> (String, String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces), value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : (name, value)
+    }
+
+    /// A part's markup with its first element's style replaced by ` style="\u{1}"`, and that style's declarations.
+    static func split(_ html: String) -> (skeleton: String, declarations: [(String, String)]) {
+        guard let close = html.firstIndex(of: ">") else { return (html, []) }
+        let tag = html[..<close]
+        guard let start = tag.range(of: #" style=""#), let end = html[start.upperBound...].firstIndex(of: "\"") else {
+            let at = tag.hasSuffix("/") ? html.index(before: close) : close
+            return (String(html[..<at]) + " style=\"\u{1}\"" + html[at...], [])
+        }
+        let decls = declarations(String(html[start.upperBound..<end]))
+        return (String(html[..<start.lowerBound]) + " style=\"\u{1}\"" + html[html.index(after: end)...], decls)
+    }
+
+    /// The declarations of a style attribute, split at the semicolons outside brackets and quotes.
+    static func declarations(_ style: String) -> [(String, String)] {
+        var parts: [String] = [], current = "", depth = 0, quote: Character? = nil
+        for c in style {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+            } else if c == "(" {
+                depth += 1
+            } else if c == ")" {
+                depth -= 1
+            } else if c == ";" && depth == 0 {
+                parts.append(current)
+                current = ""
+                continue
+            }
+            current.append(c)
+        }
+        parts.append(current)
+        return parts.compactMap(declaration)
+    }
+}
+
+/// `text` as a JSON string, safe inside a `<script>` element.
+func json(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "<": out += "\\u003c"
+        case "\u{2028}": out += "\\u2028"
+        case "\u{2029}": out += "\\u2029"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

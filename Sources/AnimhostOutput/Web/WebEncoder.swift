@@ -1,0 +1,105 @@
+import Foundation
+import AnimhostCore
+import AnimhostRender
+
+/// Writes a run as a web page (docs/web.md): `web/index.html`, self-contained, the scene as one
+/// absolutely positioned element per node styled by ``CSSMapping/table``, the motion as Web
+/// Animations keyframes per element and property (``WebDocument``), pictures embedded once, text
+/// as real text, and a small script (`window.animhost`) to play, seek and open paused at `#t=SECONDS`.
+/// Frames are mapped as they come (their nodes' CSS is kept, not the samples) and the page is written whole at the end.
+public final class WebEncoder: FrameSink {
+    /// Where the page appears once finished.
+    public let url: URL
+    private let scale: Double
+    private var info: TimelineInfo?
+    private var images: WebImages?
+    private var frames: [[WebNodeFrame]] = []
+    private var times: [Double] = []
+    /// What the kept frames' CSS holds, in bytes, against ``maxBytes``.
+    private var held = 0
+    /// The most CSS a run's frames may hold before the page is built (the page is smaller: pruned).
+    public static let maxBytes = 512 << 20
+    /// The finished page's size and keyframe count, for the run's summary.
+    public private(set) var written: (bytes: Int, keyframes: Int)?
+
+    /// An encoder writing `url`, its pictures read at `scale` pixels a point where they are drawn (placeholders).
+    public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
+
+    public func begin(_ info: TimelineInfo) throws {
+        self.info = info
+        let caches = RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin)
+        images = WebImages(parts: PartRasteriser(caches: caches))
+    }
+
+    /// Maps the frame's nodes to CSS.
+    public func write(_ frame: FrameSample) throws {
+        guard let images else { throw OutputError("the web encoder was given a frame before it began") }
+        let nodes = try WebNodeFrame.nodes(of: frame, images: images)
+        held += nodes.reduce(0) { sum, n in
+            sum + n.key.utf8.count + n.style.node.reduce(0) { $0 + $1.utf8.count } + n.style.parts.reduce(0) { $0 + $1.html.utf8.count }
+                + n.style.overlays.reduce(0) { $0 + $1.utf8.count }
+        }
+        guard held <= WebEncoder.maxBytes else {
+            throw OutputError(
+                "the web page's frames hold more than \(WebEncoder.maxBytes >> 20) MB of CSS by frame \(frame.index): give fewer frames (--fps) or a smaller scene")
+        }
+        frames.append(nodes)
+        times.append(frame.time)
+    }
+
+    /// Builds the page from every frame and writes it whole.
+    public func finish(_ result: TransitionRun.Result) throws {
+        guard let info, let images else { throw OutputError("the web encoder finished before it began") }
+        guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
+        let page = try WebEncoder.page(info: info, frames: frames, times: times, images: images.uris)
+        let data = Data(page.text.utf8)
+        let file = try OutputFile(url)
+        try file.write(data)
+        try file.commit()
+        written = (data.count, page.keyframes)
+        frames = []
+    }
+
+    /// The page's text for `frames` (at `times`) of the run `info` describes, and how many keyframes it holds.
+    static func page(info: TimelineInfo, frames: [[WebNodeFrame]], times: [Double], images: [String]) throws -> (text: String, keyframes: Int) {
+        let document = WebDocument(frames: frames, times: times)
+        let duration = max((times.last ?? 0) - (times.first ?? 0), 0)
+        let data =
+            #"{"duration":\#(duration),"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"tracks":[\#n"#
+            + document.tracks.joined(separator: ",\n") + "]}"
+        let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
+        let nodes = document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#)
+        let text = try WebPage.fill([
+            "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
+            "DATA": data, "NODES": nodes
+        ])
+        let keyframes = document.keyframes
+        return (text, keyframes)
+    }
+}
+
+extension WebEncoder: SummarizedOutput {
+    /// The page's size and keyframe count (`web: 41.2 KB, 320 keyframes`).
+    public var summaryNote: String? {
+        written.map { String(format: "web: %.1f KB, %d keyframes", Double($0.bytes) / 1024, $0.keyframes) }
+    }
+}
+
+/// The page around the nodes (`Web/web.html`), read once per process.
+enum WebPage {
+    private static let text: String? = Bundle.module.url(forResource: "web", withExtension: "html")
+        .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+
+    /// The template with each `{{NAME}}` replaced by `values[NAME]`, in one pass: nothing put in is read again.
+    static func fill(_ values: [String: String]) throws -> String {
+        guard let text else { throw OutputError("the web page template (web.html) is missing beside the executable: reinstall animhost") }
+        var out = "", rest = text[...]
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            let name = String(rest[open.upperBound..<close.lowerBound])
+            out += rest[..<open.lowerBound]
+            out += values[name] ?? String(rest[open.lowerBound..<close.upperBound])
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+}

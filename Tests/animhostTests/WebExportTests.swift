@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+import AnimhostTestSupport
+import AnimhostRender
+
+/// `--format web` against animhost's own frames: each run's page, opened in headless Chromium, paused
+/// at four frames' instants through `window.animhost.seek` and screenshot, must match the PNG frame of
+/// the same run (@1x, 15 fps) to 35 dB PSNR outside text; the text boxes are measured apart and their
+/// worst figure printed (Chromium's text is not Pango's: docs/web.md). One browser serves the class.
+final class WebExportTests: XCTestCase {
+    nonisolated(unsafe) private static var browser: (browser: DevToolsBrowser, session: String?)?
+    private static let threshold = 35.0
+    /// The runs that fall short of ``threshold`` today, with the bar they are held to instead (docs/web.md):
+    /// along every edge of a layer scaled by a fraction (affine-crossfade scales the whole screen) or of
+    /// a picture at a fractional place (zoom's photo), Chromium's resampling differs from animhost's.
+    private static let shortfalls = [
+        "affine-crossfade-push": 27.0, "affine-crossfade-present": 27.0, "affine-crossfade-pop": 33.0, "affine-crossfade-dismiss": 33.0,
+        "zoom-push": 33.0, "zoom-present": 33.0
+    ]
+
+    override class func tearDown() {
+        browser?.browser.close()
+        browser = nil
+        super.tearDown()
+    }
+
+    func testBuiltIns() throws {
+        for plugin in ["zoom", "crossfade", "card-lift", "match"] { try checkOperations(plugin) }
+    }
+
+    func testExamples() throws {
+        for plugin in [
+            "popup/popup", "album/album", "uikit/affine-crossfade", "uikit/fluidphoto", "uikit/list-detail", "uikit/photo-lift",
+            "uikit/rmp-zoom", "uikit/zoom-transitioning", "presentations/deck-dismiss"
+        ] {
+            try checkOperations(packageRoot.appendingPathComponent("Examples/\(plugin).lua").path)
+        }
+    }
+
+    /// The comparison is not blind: the page paused at the first frame does not match the last.
+    func testComparisonSeesAnotherInstant() throws {
+        let run = try self.run("zoom", "push")!
+        let first = try figures(run, shown: 0, against: run.frames - 1)
+        XCTAssertLessThan(first.outside, WebExportTests.threshold)
+    }
+
+    /// The same run writes the same page, byte for byte.
+    func testPageIsDeterministic() throws {
+        let a = try self.run("card-lift", "push", formats: "web")!, b = try self.run("card-lift", "push", formats: "web")!
+        XCTAssertEqual(try Data(contentsOf: a.page), try Data(contentsOf: b.page))
+    }
+
+    // MARK: - Running and comparing
+
+    private struct Run {
+        let name: String
+        let folder: URL
+        let frames: Int
+        let times: [Double]
+        let size: (width: Int, height: Int)
+        var timeline: URL { folder.appendingPathComponent("timeline.json") }
+        var page: URL { folder.appendingPathComponent("web/index.html") }
+        func png(_ i: Int) -> URL { folder.appendingPathComponent(String(format: "frames/%04d.png", i)) }
+    }
+
+    /// Runs `plugin` for `operation`; nil when the plugin has no such operation.
+    private func run(_ plugin: String, _ operation: String, formats: String = "json,png,web") throws -> Run? {
+        let name = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent + "-" + operation
+        let out = try temporaryFolder("web-\(name)")
+        let r = try CLI.run(["run", plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format", formats, "--out", out.path])
+        if r.code != 0 && operation != "push" && r.err.contains(operation) { return nil }
+        XCTAssertEqual(r.code, 0, "\(name): \(r.err)")
+        guard r.code == 0 else { return nil }
+        guard formats.contains("json") else { return Run(name: name, folder: out, frames: 0, times: [], size: (0, 0)) }
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as? [String: Any] ?? [:]
+        let frames = root["frames"] as? [[String: Any]] ?? []
+        let size = (root["size"] as? [NSNumber] ?? []).map(\.doubleValue)
+        return Run(
+            name: name, folder: out, frames: frames.count, times: frames.map { ($0["t"] as? NSNumber)?.doubleValue ?? 0 },
+            size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
+    }
+
+    /// Checks four frames of each operation `plugin` has.
+    private func checkOperations(_ plugin: String) throws {
+        for operation in ["push", "pop", "present", "dismiss"] {
+            guard let run = try run(plugin, operation) else { continue }
+            var outside = Double.infinity, text = Double.infinity
+            for i in Set([0, run.frames / 3, 2 * run.frames / 3, run.frames - 1]).sorted() {
+                let f = try figures(run, shown: i, against: i)
+                outside = min(outside, f.outside)
+                text = min(text, f.text)
+                let bar = WebExportTests.shortfalls[run.name] ?? WebExportTests.threshold
+                if f.outside < bar {
+                    let kept = try keep(run, frame: i, shot: f.shot)
+                    XCTFail("\(run.name) frame \(i): \(String(format: "%.2f", f.outside)) dB < \(bar); kept in \(kept.path)")
+                }
+            }
+            print(String(format: "web \(run.name): %.1f dB outside text, %.1f dB in text; page %d bytes", outside, text, try Data(contentsOf: run.page).count))
+        }
+    }
+
+    /// Where the pictures of a failed comparison are kept for a person to look at.
+    private static let failures = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-web-failures")
+
+    /// Copies the page, Chromium's picture and animhost's frame `i` of `run` to ``failures``.
+    private func keep(_ run: Run, frame i: Int, shot: URL) throws -> URL {
+        let folder = WebExportTests.failures.appendingPathComponent(run.name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (from, name) in [(run.page, "index.html"), (shot, "\(i)-chromium.png"), (run.png(i), "\(i)-animhost.png"), (run.timeline, "timeline.json")] {
+            let to = folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: to)
+            try FileManager.default.copyItem(at: from, to: to)
+        }
+        return folder
+    }
+
+    /// Chromium's picture of `run`'s page paused at frame `shown`'s instant against animhost's frame `index`:
+    /// PSNR outside the text boxes and inside them.
+    private func figures(_ run: Run, shown: Int, against index: Int) throws -> (outside: Double, text: Double, shot: URL) {
+        // The page opened paused at the instant (`#t=`), as a person would open it; then two frames drawn.
+        let (browser, session) = try open(run, at: run.times[shown])
+        try browser.evaluate(
+            "animhost.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))", in: session)
+        let shot = run.folder.appendingPathComponent(String(format: "chromium-%04d.png", shown))
+        try browser.screenshot(in: session).write(to: shot)
+        let chromium = try Bitmap.read(shot), rendered = try Bitmap.read(run.png(index))
+        XCTAssertEqual([chromium.width, chromium.height], [rendered.width, rendered.height], run.name)
+        // Every picture is embedded in the page: only text is left out.
+        let page = try OraclePage(OracleFrame(timeline: run.timeline, frame: index), image: { _ in URL(fileURLWithPath: "/") })
+        let mask = page.mask(width: rendered.width, height: rendered.height, scale: 1)
+        return (psnr(chromium, rendered, skipping: mask), psnr(chromium, rendered, skipping: mask.map { !$0 }), shot)
+    }
+
+    /// The class's browser at @1x showing `run`'s page at `time`.
+    private func open(_ run: Run, at time: Double) throws -> (DevToolsBrowser, String) {
+        let url = run.page.absoluteString + "#t=\(time)"
+        let browser =
+            try WebExportTests.browser?.browser
+            ?? DevToolsBrowser(try requireChromium(), arguments: ["--force-device-scale-factor=1", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
+        let session: String
+        if let open = WebExportTests.browser?.session {
+            session = open
+            try browser.navigate(url, in: session)
+        } else {
+            session = try browser.open(url)
+        }
+        WebExportTests.browser = (browser, session)
+        try browser.setViewport(width: run.size.width, height: run.size.height, scale: 0, in: session)
+        return (browser, session)
+    }
+}
