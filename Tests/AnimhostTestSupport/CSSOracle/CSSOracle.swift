@@ -34,11 +34,15 @@ public struct OraclePage {
                 excluded.append(OracleRect(x: b.x - m, y: b.y - m, width: b.width + 2 * m, height: b.height + 2 * m))
             }
             if style.hidden { style.node.append("display: none") }
-            let children = frame.children(of: i).map { element($0, blur: blur) }.joined()
+            // The sublayer transform wraps each child alone: one 3-D context per child, so that the children paint
+            // in order as Core Animation's sublayers do, where one shared `preserve-3d` context would sort them by depth.
+            let wrap = style.sub.joined(separator: "; ")
+            let children = frame.children(of: i).map { element($0, blur: blur) }
+                .map { wrap.isEmpty ? $0 : #"<div class="sub" style="\#(attribute(wrap))">\#($0)</div>"# }.joined()
             return #"<div class="node" data-id="\#(attribute(node.id))" style="\#(attribute(style.node.joined(separator: "; ")))">"#
                 + style.parts.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.html).joined()
                 + #"<div class="clip" style="\#(attribute(style.clip.joined(separator: "; ")))">"#
-                + #"<div class="sub" style="\#(attribute(style.sub.joined(separator: "; ")))">\#(children)</div></div>"#
+                + children + "</div>"
                 + style.overlays.joined() + "</div>\n"
         }
         let nodes = frame.children(of: nil).map { element($0, blur: 0) }.joined()

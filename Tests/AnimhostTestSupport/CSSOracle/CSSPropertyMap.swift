@@ -1,15 +1,16 @@
 import Foundation
 
 /// What one node becomes in the oracle's page (Pages/css-oracle.html lays the parts out):
-/// `<div class="node">` with its parts beneath, `<div class="clip"><div class="sub">` holding the
-/// children, then its overlays.
+/// `<div class="node">` with its parts beneath, `<div class="clip">` holding the children (each in a
+/// `<div class="sub">` when the node has a sublayer transform), then its overlays.
 public struct NodeStyle {
     /// CSS declarations of the node's own element (`left`, `opacity`, custom properties the page's
     /// stylesheet composes: `--r`, `--t2d`, …).
     public var node: [String] = []
     /// Elements drawn beneath the children, each with its paint rank (lower first).
     public var parts: [(rank: Int, html: String)] = []
-    /// Declarations of the element that clips the children, and of the one that transforms them.
+    /// Declarations of the element that clips the children, and of the one wrapped around each child
+    /// alone that transforms it (empty: no wrapper).
     public var clip: [String] = [], sub: [String] = []
     /// Elements drawn over the children (the border).
     public var overlays: [String] = []
@@ -132,7 +133,7 @@ extension CSSMapping {
             if let p = numbers(v), p.count == 2 { s.node += ["--ax: \(css(p[0]))", "--ay: \(css(p[1]))"] }
         },
         CSSMapping("sublayerTransform") { v, _, s in
-            // The children keep their depth under the parent's matrix (so that its m34 projects them), then flatten.
+            // Each child keeps its depth under the parent's matrix (so that its m34 projects it), then flattens.
             if let m = numbers(v), m.count == 16 { s.sub += ["transform: matrix3d(\(m.map(css).joined(separator: ", ")))", "transform-style: preserve-3d"] }
         },
         CSSMapping("zPosition") { v, _, s in if let z = number(v) { s.node.append("--tz: translateZ(\(px(z)))") } }
