@@ -30,7 +30,7 @@ public struct OracleFrame {
     /// subtree may still be open: the deepest one that explains the node's on-screen box and opacity
     /// (its transforms — 2-D and 3-D, with the parent's sublayer transform — and alpha compose with
     /// the parent's into `bbox` and `opacity`) and holds it (its frame holds the node's, or it clips and
-    /// holds at least half of it), else the one of those its frame overlaps most, else the deepest. A scene's root (its id is the scene's name) is the container's child or the
+    /// holds at least half of it), else the deepest of those its frame overlaps, else the deepest. A scene's root (its id is the scene's name) is the container's child or the
     /// window's (chrome). What this cannot tell apart: a node lying within an earlier sibling (or mostly
     /// within one that clips) whose transform and alpha are the identity reads as its child.
     static func tree(_ list: [OracleNode]) -> [OracleNode] {
@@ -40,12 +40,10 @@ public struct OracleFrame {
             let node = nodes[i]
             let candidates = (node.isSceneRoot ? open.prefix(1).filter { nodes[$0].id == "container" } : Array(open)).reversed()
             let explaining = candidates.filter { node.composes(with: nodes[$0]) }
-            // Else the one it overlaps most (a grid's last row hanging out of its screen is the screen's, not the
+            // Else the deepest it overlaps (a grid's last row hanging out of its screen is the screen's, not the
             // cell's above it), else the deepest.
             let holding = { (list: [Int]) in
-                list.first { nodes[$0].holds(node) }
-                    ?? list.filter { nodes[$0].frame.overlap(node.frame) > 0 }.max { nodes[$0].frame.overlap(node.frame) < nodes[$1].frame.overlap(node.frame) }
-                    ?? list.first
+                list.first { nodes[$0].holds(node) } ?? list.first { nodes[$0].frame.overlap(node.frame) > 0 } ?? list.first
             }
             let parent = holding(explaining) ?? (node.composes(with: nil) ? nil : holding(Array(candidates)))
             nodes[i].parent = parent
