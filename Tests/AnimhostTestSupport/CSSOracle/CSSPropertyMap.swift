@@ -186,8 +186,17 @@ extension CSSMapping {
         },
         // Chromium draws no continuous (superellipse-blended) corner: circular arcs stand in, and the comparison says so.
         .notDrawn("cornerCurve"),
-        CSSMapping("backdropBlur") { v, _, s in
-            if let b = number(v), b > 0 { s.parts.append((PaintRank.backdrop, #"<div class="part" style="backdrop-filter: blur(\#(px(b)))"></div>"#)) }
+        CSSMapping("backdropBlur") { v, c, s in
+            guard let b = number(v), b > 0 else { return }
+            if c.node.alpha >= 1 {
+                // A part over the shadow, beneath the background: it blurs the shadow too, as animhost does.
+                s.parts.append((PaintRank.backdrop, #"<div class="part" style="backdrop-filter: blur(\#(px(b)))"></div>"#))
+            } else {
+                // A translucent node's element is its parts' backdrop root (Filter Effects 2): a part would blur
+                // nothing. On the element itself, within its corners, the node's opacity fades the blurred backdrop
+                // as animhost paints it back with the node's alpha (the shadow is then drawn over it, not blurred).
+                s.node += ["backdrop-filter: blur(\(px(b)))", "border-radius: var(--rtl) var(--rtr) var(--rbr) var(--rbl)"]
+            }
         }
     ]
 }
