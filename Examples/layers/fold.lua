@@ -5,7 +5,8 @@
 -- container's perspective (`sublayerTransform = transform3D.perspective(distance)`, UIKit's m34).
 -- Each panel is shaded by a gradient across it that darkens as the panel turns away from the light
 -- (the panels facing away darker at their fold line, the ones facing the light only a little).
--- Popping unfolds the cover again.
+-- Popping unfolds the cover again. Params: `panels` (1…48), `steps` (keyframes, 1…240), `distance`
+-- (the eye's, in points, above 0), `shade` (the darkest shading's alpha), `duration`, `curve`.
 --
 --   layer.anchorPoint = CGPoint(x: 0, y: 0.5)
 --   layer.transform = CATransform3DTranslate(CATransform3DMakeRotation(a, 0, 1, 0), …)
@@ -53,7 +54,7 @@ end
 -- it. Strips begin on even points, whole pixels at every scale from 0.5×, so that flat panels meet
 -- without a seam (anti-aliased edges of clipped layers let what lies beneath show through).
 local function panels(ctx, view)
-  local n, size = math.max(1, math.floor(ctx.params.panels)), ctx.size
+  local n, size = math.min(math.max(1, math.floor(ctx.params.panels)), 48), ctx.size
   local function edge(i) return i == n and size.width or 2 * math.floor(i * size.width / n / 2) end
   local out = {}
   for i = 0, n - 1 do
@@ -79,7 +80,7 @@ end
 -- each keyframe holds the exact pose, so the hinges stay joined while the decomposed transforms
 -- move between them (translations in straight lines, turns by spherical interpolation).
 local function turn(ctx, strips, from, to, completion)
-  local steps = math.max(1, math.floor(ctx.params.steps))
+  local steps = math.min(math.max(1, math.floor(ctx.params.steps)), 240)
   keyframes{
     duration = ctx:duration(),
     curve = ctx.params.curve,
