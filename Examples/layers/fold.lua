@@ -10,7 +10,8 @@
 --
 --   layer.anchorPoint = CGPoint(x: 0, y: 0.5)
 --   layer.transform = CATransform3DTranslate(CATransform3DMakeRotation(a, 0, 1, 0), …)
---     → panel.anchorPoint = point(0, 0.5); panel.transform3D = transform3D.rotate(a, 0, 1, 0) * transform3D.translate(…)
+--     → panel.anchorPoint = point(0, 0.5)
+--       panel.transform3D = transform3D.rotate(a, 0, 1, 0) * transform3D.translate(…)
 
 ---@type Plugin
 local fold = {
@@ -60,7 +61,9 @@ local function panels(ctx, view)
   for i = 0, n - 1 do
     local x = edge(i)
     local w = edge(i + 1) - x
-    local panel = node{ id = "fold-panel-" .. i, frame = rect(x, 0, w, size.height), clips = true, anchorPoint = point(0, 0.5) }
+    local panel = node{
+      id = "fold-panel-" .. i, frame = rect(x, 0, w, size.height), clips = true, anchorPoint = point(0, 0.5),
+    }
     local page = view:snapshot()
     page.frame = rect(-x, 0, size.width, size.height)
     panel:add(page)
