@@ -1,15 +1,16 @@
 import Foundation
 
 /// What one node becomes in the oracle's page (Pages/css-oracle.html lays the parts out):
-/// `<div class="node">` with its parts beneath, `<div class="clip"><div class="sub">` holding the
-/// children, then its overlays.
+/// `<div class="node">` with its parts beneath, `<div class="clip">` holding the children (each in a
+/// `<div class="sub">` when the node has a sublayer transform), then its overlays.
 public struct NodeStyle {
     /// CSS declarations of the node's own element (`left`, `opacity`, custom properties the page's
     /// stylesheet composes: `--r`, `--t2d`, …).
     public var node: [String] = []
     /// Elements drawn beneath the children, each with its paint rank (lower first).
     public var parts: [(rank: Int, html: String)] = []
-    /// Declarations of the element that clips the children, and of the one that transforms them.
+    /// Declarations of the element that clips the children, and of the one wrapped around each child
+    /// alone that transforms it (empty: no wrapper).
     public var clip: [String] = [], sub: [String] = []
     /// Elements drawn over the children (the border).
     public var overlays: [String] = []
@@ -149,7 +150,7 @@ extension CSSMapping {
             if let p = numbers(v), p.count == 2 { s.node += ["--ax: \(css(p[0]))", "--ay: \(css(p[1]))"] }
         },
         CSSMapping("sublayerTransform") { v, _, s in
-            // The children keep their depth under the parent's matrix (so that its m34 projects them), then flatten.
+            // Each child keeps its depth under the parent's matrix (so that its m34 projects it), then flattens.
             if let m = numbers(v), m.count == 16 { s.sub += ["transform: matrix3d(\(m.map(css).joined(separator: ", ")))", "transform-style: preserve-3d"] }
         },
         CSSMapping("zPosition") { v, _, s in if let z = number(v) { s.node.append("--tz: translateZ(\(px(z)))") } }
@@ -202,8 +203,17 @@ extension CSSMapping {
         },
         // Chromium draws no continuous (superellipse-blended) corner: circular arcs stand in, and the comparison says so.
         .notDrawn("cornerCurve"),
-        CSSMapping("backdropBlur") { v, _, s in
-            if let b = number(v), b > 0 { s.parts.append((PaintRank.backdrop, #"<div class="part" style="backdrop-filter: blur(\#(px(b)))"></div>"#)) }
+        CSSMapping("backdropBlur") { v, c, s in
+            guard let b = number(v), b > 0 else { return }
+            if number(c.fields["alpha"]) ?? 1 >= 1 {
+                // A part over the shadow, beneath the background: it blurs the shadow too, as animhost does.
+                s.parts.append((PaintRank.backdrop, #"<div class="part" style="backdrop-filter: blur(\#(px(b)))"></div>"#))
+            } else {
+                // A translucent node's element is its parts' backdrop root (Filter Effects 2): a part would blur
+                // nothing. On the element itself, within its corners, the node's opacity fades the blurred backdrop
+                // as animhost paints it back with the node's alpha (the shadow is then drawn over it, not blurred).
+                s.node += ["backdrop-filter: blur(\(px(b)))", "border-radius: var(--rtl) var(--rtr) var(--rbr) var(--rbl)"]
+            }
         }
     ]
 }

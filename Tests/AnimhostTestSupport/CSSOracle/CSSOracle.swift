@@ -37,13 +37,16 @@ public struct OraclePage {
                 excluded.append(OracleRect(x: b.x - m, y: b.y - m, width: b.width + 2 * m, height: b.height + 2 * m))
             }
             if style.hidden { style.node.append("display: none") }
-            let children = frame.children(of: i).map { element($0, blur: blur) }.joined()
+            // The sublayer transform wraps each child alone: one 3-D context per child, so that the children paint
+            // in order as Core Animation's sublayers do, where one shared `preserve-3d` context would sort them by depth.
+            let wrap: String = CSSText.attributeValue(style.sub.joined(separator: "; "))
+            let children: String = frame.children(of: i).map { element($0, blur: blur) }
+                .map { wrap.isEmpty ? $0 : #"<div class="sub" style="\#(wrap)">\#($0)</div>"# }.joined()
             let parts: String = style.parts.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.html).joined()
             let id: String = CSSText.attributeValue(node.id), own: String = CSSText.attributeValue(style.node.joined(separator: "; "))
-            let clip: String = CSSText.attributeValue(style.clip.joined(separator: "; ")), sub: String = CSSText.attributeValue(style.sub.joined(separator: "; "))
+            let clip: String = CSSText.attributeValue(style.clip.joined(separator: "; "))
             let open: String = #"<div class="node" data-id="\#(id)" style="\#(own)">"# + parts
-            let inner: String = #"<div class="clip" style="\#(clip)"><div class="sub" style="\#(sub)">"# + children + "</div></div>"
-            return open + inner + style.overlays.joined() + "</div>\n"
+            return open + #"<div class="clip" style="\#(clip)">"# + children + "</div>" + style.overlays.joined() + "</div>\n"
         }
         let nodes = frame.children(of: nil).map { element($0, blur: 0) }.joined()
         html = template.replacingOccurrences(of: "{{STYLE}}", with: try CSSMapping.stylesheet())

@@ -28,9 +28,9 @@ public struct OracleFrame {
     /// Gives each node its parent. The timeline lists a tree in paint order (a parent before its
     /// subtree) without saying whose child each node is, so the parent is found among the nodes whose
     /// subtree may still be open: the deepest one that explains the node's on-screen box and opacity
-    /// (its transform and alpha compose with the parent's into `bbox` and `opacity`) and holds it (its
-    /// frame holds the node's, or it clips and holds at least half of it), else the deepest that
-    /// explains them. A scene's root (its id is the scene's name) is the container's child or the
+    /// (its transforms — 2-D and 3-D, with the parent's sublayer transform — and alpha compose with
+    /// the parent's into `bbox` and `opacity`) and holds it (its frame holds the node's, or it clips and
+    /// holds at least half of it), else the deepest of those its frame overlaps, else the deepest. A scene's root (its id is the scene's name) is the container's child or the
     /// window's (chrome). What this cannot tell apart: a node lying within an earlier sibling (or mostly
     /// within one that clips) whose transform and alpha are the identity reads as its child.
     static func tree(_ list: [OracleNode]) -> [OracleNode] {
@@ -40,8 +40,11 @@ public struct OracleFrame {
             let node = nodes[i]
             let candidates = (node.isSceneRoot ? open.prefix(1).filter { nodes[$0].id == "container" } : Array(open)).reversed()
             let explaining = candidates.filter { node.composes(with: nodes[$0]) }
-            let holding = { (list: [Int]) in list.first { nodes[$0].holds(node) } ?? list.first }
-            // A transform the oracle cannot compose (a projection) explains nothing: the frames decide.
+            // Else the deepest it overlaps (a grid's last row hanging out of its screen is the screen's, not the
+            // cell's above it), else the deepest.
+            let holding = { (list: [Int]) in
+                list.first { nodes[$0].holds(node) } ?? list.first { nodes[$0].frame.overlap(node.frame) > 0 } ?? list.first
+            }
             let parent = holding(explaining) ?? (node.composes(with: nil) ? nil : holding(Array(candidates)))
             nodes[i].parent = parent
             nodes[i].toWindow = node.placed(in: parent.map { nodes[$0] })
@@ -63,7 +66,7 @@ public struct OracleNode {
     /// The index of the parent in the frame's nodes; nil for the window.
     public internal(set) var parent: Int?
     /// The node's bounds to window points: its parents' transforms and its own.
-    public internal(set) var toWindow = OracleAffine.identity
+    public internal(set) var toWindow = OracleMatrix.identity
 
     init(_ fields: [String: Any]) throws {
         self.fields = fields
@@ -80,19 +83,31 @@ public struct OracleNode {
     /// Whether the node is a scene's root (not a snapshot of one).
     var isSceneRoot: Bool { (fields["scene"] as? String) == id && fields["snapshot"] == nil }
 
-    /// The node's own transform about its anchor point (the centre), `[a, b, c, d, tx, ty]`.
-    var transform: OracleAffine {
-        guard let t = numbers(fields["transform"]), t.count == 6 else { return .identity }
-        return OracleAffine(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5])
+    /// The 4 × 4 matrix of a 16-number field (`transform3D`, `sublayerTransform`), or nil.
+    func matrix(_ key: String) -> OracleMatrix? { numbers(fields[key]).flatMap { $0.count == 16 ? OracleMatrix(m: $0) : nil } }
+
+    /// The anchor point in bounds points (the layer-contract's default: the centre).
+    var anchor: (x: Double, y: Double) {
+        let unit = numbers(fields["anchorPoint"]).flatMap { $0.count == 2 ? $0 : nil } ?? [0.5, 0.5]
+        return (frame.width * unit[0], frame.height * unit[1])
     }
 
-    /// Its bounds to window points, were `parent` its parent (nil: the window): its transform about its anchor point.
-    func placed(in parent: OracleNode?) -> OracleAffine {
-        let origin = (frame.x - (parent?.frame.x ?? 0), frame.y - (parent?.frame.y ?? 0))
-        let anchor = numbers(fields["anchorPoint"]).flatMap { $0.count == 2 ? $0 : nil } ?? [0.5, 0.5]
-        let (cx, cy) = (frame.width * anchor[0], frame.height * anchor[1])
-        let local = OracleAffine.translation(-cx, -cy).then(transform).then(.translation(origin.0 + cx, origin.1 + cy))
-        return local.then(parent?.toWindow ?? .identity)
+    /// The node's layer transform: `transform` (lifted to 3-D), then `transform3D`, then `zPosition` along z.
+    var layerTransform: OracleMatrix {
+        var m = numbers(fields["transform"]).flatMap { $0.count == 6 ? OracleMatrix.affine($0) : nil } ?? .identity
+        if let t3 = matrix("transform3D") { m = m.then(t3) }
+        if let z = number(fields["zPosition"]), z != 0 { m = m.then(OracleMatrix(m: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, z, 1])) }
+        return m
+    }
+
+    /// Its bounds to window points, were `parent` its parent (nil: the window): its layer transform about
+    /// its anchor point, its place in the parent, the parent's `sublayerTransform` about the parent's
+    /// anchor point, flattened into the parent's plane, then the parent's own way to the window.
+    func placed(in parent: OracleNode?) -> OracleMatrix {
+        let a = anchor
+        var local = layerTransform.about(a.x, a.y).then(.translation(frame.x - (parent?.frame.x ?? 0), frame.y - (parent?.frame.y ?? 0)))
+        if let parent, let sublayer = parent.matrix("sublayerTransform") { local = local.then(sublayer.about(parent.anchor.x, parent.anchor.y)) }
+        return local.flattened.then(parent?.toWindow ?? .identity)
     }
 
     /// Whether this node, as a parent, would hold `child`: its frame holds the child's, or it clips and
@@ -104,7 +119,7 @@ public struct OracleNode {
 
     /// Whether `parent` as this node's parent gives its recorded bbox and opacity.
     func composes(with parent: OracleNode?) -> Bool {
-        let box = placed(in: parent).boundingBox(of: OracleRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        guard let box = placed(in: parent).boundingBox(width: frame.width, height: frame.height) else { return false }
         let tolerance = 1e-3 * max(1, abs(bbox.x) + abs(bbox.y) + bbox.width + bbox.height)
         let boxes = zip(box.values, bbox.values).allSatisfy { abs($0 - $1) <= tolerance }
         return boxes && abs(min(max(alpha, 0), 1) * (parent?.opacity ?? 1) - opacity) <= 1e-5
@@ -135,28 +150,6 @@ public struct OracleRect: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "[\(values.map { String(format: "%g", $0) }.joined(separator: ", "))]" }
-}
-
-/// An affine transform x' = a·x + c·y + tx, y' = b·x + d·y + ty, as CGAffineTransform and CSS's `matrix()`.
-public struct OracleAffine: Sendable {
-    public var a, b, c, d, tx, ty: Double
-
-    public static let identity = OracleAffine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-    static func translation(_ x: Double, _ y: Double) -> OracleAffine { OracleAffine(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
-
-    /// This transform, then `next`.
-    func then(_ n: OracleAffine) -> OracleAffine {
-        OracleAffine(
-            a: a * n.a + b * n.c, b: a * n.b + b * n.d, c: c * n.a + d * n.c, d: c * n.b + d * n.d,
-            tx: tx * n.a + ty * n.c + n.tx, ty: tx * n.b + ty * n.d + n.ty)
-    }
-
-    /// The axis-aligned box of `r`'s corners transformed.
-    func boundingBox(of r: OracleRect) -> OracleRect {
-        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x, r.y + r.height), (r.x + r.width, r.y + r.height)]
-        let xs = corners.map { a * $0.0 + c * $0.1 + tx }, ys = corners.map { b * $0.0 + d * $0.1 + ty }
-        return OracleRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    }
 }
 
 /// A timeline the oracle cannot read, or a page it cannot draw.
