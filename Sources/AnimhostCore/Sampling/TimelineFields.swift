@@ -1,7 +1,9 @@
 import Foundation
 
 /// A value in a timeline frame: the timeline file writes it as JSON, a spec's frame holds it as Lua values.
-public indirect enum TimelineValue: Sendable, Equatable {
+/// Held inline (no allocation for each of the many values a timeline writes), but for a 3-D
+/// transform, whose sixteen numbers would make every value as large.
+public enum TimelineValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -12,7 +14,7 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case color(Color)
     case transform(Transform2D)
     case point(Point)
-    case transform3D(Transform3D)
+    indirect case transform3D(Transform3D)
     case object([TimelineField])
     case array([TimelineValue])
     /// An array of names (``PropertyValue/names``).
