@@ -20,9 +20,9 @@ public final class TimelineWriter: FrameSink {
     /// The size of the frame written last: about the next one's, reserved for it at once.
     private var lastFrameBytes = 0
 
-    /// The most bytes a timeline may have, 1 GiB: a run's node-frames at length (ids, names and texts
-    /// included), refused at the frame that would pass it.
-    public static let maxBytes = 1 << 30
+    /// The most bytes a timeline may have, 256 MiB (a thousand times zoom's): a run's node-frames at
+    /// length (ids, names and texts included), refused at the frame that would pass it.
+    public static let maxBytes = 256 << 20
 
     /// The limit of this writer: ``maxBytes`` unless a test sets a smaller one.
     private let limit: Int
@@ -63,8 +63,8 @@ public final class TimelineWriter: FrameSink {
         bytes += out.count
         guard bytes <= limit else {
             throw OutputError(
-                "\(url.lastPathComponent) would pass its limit of \(limit.grouped) bytes at frame \(frame.index) (\(frame.nodes.count) nodes): "
-                    + "a shorter run, a lower --fps, fewer nodes or shorter texts")
+                "\(url.lastPathComponent) of \(info.map { "plugin \($0.plugin)" } ?? "a run") would pass its limit of \(limit.grouped) bytes "
+                    + "at frame \(frame.index) (\(frame.nodes.count) nodes): a shorter run, a lower --fps, fewer nodes or shorter texts")
         }
         guard let frames else { throw OutputError("frames were written before the timeline began") }
         try out.withUnsafeBytes { try frames.write($0) }

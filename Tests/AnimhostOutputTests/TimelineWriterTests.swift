@@ -105,16 +105,23 @@ final class TimelineWriterTests: XCTestCase {
         for (i, node) in frame.nodes.enumerated() { out += (i == 0 ? "\n" : ",\n") + "      " + TimelineWriter.encode(node) }
         let later = (out + "\n    ]}").utf8.count  // each frame after the first; the first has no comma
         let limit = (later - 1) + 2 * later  // three frames exactly
-        let writer = TimelineWriter(url: url, scale: 1, limit: limit)
-        let info = TimelineInfo(plugin: "p", operation: .push, from: "a", to: "b", fps: 60, duration: 0.5, size: Size(width: 390, height: 844))
-        try writer.begin(info)
-        for _ in 0..<3 { try writer.write(frame) }
-        let kept = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.fileSizeKey])
-        XCTAssertEqual(try kept.map { try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }, [limit], "the frames are on disk, not in memory")
-        XCTAssertThrowsError(try writer.write(frame)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("timeline.json would pass its limit of \(limit.grouped) bytes at frame 0 (2 nodes): "), "\(error)")
+        do {
+            let writer = TimelineWriter(url: url, scale: 1, limit: limit)
+            let info = TimelineInfo(plugin: "p", operation: .push, from: "a", to: "b", fps: 60, duration: 0.5, size: Size(width: 390, height: 844))
+            try writer.begin(info)
+            for _ in 0..<3 { try writer.write(frame) }
+            let kept = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.fileSizeKey])
+            XCTAssertEqual(try kept.map { try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }, [limit], "the frames are on disk, not in memory")
+            XCTAssertThrowsError(try writer.write(frame)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("timeline.json of plugin p would pass its limit of \(limit.grouped) bytes at frame 0 (2 nodes): "), "\(error)")
+            }
         }
-        withExtendedLifetime(writer) {}
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "nothing half-written is left")
+    }
+
+    /// The default limit is 256 MiB: far above any built-in's timeline, far below what fills a disk.
+    func testTheDefaultTimelineLimitIs256MiB() {
+        XCTAssertEqual(TimelineWriter.maxBytes, 268_435_456)
     }
 
     func testFinishingBeforeBeginningIsAnError() {

@@ -63,8 +63,12 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
         self = CornerMask(Self.named.filter { names.contains($0.name) }.map(\.corner))
     }
 
-    /// The names of the corners in the mask, in `CACornerMask`'s order.
-    public var names: [String] { Self.named.filter { contains($0.corner) }.map(\.name) }
+    /// The names of the corners in the mask, in `CACornerMask`'s order (one list per mask, made
+    /// once: the timeline reads them for every node of every frame).
+    public var names: [String] { Self.namesByMask[Int(rawValue & 15)] }
+
+    /// The names of each of the sixteen masks' corners, by raw value.
+    private static let namesByMask: [[String]] = (0..<16).map { raw in named.filter { CornerMask(rawValue: UInt8(raw)).contains($0.corner) }.map(\.name) }
 }
 
 /// How a rounded corner curves, as `CALayerCornerCurve`.

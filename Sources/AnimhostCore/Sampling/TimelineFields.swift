@@ -1,5 +1,9 @@
+import Foundation
+
 /// A value in a timeline frame: the timeline file writes it as JSON, a spec's frame holds it as Lua values.
-public indirect enum TimelineValue: Sendable, Equatable {
+/// Held inline (no allocation for each of the many values a timeline writes), but for a 3-D
+/// transform, whose sixteen numbers would make every value as large.
+public enum TimelineValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -10,7 +14,7 @@ public indirect enum TimelineValue: Sendable, Equatable {
     case color(Color)
     case transform(Transform2D)
     case point(Point)
-    case transform3D(Transform3D)
+    indirect case transform3D(Transform3D)
     case object([TimelineField])
     case array([TimelineValue])
     /// An array of names (``PropertyValue/names``).
@@ -60,18 +64,21 @@ extension NodeSample {
         try body("opacity", .number(opacity))
         try body("z", .integer(z))
         // Read through buffers: each declaration's rule and reader in place, not a copy of it per node.
-        try NodeProperty.all.withUnsafeBufferPointer { all in
-            try TimelineLayout.defaults.withUnsafeBufferPointer { defaults in
-                for entry in TimelineLayout.entries {
-                    switch entry {
-                    case .single(let i):
-                        let rule = all[i].timeline
-                        if rule == .never { continue }
-                        let value = rule == .inContainer ? .rect(frame) : all[i].read(properties)
-                        if rule != .unlessDefault || value != defaults[i] { try body(all[i].key, TimelineLayout.field(value)) }
-                    case .group(let key, let members):
-                        let shown = all[members[0]].timeline != .unlessDefault || members.contains { all[$0].read(properties) != defaults[$0] }
-                        if shown { try body(key, .object(members.map { TimelineField(all[$0].key, TimelineLayout.field(all[$0].read(properties))) })) }
+        try withUnsafeBytes(of: properties) { bits in
+            try NodeProperty.all.withUnsafeBufferPointer { all in
+                try TimelineLayout.defaults.withUnsafeBufferPointer { defaults in
+                    func isDefault(_ i: Int) -> Bool { TimelineLayout.holdsDefaultBits(i, bits) || all[i].read(properties) == defaults[i] }
+                    for entry in TimelineLayout.entries {
+                        switch entry {
+                        case .single(let i):
+                            let rule = all[i].timeline
+                            if rule == .never || (rule == .unlessDefault && TimelineLayout.holdsDefaultBits(i, bits)) { continue }
+                            let value = rule == .inContainer ? .rect(frame) : all[i].read(properties)
+                            if rule != .unlessDefault || value != defaults[i] { try body(all[i].key, TimelineLayout.field(value)) }
+                        case .group(let key, let members):
+                            let shown = all[members[0]].timeline != .unlessDefault || !members.allSatisfy(isDefault)
+                            if shown { try body(key, .object(members.map { TimelineField(all[$0].key, TimelineLayout.field(all[$0].read(properties))) })) }
+                        }
                     }
                 }
             }
@@ -103,6 +110,37 @@ enum TimelineLayout {
 
     /// Each declaration's default, by position in ``NodeProperty/all``.
     static let defaults = NodeProperty.all.map(\.defaultValue)
+
+    /// Where each declaration's value lies in ``NodeProperties`` when it is stored in place (numbers,
+    /// rectangles, sizes, colours, transforms), as a byte range; nil for the others.
+    private static let storedRanges: [Range<Int>?] = NodeProperty.all.map { property in
+        switch property.field {
+        case .number(let f)?: f.offset..<f.offset + MemoryLayout<Double>.size
+        case .rect(let f)?: f.offset..<f.offset + MemoryLayout<Rect>.size
+        case .size(let f)?: f.offset..<f.offset + MemoryLayout<Size>.size
+        case .color(let f)?: f.offset..<f.offset + MemoryLayout<Color>.size
+        case .optionalColor(let f)?: f.offset..<f.offset + MemoryLayout<Color?>.size
+        case .transform(let f)?: f.offset..<f.offset + MemoryLayout<Transform2D>.size
+        case .gradient?, .outOfLine?, .layer3D?, nil: nil
+        }
+    }
+
+    /// A new node's values, whose bytes ``holdsDefaultBits(_:_:)`` compares with.
+    nonisolated(unsafe) private static let defaultBits: UnsafeMutableRawBufferPointer = {
+        let bits = UnsafeMutableRawBufferPointer.allocate(byteCount: MemoryLayout<NodeProperties>.size, alignment: MemoryLayout<NodeProperties>.alignment)
+        withUnsafeBytes(of: NodeProperties()) { bits.copyMemory(from: $0) }
+        return bits  // kept for the process; its strings and boxes (none is compared) stay unreferenced
+    }()
+
+    /// Whether declaration `i` is stored in place and its bytes in `properties` (a node's values)
+    /// are those of its default: then it equals its default, without its value being made. A stored
+    /// value is finite (never NaN), so equal bits mean an equal value; false means "compare values"
+    /// (the same number may have other bits, as -0 and 0).
+    @inline(__always)
+    static func holdsDefaultBits(_ i: Int, _ properties: UnsafeRawBufferPointer) -> Bool {
+        guard let range = storedRanges[i] else { return false }
+        return memcmp(properties.baseAddress! + range.lowerBound, defaultBits.baseAddress! + range.lowerBound, range.count) == 0
+    }
 
     /// A property's value as the timeline writes it: no colour, string or text is null, text is its string.
     static func field(_ value: PropertyValue) -> TimelineValue {

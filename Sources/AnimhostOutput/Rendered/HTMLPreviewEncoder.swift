@@ -17,11 +17,11 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     private var compressed: [Int: Data] = [:]
     private var tail = ""
     private var bytes = 0
-    /// The most bytes the page may have: ``TimelineWriter/maxBytes`` (1 GiB), as the timeline, unless a test sets less.
+    /// The most bytes the page may have: 1 GiB (its frames are pictures), unless a test sets less.
     private let limit: Int
 
     /// A preview to be written at `url`, its frames inlined at JPEG `quality`.
-    public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality; limit = TimelineWriter.maxBytes }
+    public init(url: URL, quality: Int32 = 85) { self.url = url; self.quality = quality; limit = 1 << 30 }
 
     /// A preview of at most `limit` bytes, for tests of the limit.
     init(url: URL, quality: Int32 = 85, limit: Int) { self.url = url; self.quality = quality; self.limit = limit }
