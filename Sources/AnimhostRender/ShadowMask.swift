@@ -80,8 +80,12 @@ final class ShadowMasks: @unchecked Sendable {
         )
     }
 
-    /// Device pixels per mask pixel: a wide blur is made at a reduced resolution.
-    private static func reduction(sigma: Double, scale: Double) -> Double { min(max(sigma * scale / 3, 1), 4) }
+    /// Device pixels per mask pixel: a wide blur is made at a reduced resolution, one where σ spans
+    /// three to six mask pixels (no fewer than six past 24 device pixels), so that a mask's pixels are
+    /// bounded by its shape's, whatever its radius.
+    private static func reduction(sigma: Double, scale: Double) -> Double {
+        min(max(sigma * scale / 3, 1), max(4, sigma * scale / ReducedBlur.reducedSigma))
+    }
 
     /// The shadow of a `size` box with `corners`, blurred by `radius` points, in `color`.
     func mask(size: Size, corners: CornerShape, radius: Double, color: Color, frame: Int) throws -> Mask {
