@@ -80,11 +80,11 @@ final class ShadowMasks: @unchecked Sendable {
         )
     }
 
-    /// Device pixels per mask pixel: a wide blur is made at a reduced resolution, one where σ spans
-    /// three to six mask pixels (no fewer than six past 24 device pixels), so that a mask's pixels are
-    /// bounded by its shape's, whatever its radius.
+    /// Device pixels per mask pixel: a wide blur is made at a reduced resolution, at most 4 up to
+    /// σ = 64 device pixels, then one where σ spans 16 mask pixels, so that a mask's pixels stay
+    /// near its shape's, whatever its radius (a mask of σ = 2000 pixels was 3,000 pixels a side).
     private static func reduction(sigma: Double, scale: Double) -> Double {
-        min(max(sigma * scale / 3, 1), max(4, sigma * scale / ReducedBlur.reducedSigma))
+        min(max(sigma * scale / 3, 1), max(4, sigma * scale / 16))
     }
 
     /// The shadow of a `size` box with `corners`, blurred by `radius` points, in `color`.
