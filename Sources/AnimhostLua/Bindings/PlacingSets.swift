@@ -1,23 +1,21 @@
 import CLua
 import AnimhostCore
 
-/// Where the plugin last set, during a run, what places each node (`frame`, `bounds`, `center`,
-/// `transform`, `transform3D`, `sublayerTransform`, `anchorPoint`, `zPosition`), by node id: a frame
+/// Where the plugin last set, during a run, the values that compound down a node's subtree
+/// (`transform`, `transform3D`, `sublayerTransform`, `anchorPoint`, `zPosition`), by node id: a frame
 /// the renderer cannot draw (transforms compounding past what Cairo holds) is then reported at that
-/// line of the plugin, not only by frame and node.
+/// line of the plugin, not only by frame and node. Frames are not noted: they only add up, within
+/// bounds, and noting them would cost every node a plugin makes (docs/benchmarks.md).
 enum PlacingSets {
-    /// The keys whose values place a node, by position in ``NodeProperty/all``.
+    /// The keys whose values compound down the tree, by position in ``NodeProperty/all``.
     private static let placing: [Bool] = NodeProperty.all.map {
-        ["frame", "transform", "transform3D", "sublayerTransform", "anchorPoint", "zPosition"].contains($0.key)
+        ["transform", "transform3D", "sublayerTransform", "anchorPoint", "zPosition"].contains($0.key)
     }
 
-    /// Whether setting `key` moves, sizes or turns the node (or its children).
+    /// Whether setting `key` scales, turns or projects the node (or its children).
     static func places(_ key: NodeKey) -> Bool {
-        switch key {
-        case .property(let i): return placing[i]
-        case .bounds, .center: return true
-        default: return false
-        }
+        if case .property(let i) = key { return placing[i] }
+        return false
     }
 
     /// Notes the plugin's current line as where `node` was last placed in the run under way, charged
