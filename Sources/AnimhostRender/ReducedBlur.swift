@@ -4,7 +4,7 @@ import AnimhostCore
 /// Wide Gaussian blurs made on a reduced copy, as browsers make theirs: the pixels averaged k × k
 /// (Cairo's box filter), the copy blurred by σ / k, and drawn back stretched k times, bilinearly. A
 /// Gaussian of σ ≫ 1 has no detail a reduced copy loses, so the result is within a few levels of the
-/// full-resolution blur (`BlurTests`), and a blur's work is bounded by the pixels it covers, whatever
+/// full-resolution blur (`ReducedBlurTests`), and a blur's work is bounded by the pixels it covers, whatever
 /// its σ: nested σ = 1000 blurs cost what nested σ = 30 blurs do.
 enum ReducedBlur {
     /// σ in device pixels up to which a blur is made at full resolution: the reduction gains little there.
