@@ -21,7 +21,7 @@ enum BackdropBlur {
             (to + y * copy.stride).update(from: from + (region.y + y) * fromStride + region.x * 4, count: region.w * 4)
         }
         cairo_surface_mark_dirty(copy.surface)
-        FrameRenderer.blur(copy, region: (0, 0, region.w, region.h), sigma: sigma)
+        try FrameRenderer.blur(copy, region: (0, 0, region.w, region.h), sigma: sigma)
         cairo_save(cr)
         Draw.setTransform(cr, t)
         Draw.roundedRect(cr, Rect(origin: .zero, size: p.frame.size), corners: p.cornerShape)

@@ -55,5 +55,7 @@ final class Surface {
 /// A frame could not be drawn: an image that does not decode, memory that is not there.
 public struct RenderError: Error, CustomStringConvertible {
     public let description: String
+    /// The node at fault and its ancestors (``NodeFailure``), once the frame's walk has named them.
+    public internal(set) var lineage: [String] = []
     public init(_ message: String) { description = message }
 }

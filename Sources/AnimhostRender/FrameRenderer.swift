@@ -27,6 +27,8 @@ public final class FrameRenderer {
     var clearsToTransparent = false
     /// How many flattened 3-D layers this renderer draws inside: past ``maxGroupLevels`` a layer is drawn by its 2-D fit.
     var projectionLevel = 0
+    /// The index of the node the walk is drawing, which an error names with its ancestors.
+    private var drawing = 0
 
     /// A renderer of `size` points sharing `caches` with the run's other renderers.
     public init(size: Size, caches: RenderCaches) throws {
@@ -174,14 +176,24 @@ public final class FrameRenderer {
         case composite(group: Surface, gcr: OpaquePointer, target: OpaquePointer, region: Region, alpha: Double, sigma: Double)
     }
 
-    /// Runs `initial` (the last first) and every step they lead to.
+    /// Runs `initial` (the last first) and every step they lead to; an error names the node being
+    /// drawn and its ancestors (``RenderError/lineage``).
     private func walk(_ nodes: [NodeSample], _ initial: [Step]) throws {
+        do { try walkSteps(nodes, initial) } catch var e as RenderError where e.lineage.isEmpty {
+            e.lineage = RenderError.lineage(nodes, drawing)
+            throw e
+        }
+    }
+
+    /// The walk's loop over the steps.
+    private func walkSteps(_ nodes: [NodeSample], _ initial: [Step]) throws {
         var steps = initial
         var open: [OpaquePointer] = []  // group contexts not yet composited, released if drawing fails
         defer { open.forEach { cairo_destroy($0) } }
         while let step = steps.popLast() {
             switch step {
             case .tree(let i, let end, let cr, let level, let inherited):
+                drawing = i
                 let p = nodes[i].properties
                 let alpha = min(max(p.alpha, 0), 1) * inherited
                 guard !p.hidden, alpha > 0, !DrawingCheck.isFlat(deviceTransform(nodes[i])) else { continue }
@@ -202,12 +214,13 @@ public final class FrameRenderer {
             case .restore(let cr):
                 cairo_restore(cr)
             case .border(let i, let cr, let opacity):
+                drawing = i
                 drawBorder(nodes[i], on: cr, opacity: opacity)
                 try DrawingCheck.check(cr, frame: frameIndex, node: nodes[i], what: "its border")
             case .composite(let group, let gcr, let target, let region, let alpha, let sigma):
                 cairo_destroy(gcr)
                 open.removeLast()
-                if sigma > 0 { FrameRenderer.blur(group, region: region, sigma: sigma) }
+                if sigma > 0 { try FrameRenderer.blur(group, region: region, sigma: sigma) }
                 composite(group, onto: target, region: region, alpha: alpha)
                 try DrawingCheck.check(target, frame: frameIndex, what: "a group's composite")
             }
@@ -316,9 +329,16 @@ public final class FrameRenderer {
         return (group, gcr)
     }
 
-    /// Blurs `region` of a drawn group like a Gaussian of `sigma` pixels: three box passes over each
-    /// premultiplied channel (a blurred colour never exceeds its blurred alpha), outside the region transparent.
-    static func blur(_ group: Surface, region: (x: Int, y: Int, w: Int, h: Int), sigma: Double) {
+    /// Blurs `region` of a drawn group like a Gaussian of `sigma` pixels, outside the region
+    /// transparent: a wide one through a reduced copy (``ReducedBlur``), so that its cost is bounded.
+    static func blur(_ group: Surface, region: (x: Int, y: Int, w: Int, h: Int), sigma: Double) throws {
+        if ReducedBlur.factor(sigma: sigma) > 1 { return try ReducedBlur.blur(group, region: region, sigma: sigma) }
+        fullResolutionBlur(group, region: region, sigma: sigma)
+    }
+
+    /// Blurs `region` at full resolution: three box passes over each premultiplied channel (a
+    /// blurred colour never exceeds its blurred alpha), outside the region transparent.
+    static func fullResolutionBlur(_ group: Surface, region: (x: Int, y: Int, w: Int, h: Int), sigma: Double) {
         cairo_surface_flush(group.surface)
         let data = cairo_image_surface_get_data(group.surface)!, stride = group.stride
         let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: region.w * region.h)

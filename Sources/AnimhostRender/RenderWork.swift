@@ -40,32 +40,37 @@ final class RenderWork: @unchecked Sendable {  // `count` runs under `lock`
         let canvas = Double(width) * Double(height)
         var painted = 0.0
         var i = 0
-        while i < nodes.count {
-            let node = nodes[i], p = node.properties
-            guard !p.hidden, p.alpha > 0 else {
-                i = FrameRenderer.subtreeEnd(nodes, i)  // the renderer skips the subtree
-                continue
+        do {
+            while i < nodes.count {
+                let node = nodes[i], p = node.properties
+                guard !p.hidden, p.alpha > 0 else {
+                    i = FrameRenderer.subtreeEnd(nodes, i)  // the renderer skips the subtree
+                    continue
+                }
+                let end = FrameRenderer.subtreeEnd(nodes, i)
+                // Its own box, its shadow's reach, and (translucent or blurred) the group its subtree is drawn in.
+                let shadow = FrameRenderer.hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
+                let box = ShapePainting.box(node)
+                painted += covered(Rect(x: box.x - shadow, y: box.y - shadow, width: box.width + 2 * shadow, height: box.height + 2 * shadow), width: width, height: height)
+                let grouped = p.blur > 0 || (p.alpha < 1 && FrameRenderer.needsGroup(nodes, i, end))
+                let group = grouped ? FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: width, height: height) : nil
+                painted += group.map { 2 * Double($0.w) * Double($0.h) } ?? 0  // cleared, then composited
+                guard painted <= Double(RenderWork.paintedFrames) * canvas else {
+                    throw RenderError(
+                        name(node) + "frame \(frame.index) would paint more than \(RenderWork.paintedFrames) times its "
+                            + "\(width)×\(height) pixels (\(i + 1) nodes so far): \(by) shows too many large nodes at once; "
+                            + "remove or hide those that are covered")
+                }
+                for (key, what, pixels) in images(node, caches: caches) where now.insert(key).inserted && !previous.contains(key) {
+                    try charge(pixels, what, node)
+                }
+                if p.blur > 0, let r = group { try charge(r.w * r.h, "its blur", node) }
+                if p.backdropBlur > 0 { try charge(backdrop(node, width: width, height: height), "its backdrop blur", node) }
+                i += 1
             }
-            let end = FrameRenderer.subtreeEnd(nodes, i)
-            // Its own box, its shadow's reach, and (translucent or blurred) the group its subtree is drawn in.
-            let shadow = FrameRenderer.hasShadow(p) ? 3 * p.shadow.radius + max(abs(p.shadow.offset.width), abs(p.shadow.offset.height)) : 0
-            let box = ShapePainting.box(node)
-            painted += covered(Rect(x: box.x - shadow, y: box.y - shadow, width: box.width + 2 * shadow, height: box.height + 2 * shadow), width: width, height: height)
-            let grouped = p.blur > 0 || (p.alpha < 1 && FrameRenderer.needsGroup(nodes, i, end))
-            let group = grouped ? FrameRenderer.deviceRegion(nodes, i, end, scale: scale, width: width, height: height) : nil
-            painted += group.map { 2 * Double($0.w) * Double($0.h) } ?? 0  // cleared, then composited
-            guard painted <= Double(RenderWork.paintedFrames) * canvas else {
-                throw RenderError(
-                    name(node) + "frame \(frame.index) would paint more than \(RenderWork.paintedFrames) times its "
-                        + "\(width)×\(height) pixels (\(i + 1) nodes so far): \(by) shows too many large nodes at once; "
-                        + "remove or hide those that are covered")
-            }
-            for (key, what, pixels) in images(node, caches: caches) where now.insert(key).inserted && !previous.contains(key) {
-                try charge(pixels, what, node)
-            }
-            if p.blur > 0, let r = group { try charge(r.w * r.h, "its blur", node) }
-            if p.backdropBlur > 0 { try charge(backdrop(node, width: width, height: height), "its backdrop blur", node) }
-            i += 1
+        } catch var e as RenderError {
+            e.lineage = RenderError.lineage(nodes, i)  // the plugin's line that placed it, when the run knows it
+            throw e
         }
         previous = now
     }

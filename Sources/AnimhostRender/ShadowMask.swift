@@ -80,8 +80,12 @@ final class ShadowMasks: @unchecked Sendable {
         )
     }
 
-    /// Device pixels per mask pixel: a wide blur is made at a reduced resolution.
-    private static func reduction(sigma: Double, scale: Double) -> Double { min(max(sigma * scale / 3, 1), 4) }
+    /// Device pixels per mask pixel: a wide blur is made at a reduced resolution, at most 4 up to
+    /// σ = 64 device pixels, then one where σ spans 16 mask pixels, so that a mask's pixels stay
+    /// near its shape's, whatever its radius (a mask of σ = 2000 pixels was 3,000 pixels a side).
+    private static func reduction(sigma: Double, scale: Double) -> Double {
+        min(max(sigma * scale / 3, 1), max(4, sigma * scale / 16))
+    }
 
     /// The shadow of a `size` box with `corners`, blurred by `radius` points, in `color`.
     func mask(size: Size, corners: CornerShape, radius: Double, color: Color, frame: Int) throws -> Mask {

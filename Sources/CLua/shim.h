@@ -292,6 +292,22 @@ static inline const char *ah_innermost_place(lua_State *L) {
     return lua_pushliteral(L, "");
 }
 
+/* Writes the place of the innermost plugin function running ("file:line") into `buf`, allocating
+ * nothing in the state; returns 0 (and writes "") when there is none. */
+static inline int ah_place(lua_State *L, char *buf, size_t size) {
+    lua_Debug ar;
+    buf[0] = 0;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        int prelude = ar.source[0] == '@' && strcmp(ar.source + 1, AH_PRELUDE_NAME) == 0;
+        if (ar.currentline > 0 && !prelude) {
+            snprintf(buf, size, "%s:%d", ar.short_src, ar.currentline);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static inline void ah_note_timeout_place(lua_State *L, int level) {
     ah_state_info *info = ah_info(L);
     if (info->timeout_place[0] != 0) return;
@@ -309,6 +325,11 @@ static inline void ah_note_timeout_place(lua_State *L, int level) {
 /* Message handler: appends a traceback to string errors; describes others (error(nil), error
  * tables) without running their metamethods, at the line that raised them. */
 static inline int ah_traceback(lua_State *L) {
+    /* Describing the error may not fail for want of memory: the error may be the memory limit's own,
+     * raised with the state still past it, and a failing handler would lose the plugin's line. */
+    ah_state_info *info = ah_info(L);
+    int enforced = info->enforce;
+    info->enforce = 0;
     const char *msg = lua_tostring(L, 1);
     const size_t prelude = strlen(AH_PRELUDE_NAME);
     if (msg == NULL) {
@@ -324,6 +345,7 @@ static inline int ah_traceback(lua_State *L) {
         msg = lua_pushfstring(L, "%s%s", place, rest);
     }
     luaL_traceback(L, L, msg, 1);
+    info->enforce = enforced;
     return 1;
 }
 

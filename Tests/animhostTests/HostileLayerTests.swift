@@ -46,7 +46,7 @@ final class HostileLayerTests: XCTestCase {
         let masks = try run(
             "  local s = \"M0 0h\" .. string.rep(\"1 \", 9990)\n  for i = 1, 40 do v:add(node{ mask = s }) end", options: ["--max-memory", "16"])
         XCTAssertEqual(masks.code, 1, masks.err)
-        XCTAssertTrue(masks.err.contains("hostile.lua: the plugin ran out of memory"), masks.err)
+        XCTAssertTrue(masks.err.contains("hostile.lua:7: not enough memory (the plugin's memory limit)"), masks.err)
         // A path or gradient replaced on one node again and again within the limit is no leak.
         let replaced = try run(
             "  local s = \"M0 0h\" .. string.rep(\"1 \", 99)\n  for i = 1, 2000 do v.mask = s; v.gradient = { colors = { color(\"#FF0000\") } } end",
@@ -64,5 +64,42 @@ final class HostileLayerTests: XCTestCase {
               v.shadowPath = v.mask
             """)
         XCTAssertEqual(r.code, 0, r.err)
+    }
+
+    func testMemoryRefusalsOfWhatTheHostKeepsNameThePluginsLine() throws {
+        // A mask, a gradient's colours, a 3-D box: each kept by the host, charged against the limit,
+        // node after node, until the line asking for one more is refused, named as Lua's refusals are.
+        for value in ["mask = s", "gradient = { colors = c }", "transform3D = transform3D.perspective(500)"] {
+            let r = try run(
+                """
+                  local s, c = "M0 0h" .. string.rep("1 ", 9990), {}
+                  for i = 1, 64 do c[i] = color("#FF0000") end
+                  for i = 1, 1e6 do v:add(node{ \(value) }) end
+                """, options: ["--max-memory", "16"])
+            XCTAssertEqual(r.code, 1, r.err)
+            XCTAssertTrue(r.err.contains("hostile.lua:8: not enough memory (the plugin's memory limit)"), "\(value): \(r.err)")
+        }
+    }
+
+    func testTransformsCompoundingPastWhatCanBeDrawnNameTheLineThatSetThem() throws {
+        // 120 nested nodes, each stretched 1000 times one way and squeezed the other: alone each is
+        // drawn, together they pass 10^308, which Cairo refuses; scaled 1000 times both ways, they
+        // cover the frame more often than a frame may be painted.
+        let transforms = [
+            "transform = transform.scale(1000, 0.001)", "transform3D = transform3D.scale(1000, 0.001, 1)",
+            "sublayerTransform = transform3D.scale(1000, 0.001, 1)", "transform = transform.scale(1000, 1000)"
+        ]
+        for set in transforms {
+            let r = try run(
+                """
+                  local parent, nodes = v, {}
+                  for i = 1, 120 do local n = node{ frame = rect(0, 0, 10, 10), backgroundColor = color("#FF0000") }; parent:add(n); parent = n; nodes[i] = n end
+                  for i = 1, 120 do nodes[i].\(set) end
+                """)
+            XCTAssertEqual(r.code, 1, "\(set): \(r.err)")
+            XCTAssertTrue(r.err.contains("hostile.lua:8: "), "\(set): \(r.err)")
+            XCTAssertTrue(r.err.contains("frame 0 cannot be drawn") || r.err.contains("frame 0 would paint"), "\(set): \(r.err)")
+            XCTAssertTrue(r.err.contains("was last placed at this line"), "\(set): \(r.err)")
+        }
     }
 }

@@ -230,14 +230,14 @@ public final class Node {
         }) {
             return children
         }
-        return children.enumerated().sorted { l, r in
-            let pl = Node.zPosition(of: l.element, presentation: usePresentation)
-            let pr = Node.zPosition(of: r.element, presentation: usePresentation)
-            if pl != pr { return pl < pr }
-            let zl = (usePresentation ? l.element.presentation : l.element.model).zIndex
-            let zr = (usePresentation ? r.element.presentation : r.element.model).zIndex
-            return zl != zr ? zl < zr : l.offset < r.offset
-        }.map(\.element)
+        // Each child's keys are read once, not at every comparison.
+        let keyed = children.indices.map { i in
+            (
+                z: Node.zPosition(of: children[i], presentation: usePresentation),
+                index: (usePresentation ? children[i].presentation : children[i].model).zIndex, offset: i
+            )
+        }
+        return keyed.sorted { l, r in l.z != r.z ? l.z < r.z : l.index != r.index ? l.index < r.index : l.offset < r.offset }.map { children[$0.offset] }
     }
 
     /// The node's `zPosition` (0 without 3-D values, read without unboxing them).

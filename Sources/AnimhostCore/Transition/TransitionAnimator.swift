@@ -20,6 +20,8 @@ public protocol TransitionAnimator: AnyObject {
     func resumeBudget()
     /// The error to report for a run that broke the animator protocol, placed in the animator's source.
     func error(for error: TransitionError) -> Error
+    /// The error to report for a frame that failed at a node, placed where the animator set that node's values.
+    func error(for failure: NodeFailure) -> Error
     /// Releases what the run holds, however the run ended; a second call does nothing.
     func close()
     /// What the run did that UIKit allows but rarely means, each placed in the animator's source.
@@ -32,6 +34,7 @@ extension TransitionAnimator {
     public func pauseBudget() {}
     public func resumeBudget() {}
     public func error(for error: TransitionError) -> Error { error }
+    public func error(for failure: NodeFailure) -> Error { failure }
     public func close() {}
     public var warnings: [String] { [] }
 

@@ -195,7 +195,8 @@ public final class TransitionRun {
 
     /// Ends the run on `error`: a broken protocol is reported as the animator places it, then the run is closed.
     func fail(_ error: Error) -> Error {
-        let reported = (error as? TransitionError).map { animator.error(for: $0) } ?? error
+        let reported =
+            (error as? TransitionError).map { animator.error(for: $0) } ?? (error as? NodeFailure).map { animator.error(for: $0) } ?? error
         close()
         return reported
     }

@@ -53,7 +53,7 @@ extension TransitionRun {
         } catch {
             throw fail(error)
         }
-        try animator.offTheBudget { try sink?.finish(result) }
+        do { try animator.offTheBudget { try sink?.finish(result) } } catch let failure as NodeFailure { throw animator.error(for: failure) }
         return result
     }
 

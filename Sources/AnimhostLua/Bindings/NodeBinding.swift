@@ -299,8 +299,10 @@ enum NodeBinding {
         let L = L!
         return binding(L) {
             let host = LuaHost.of(L)
-            var writer = LiveWriter(node: node(L, 1)!, engine: host.engine)
-            try assign(L, key: try key(L, 2), value: 3, to: &writer)
+            let target = node(L, 1)!, setting = try key(L, 2)
+            var writer = LiveWriter(node: target, engine: host.engine)
+            try assign(L, key: setting, value: 3, to: &writer)
+            if PlacingSets.places(setting) { PlacingSets.note(L, target) }
             return 0
         }
     }
@@ -462,7 +464,7 @@ enum NodeBinding {
             guard lua_type(L, 1) == LUA_TTABLE else { throw BindingError("node{…}: expected a table of fields, such as node{ id = \"badge\", frame = rect(0, 0, 20, 20) }") }
             var id: String?
             var writer = InitialWriter()
-            var hasChildren = false
+            var hasChildren = false, placed = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
             // table's traversal order, which differs between runs: each value waits in its key's slot,
             // and `given` marks the slots filled (at most 64 keys, see ``InternedKeys``), so that only
@@ -494,7 +496,9 @@ enum NodeBinding {
                 switch key {
                 case .id: id = try checkName(L, value, "node{}.id")
                 case .children: hasChildren = true
-                default: try assign(L, key: key, value: value, to: &writer)
+                default:
+                    try assign(L, key: key, value: value, to: &writer)
+                    placed = placed || PlacingSets.places(key)
                 }
             }
             lua_settop(L, slots - 1)
@@ -502,6 +506,7 @@ enum NodeBinding {
             if host.overMemoryLimit { return 0 }  // refused before its userdata is made: the trampoline raises
             let made = host.countNodeMade()
             let node = Node(id: id ?? defaultID(made), properties: (consume writer).properties)
+            if placed { PlacingSets.note(L, node) }
             if hasChildren {
                 rawField(L, 1, "children")
                 try addChildren(L, to: node)

@@ -43,6 +43,8 @@ final class LuaTransition {
     /// as an interaction controller's are when it is not interacting.
     var completionSpeed = 1.0
     var completionCurve = Easing.easeInOut
+    /// Where the run last set each node's transforms, by node id (``PlacingSets``).
+    var placedAt: [String: String] = [:]
 
     init(context: TransitionContext) {
         self.context = context

@@ -91,6 +91,9 @@ final class LuaAnimator: TransitionAnimator {
         PluginError(file: plugin.file, line: animateLine, message: error.description)
     }
 
+    /// A frame that failed at a node, placed at the line that last placed it or an ancestor.
+    func error(for failure: NodeFailure) -> Error { PlacingSets.error(for: failure, in: transition, file: plugin.file) }
+
     /// Ends the run in the plugin's state: the clock stopped, what the run holds in Lua released.
     func close() {
         guard !closed else { return }
