@@ -159,15 +159,14 @@ final class PresentationTests: XCTestCase {
 
     func testAHookThatRaisesIsReportedAtItsLine() {
         let text = error(source(hooks: "dismissalDidEnd = function() error(\"no bubble\") end,"), operation: .dismiss)
-        XCTAssertEqual(text, "p.lua:31: no bubble")
+        XCTAssertEqual(text, "p.lua:19: no bubble")
     }
 
     func testAHookThatLoopsRunsOutOfTime() {
         var limits = SandboxLimits()
         limits.timeout = 0.2
         let text = error(source(hooks: "presentationDidEnd = function() while true do end end,"), limits: limits)
-        XCTAssertTrue(text.hasPrefix("p.lua:31:"), text)
-        XCTAssertTrue(text.contains("0.2"), text)
+        XCTAssertEqual(text, "p.lua:19: the plugin ran past its time limit of 0.2 s (an endless loop? raise the limit with --timeout)")
     }
 
     func testAFrameOfTheWrongTypeNamesTheHook() {
@@ -177,15 +176,15 @@ final class PresentationTests: XCTestCase {
 
     func testAWrongShouldRemovePresentersViewNamesItsLine() {
         let text = error(source(hooks: "shouldRemovePresentersView = function() return 1 end,"))
-        XCTAssertEqual(text, "p.lua:31: presentation.shouldRemovePresentersView must be or return true or false, got number")
+        XCTAssertEqual(text, "p.lua:19: presentation.shouldRemovePresentersView must be or return true or false, got number")
         XCTAssertEqual(
-            error(source(hooks: "shouldRemovePresentersView = 'yes',")), "p.lua:31: presentation.shouldRemovePresentersView must be true, false or a function, got string")
+            error(source(hooks: "shouldRemovePresentersView = 'yes',")), "p.lua:19: presentation.shouldRemovePresentersView must be true, false or a function, got string")
     }
 
     func testAMisspeltHookNamesTheRightOne() {
         XCTAssertEqual(
             error(source(hooks: "presentationWillBgin = function() end,")),
-            "p.lua:31: presentation.presentationWillBgin: not a hook of a presentation (did you mean 'presentationWillBegin'?)")
+            "p.lua:19: presentation.presentationWillBgin: not a hook of a presentation (did you mean 'presentationWillBegin'?)")
         XCTAssertEqual(
             error("local p = { name = 'p', presentation = 3, duration = function() return 0 end, animate = function() end }\nreturn p"),
             "p.lua:1: the plugin's 'presentation' must be a table of hooks ({ presentationWillBegin = function(self, ctx) … end }), got number")
@@ -196,7 +195,6 @@ final class PresentationTests: XCTestCase {
         limits.maxMemory = 32 << 20
         let text = error(
             source(hooks: "presentationWillBegin = function(self, ctx) for i = 1, 100000 do ctx.container:add(node{ }) end end,"), limits: limits)
-        XCTAssertTrue(text.contains("out of memory"), text)
-        XCTAssertTrue(text.hasPrefix("p.lua:31"), text)
+        XCTAssertEqual(text, "p.lua:19: not enough memory (the plugin's memory limit)")
     }
 }

@@ -189,7 +189,7 @@ extension Plugin {
     func presentationLine(_ key: String) -> Int? {
         guard let source = try? InputFile.read(url.path) else { return nil }
         let start = Plugin.line(declaring: "presentation", in: source)
-        return start.flatMap { Plugin.line(declaring: key, in: source, from: $0) } ?? start
+        return Plugin.line(declaring: key, in: source, from: start ?? 1) ?? start
     }
 
     /// Whether the plugin's presents begin a presentation (its `presentation = { … }`).

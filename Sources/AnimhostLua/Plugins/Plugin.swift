@@ -129,8 +129,8 @@ public final class Plugin {
             }
             hasPresentation = try Plugin.readPresentation(L, table: t, file: file) { key in
                 let start = Plugin.line(declaring: "presentation", in: source)
-                guard key != "presentation", let start else { return start }
-                return Plugin.line(declaring: key, in: source, from: start) ?? start
+                guard key != "presentation" else { return start }
+                return Plugin.line(declaring: key, in: source, from: start ?? 1) ?? start
             }
             try Plugin.keep(summary: summary, params: params, in: host, file: file)
         } catch {
