@@ -67,6 +67,9 @@ function deck.animate(ctx)
   -- Below the screen: the container's height down, whatever the inset, so a pan of dy moves it dy.
   local away = ctx.reducedMotion and transform.identity or transform.translate(0, ctx.size.height)
   local awayAlpha = ctx.reducedMotion and 0 or 1
+  if not ctx.presenting and ctx.to.view.parent == nil then
+    ctx.container:insert(ctx.to.view, { below = card })  -- a pop: no presentation kept the screen behind
+  end
   if ctx.presenting then
     ctx.container:add(card)
     card.cornerRadius, card.maskedCorners, card.clips = ctx.params.radius, top, true
