@@ -59,7 +59,7 @@ final class PresentationTests: XCTestCase {
         _ = try s.run(TransitionRequest(operation: .dismiss))
         let documented = [
             "presentationWillBegin\tpresent", "animateTransition", "completeTransition", "presentationDidEnd\ttrue",
-            "dismissalWillBegin\ttrue\ttrue", "animateTransition", "completeTransition", "dismissalDidEnd\ttrue",
+            "dismissalWillBegin\ttrue\ttrue", "animateTransition", "completeTransition", "dismissalDidEnd\ttrue"
         ]
         XCTAssertEqual(calls.filter { !$0.hasPrefix("frameOf") && !$0.hasPrefix("animationEnded") }, documented)
         // frameOfPresentedView: asked with the container before the presentation begins, once per present

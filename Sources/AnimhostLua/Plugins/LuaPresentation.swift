@@ -11,7 +11,7 @@ final class LuaPresentation: PresentationController {
     /// The hooks a presentation may declare; `shouldRemovePresentersView` may also be a boolean.
     static let hooks = [
         "frameOfPresentedView", "shouldRemovePresentersView", "presentationWillBegin", "presentationDidEnd",
-        "dismissalWillBegin", "dismissalDidEnd",
+        "dismissalWillBegin", "dismissalDidEnd"
     ]
 
     let plugin: Plugin
