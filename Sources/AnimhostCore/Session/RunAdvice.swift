@@ -24,9 +24,9 @@ enum RunAdvice {
             let state = destination.model.hidden ? "hidden = true" : "alpha 0"
             notes.append("the destination '\(context.to.name)' (ctx.to.view) ends with \(state), so the screen ends blank: make it visible before completing")
         }
-        let lasting = context.presentation?.views ?? []  // a presentation's views outlive the transition
+        let lasting = Set((context.presentation?.views ?? []).map(ObjectIdentifier.init))  // a presentation's views outlive the transition
         let leftBehind = context.container.children.filter { node in
-            node !== destination && node !== context.from.root && node !== holder && !lasting.contains { $0 === node }
+            node !== destination && node !== context.from.root && node !== holder && !lasting.contains(ObjectIdentifier(node))
         }
         if !leftBehind.isEmpty {
             let more = leftBehind.count > 3 ? " and \(leftBehind.count - 3) more" : ""
