@@ -31,7 +31,8 @@ deck.presentation = {
 
   presentationWillBegin = function(self, ctx)
     local behind, size = self.presentingView, ctx.size
-    self.dim = node{ id = "deck-dim", frame = rect(0, 0, size.width, size.height), backgroundColor = "#000000", alpha = 0 }
+    self.dim = node{ id = "deck-dim", frame = rect(0, 0, size.width, size.height),
+                     backgroundColor = "#000000", alpha = 0 }
     ctx.container:insert(self.dim, { above = behind })
     behind.maskedCorners, behind.clips = top, true
     alongside(ctx, function()
@@ -54,7 +55,10 @@ deck.presentation = {
   -- The dimming view goes with the presentation (the host removes the views its hooks added); the
   -- screen behind gets its square corners back.
   dismissalDidEnd = function(self, _, completed)
-    if completed then self.presentingView.maskedCorners, self.presentingView.clips = { "minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY" }, false end
+    if completed then
+      self.presentingView.maskedCorners = { "minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY" }
+      self.presentingView.clips = false
+    end
   end,
 }
 
