@@ -174,6 +174,11 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(text, "p.lua:3: presentation.frameOfPresentedView(container) must return a rect, got string")
     }
 
+    func testANegativeFrameNamesTheHook() {
+        let text = error(source().replacingOccurrences(of: "container.bounds.height - 100)", with: "-1)"))
+        XCTAssertEqual(text, "p.lua:3: presentation.frameOfPresentedView(container) must return a rect of size at least 0, got rect(0, 100, 390, -1)")
+    }
+
     func testAWrongShouldRemovePresentersViewNamesItsLine() {
         let text = error(source(hooks: "shouldRemovePresentersView = function() return 1 end,"))
         XCTAssertEqual(text, "p.lua:19: presentation.shouldRemovePresentersView must be or return true or false, got number")

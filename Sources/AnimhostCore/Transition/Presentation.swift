@@ -134,10 +134,15 @@ public enum PresentationError: Error, CustomStringConvertible, Equatable {
     case badFrame(Rect)
     case presentNotCompleted
 
+    /// `r` as a plugin writes it: `rect(x, y, width, height)`.
+    public static func show(_ r: Rect) -> String {
+        "rect(\([r.origin.x, r.origin.y, r.size.width, r.size.height].map(formatNumber).joined(separator: ", ")))"
+    }
+
     public var description: String {
         switch self {
         case .badFrame(let r):
-            return "frameOfPresentedView(container) must return a rect of finite numbers and a size of at least 0, got \(r)"
+            return "frameOfPresentedView(container) must return a rect of finite numbers and a size of at least 0, got \(PresentationError.show(r))"
         case .presentNotCompleted:
             return "the present run before the dismiss (to set up the presentation it dismisses) did not complete"
         }

@@ -54,6 +54,9 @@ final class LuaPresentation: PresentationController {
         guard let rect = ValueBinding.rect(L, -1) else {
             throw PluginError(file: plugin.file, line: line, message: "presentation.frameOfPresentedView(container) must return a rect, got \(typeName(L, -1))")
         }
+        guard rect.size.width >= 0, rect.size.height >= 0 else {
+            throw PluginError(file: plugin.file, line: line, message: "presentation.frameOfPresentedView(container) must return a rect of size at least 0, got \(PresentationError.show(rect))")
+        }
         return rect
     }
 
