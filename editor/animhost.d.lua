@@ -325,6 +325,7 @@ function os.time() end
 ---@field animate? fun(ctx: Context)
 ---@field interact? fun(ctx: Context, g: Gesture)
 ---@field interaction? PluginInteraction
+---@field presentation? PluginPresentation
 ---@field ended? fun(ctx: Context, completed: boolean)
 ---@field [string] UnknownKey
 
@@ -342,6 +343,21 @@ function os.time() end
 ---@field axis? "horizontal"|"vertical"|"left"|"right"|"up"|"down"
 ---@field distance? number
 ---@field [string] UnknownKey
+
+-- A `UIPresentationController`: `self` in each hook is one presentation, from a present to the end of
+-- its dismiss; it reads through to this table and holds what the hooks keep (`self.dim = node{ … }`).
+---@class PluginPresentation
+---@field container Node set before the first hook: the container both transitions share
+---@field presentingView Node set before the first hook
+---@field presentedView Node set before the first hook
+---@field params table<string, any> set before the first hook: the present's params
+---@field frameOfPresentedView? fun(self: PluginPresentation, container: Node): Rect
+---@field shouldRemovePresentersView? boolean|fun(self: PluginPresentation, ctx: Context): boolean
+---@field presentationWillBegin? fun(self: PluginPresentation, ctx: Context)
+---@field presentationDidEnd? fun(self: PluginPresentation, ctx: Context, completed: boolean)
+---@field dismissalWillBegin? fun(self: PluginPresentation, ctx: Context)
+---@field dismissalDidEnd? fun(self: PluginPresentation, ctx: Context, completed: boolean)
+---@field [string] any the presentation's own state and helpers
 
 ---@class Easing
 ---@overload fun(x: number): number

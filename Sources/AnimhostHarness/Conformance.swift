@@ -155,6 +155,7 @@ public struct Conformance {
     }
 
     func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> Ran {
+        if plugin.declaresPresentation, [.present, .dismiss].contains(request.operation) { return try runPresentation(plugin, request) }
         let session = TransitionSession(plugin, scenes: catalog)
         session.maxDuration = 60
         let (from, to) = try session.scenes(for: request)

@@ -15,7 +15,8 @@ protocol SceneOptionsHelp {
 enum RunSceneHelp: SceneOptionsHelp {
     static let from = "The scene transitioned from: a built-in name or a .json file."
     static let to = "The scene transitioned to: a built-in name or a .json file."
-    static let operation = "The transition's operation (default: \(TransitionRequest().operation.rawValue))."
+    static let operation =
+        "The transition's operation (default: \(TransitionRequest().operation.rawValue)); a dismiss of a plugin with a presentation plays its present first, unseen."
     static let fps = "Frames per second of the sampling, 1 to 1000 (default: \(TransitionRequest().fps))."
 }
 

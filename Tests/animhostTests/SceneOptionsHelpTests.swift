@@ -31,7 +31,9 @@ final class SceneOptionsHelpTests: XCTestCase {
         XCTAssertEqual(Set(run.keys), Set(Self.options), "\(run)")
         XCTAssertEqual(run, preview)
         // The defaults docs/cli.md gives: push at 60 frames per second, rates from 1 to 1000.
-        XCTAssertEqual(run["--operation"], "The transition's operation (default: push). (values: push, pop, present, dismiss)")
+        XCTAssertEqual(
+            run["--operation"],
+            "The transition's operation (default: push); a dismiss of a plugin with a presentation plays its present first, unseen. (values: push, pop, present, dismiss)")
         XCTAssertEqual(run["--fps"], "Frames per second of the sampling, 1 to 1000 (default: 60).")
         XCTAssertEqual(run["--from"], "The scene transitioned from: a built-in name or a .json file.")
         XCTAssertEqual(run["--param"], "Override a plugin param (repeatable).")

@@ -24,7 +24,10 @@ enum RunAdvice {
             let state = destination.model.hidden ? "hidden = true" : "alpha 0"
             notes.append("the destination '\(context.to.name)' (ctx.to.view) ends with \(state), so the screen ends blank: make it visible before completing")
         }
-        let leftBehind = context.container.children.filter { $0 !== destination && $0 !== context.from.root && $0 !== holder }
+        let lasting = Set((context.presentation?.views ?? []).map(ObjectIdentifier.init))  // a presentation's views outlive the transition
+        let leftBehind = context.container.children.filter { node in
+            node !== destination && node !== context.from.root && node !== holder && !lasting.contains(ObjectIdentifier(node))
+        }
         if !leftBehind.isEmpty {
             let more = leftBehind.count > 3 ? " and \(leftBehind.count - 3) more" : ""
             let names = leftBehind.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + more

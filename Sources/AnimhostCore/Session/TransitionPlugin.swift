@@ -11,6 +11,11 @@ public protocol TransitionPlugin: AnyObject {
     var defaultScenes: (from: String?, to: String?) { get }
     /// The chrome scene it runs with by default, drawn above the container; nil for none.
     var defaultChrome: String? { get }
+    /// Whether its presents begin a ``Presentation`` that lasts until their dismiss (a Lua plugin's
+    /// `presentation = { … }`), which the session keeps between runs; false by default.
+    var declaresPresentation: Bool { get }
+    /// The hooks of a new presentation, for a present about to begin; nil when it declares none.
+    func makePresentation() throws -> PresentationController?
     /// An error about this plugin, naming where it came from.
     func error(_ message: String) -> Error
     /// An animator for one run in `context`, with `params` (text overrides of the declared tunables) applied.
@@ -19,6 +24,8 @@ public protocol TransitionPlugin: AnyObject {
 
 extension TransitionPlugin {
     public var defaultChrome: String? { nil }
+    public var declaresPresentation: Bool { false }
+    public func makePresentation() throws -> PresentationController? { nil }
 }
 
 /// Resolves scene names to files: AnimhostLua's `PluginCatalog`, or a host's own folders.

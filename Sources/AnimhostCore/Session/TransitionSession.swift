@@ -24,15 +24,24 @@ public final class TransitionSession {
     /// Runs the transition `request` describes, streaming its frames into `sink`. A request no run
     /// could sample (``TransitionRequest/check()``) throws a ``RequestError``.
     public func run(_ request: TransitionRequest, sink: FrameSink? = nil) throws -> TransitionOutcome {
+        if let carried = try presentation(for: request) {
+            try request.check()
+            return try play(request, try prepare(request, continuing: carried), sink: sink)
+        }
         let (from, to) = try scenes(for: request)
-        return try run(request, from: from, to: to, sink: sink)
+        try request.check()
+        return try play(request, try prepare(request, from: from, to: to, files: plugin.declaresPresentation ? try sceneFiles(for: request) : nil), sink: sink)
     }
 
     /// Runs `request` between two loaded scenes (its `from` and `to` names are not used); the run takes
     /// their nodes over, so each run needs scenes of its own.
     public func run(_ request: TransitionRequest, from: Scene, to: Scene, sink: FrameSink? = nil) throws -> TransitionOutcome {
         try request.check()
-        let run = try prepare(request, from: from, to: to)
+        return try play(request, try prepare(request, from: from, to: to), sink: sink)
+    }
+
+    /// Plays `run` on the virtual clock into `sink` and closes it.
+    private func play(_ request: TransitionRequest, _ run: TransitionRun, sink: FrameSink?) throws -> TransitionOutcome {
         defer { run.close() }
         // The run's cleanup: should the process end abruptly mid-run, the sink removes what it began.
         let cleanup = sink.map { sink in ProcessExit.register { sink.abort() } }
@@ -49,18 +58,65 @@ public final class TransitionSession {
     /// gesture's first sample, at time 0) makes it interactive, driven by ``TransitionRun/touch(_:)``.
     /// The request's `fps`, `speed`, `only` and `gesture` are not used.
     public func start(_ request: TransitionRequest, touch: GestureSample? = nil) throws -> TransitionRun {
-        let (from, to) = try scenes(for: request)
-        let run = try prepare(request, from: from, to: to)
+        let run: TransitionRun
+        if let carried = try presentation(for: request) {
+            run = try prepare(request, continuing: carried)
+        } else {
+            let (from, to) = try scenes(for: request)
+            run = try prepare(request, from: from, to: to, files: plugin.declaresPresentation ? try sceneFiles(for: request) : nil)
+        }
         try run.start(touch: touch)
         return run
     }
 
     /// A run of `request` between `from` and `to`, its animator prepared: the run is ``TransitionRun/Phase/prepared``.
-    private func prepare(_ request: TransitionRequest, from: Scene, to: Scene) throws -> TransitionRun {
+    /// `files` are the scenes' files when the request named them: a dismiss of the same files continues
+    /// the presentation a present begins.
+    private func prepare(_ request: TransitionRequest, from: Scene, to: Scene, files: (from: URL, to: URL)? = nil) throws -> TransitionRun {
         let context = try makeContext(from: from, to: to, chrome: try chrome(for: request), operation: request.operation)
+        context.reducedMotion = request.reducedMotion
+        let run = TransitionRun(try plugin.prepare(context, params: request.params), in: context, plugin: plugin.name)
+        if request.operation == .present, plugin.declaresPresentation {
+            presentation?.end()
+            presentation = nil
+            let made: PresentationController?
+            do { made = try plugin.makePresentation() } catch {
+                run.close()
+                throw error
+            }
+            guard let controller = made else { return run }
+            presentation = Presentation(controller, present: context, files: files.map { ($0.from, $0.to) })
+            context.presentation = presentation
+        }
+        return run
+    }
+
+    /// A run of `request` continuing `carried`, its animator prepared.
+    private func prepare(_ request: TransitionRequest, continuing carried: Presentation) throws -> TransitionRun {
+        let context = try TransitionContext(dismissing: carried, chrome: try chrome(for: request))
         context.reducedMotion = request.reducedMotion
         return TransitionRun(try plugin.prepare(context, params: request.params), in: context, plugin: plugin.name)
     }
+
+    /// The presentation a dismiss of `request` continues, for a plugin that declares one: the one a
+    /// present of the same scene files left, else a new one, set up by playing that present first,
+    /// with no sink, to its end. Nil for other operations and plugins.
+    public func presentation(for request: TransitionRequest) throws -> Presentation? {
+        guard request.operation == .dismiss, plugin.declaresPresentation else { return nil }
+        let files = try sceneFiles(for: request)
+        if let kept = presentation, kept.continues(dismissing: files) { return kept }
+        var present = request
+        (present.operation, present.from, present.to) = (.present, request.to, request.from)
+        (present.gesture, present.only, present.speed) = (nil, nil, 1)
+        let outcome = try run(present)
+        guard outcome.result.completed, let made = presentation, made.continues(dismissing: files) else {
+            throw plugin.error(PresentationError.presentNotCompleted.description)
+        }
+        return made
+    }
+
+    /// The presentation a present of this session's plugin left, until its dismiss completes.
+    public private(set) var presentation: Presentation?
 
     /// The scenes for `request`: the given ones, else the plugin's defaults, else the built-in
     /// ``TransitionPlugin/fallbackScenes`` (swapped for pop and dismiss).

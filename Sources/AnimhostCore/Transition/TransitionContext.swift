@@ -36,6 +36,9 @@ public final class TransitionContext {
     /// The bytes ``calls`` holds (each entry's size and its text's), so that a host can count a log that
     /// a plugin grows call by call (`ctx:update` in a loop) against the plugin's memory limit.
     public private(set) var callBytes = 0
+    /// The presentation this run belongs to, when its plugin declares one: a present begins it, a
+    /// dismiss continues it in its container ([Presentation]).
+    public internal(set) var presentation: Presentation?
 
     /// Builds the container as UIKit hands it to an animator: it holds the from-screen, and the
     /// to-screen beneath it when the from-screen is an overlay (dismissed or popped).
@@ -51,6 +54,22 @@ public final class TransitionContext {
         container = Node(id: "container", properties: props)
         if from.isOverlay { try container.add(to.root) }
         try container.add(from.root)
+    }
+
+    /// A dismiss continuing `presentation`: its container as the present left it, the presenting
+    /// screen put back at the bottom should `shouldRemovePresentersView` have taken it out.
+    init(dismissing presentation: Presentation, chrome: Scene?, engine: AnimationEngine = AnimationEngine()) throws {
+        from = presentation.presented
+        to = presentation.presenting
+        self.chrome = chrome
+        operation = .dismiss
+        self.engine = engine
+        container = presentation.container
+        self.presentation = presentation
+        if to.root.parent !== container {
+            if let bottom = container.children.first { try container.insert(to.root, at: .below(bottom)) } else { try container.add(to.root) }
+        }
+        if from.root.parent !== container { try container.add(from.root) }
     }
 
     /// The run's scenes: the two screens, and the chrome when there is one.
@@ -75,11 +94,12 @@ public final class TransitionContext {
         completion = finished
         completionTime = engine.now
         log("complete(\(finished))")
+        presentation?.completed(finished)
         if finished {
-            if !to.isOverlay { from.root.removeFromParent() }
+            if !to.isOverlay && presentation?.keeps(from) != true { from.root.removeFromParent() }
         } else {
             isCancelled = true
-            if !from.isOverlay { to.root.removeFromParent() }
+            if !from.isOverlay && presentation?.keeps(to) != true { to.root.removeFromParent() }
         }
     }
 

@@ -10,7 +10,8 @@
 /// The run owns its ``phase``: ``Phase`` draws the phases and the moves between them, and ``move(to:)``
 /// is the one place the phase changes, refusing any other move. The animator is called in UIKit's
 /// order: `transitionDuration`, `animateTransition` (after `startInteractiveTransition` when a gesture
-/// drives it), `interact` for each touch, and `ended` once the transition is at rest.
+/// drives it), `interact` for each touch, and `ended` once the transition is at rest; a presentation's
+/// `…WillBegin` just before `animateTransition` and its `…DidEnd` right after `complete`.
 ///
 /// Times are seconds from the transition's start and never go back. A stepped run's animator budget
 /// counts only the calls made here, not the time between them. An error ends the run: it is closed.
@@ -148,6 +149,7 @@ public final class TransitionRun {
         } else {
             try move(to: .animating)
         }
+        try context.presentation?.willBegin(context)
         try animator.animateTransition(using: context)
         context.engine.scrubbedClock = nil
     }
@@ -162,6 +164,7 @@ public final class TransitionRun {
             driver.drive(with: event, size: context.size, rule: context.interactionRule)
         }
         try followDriver()
+        try context.presentation?.didEnd(context)
         if event.isRelease, phase == .interacting, context.completion == nil, context.engine.isWaitingOnClock {
             throw TransitionError.gestureEndedUndecided
         }
@@ -172,6 +175,7 @@ public final class TransitionRun {
         try context.engine.advance(to: time)
         context.engine.updatePresentation()
         try followDriver()
+        try context.presentation?.didEnd(context)
     }
 
     /// Settles an interactive run once its driver finishes or cancels (from `interact`, the default
@@ -182,6 +186,7 @@ public final class TransitionRun {
 
     /// Ends the run at rest and tells the animator, like `animationEnded(_:)`.
     func end() throws {
+        try context.presentation?.didEnd(context)
         try move(to: .ended)
         try animator.ended(completed: context.completion ?? false)
     }

@@ -65,13 +65,15 @@ enum RunBinding {
             let outcome: TransitionOutcome
             do {
                 let located = try catalog.locate(besideSpec(name) { $0.hasSuffix(".lua") || $0.contains("/") } ?? name).url
-                let plugin = try Plugin(
-                    url: try confined.check(located, named: name), limits: host.limits,
-                    printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
-                if let note = plugin.fallbackScenesNote, request.from == nil || request.to == nil, spec.notesSaid.insert(note).inserted {
+                let file = try confined.check(located, named: name)
+                let session = try presentationSession(for: file, request, spec, catalog) {
+                    try Plugin(url: file, limits: host.limits, printSink: { [weak host] in host?.printLine($0) })  // within the spec's budget
+                }
+                if let note = (session.plugin as? Plugin)?.fallbackScenesNote, request.from == nil || request.to == nil, spec.notesSaid.insert(note).inserted {
                     host.printSink(note)
                 }
-                outcome = try TransitionSession(plugin, scenes: catalog).run(request, sink: frames)
+                outcome = try session.run(request, sink: frames)
+                spec.presentations[file] = session.presentation?.state == .presented ? session : nil
             } catch let e as PluginError { throw BindingError(e.headline) } catch let e as SceneError {
                 throw BindingError(e.description)
             } catch let e as GestureError { throw BindingError(e.description) } catch let e as ConfinementError { throw BindingError(e.description) }
@@ -79,6 +81,16 @@ enum RunBinding {
             remember(L, Recorded(info: outcome.info, frames: frames.frames, bytes: frames.bytes))
             return 1
         }
+    }
+
+    /// The session to run `request` of the plugin at `file` in: for a dismiss, the one whose present
+    /// left a presentation; else a new one of the plugin `load` loads (dropping any kept one).
+    private static func presentationSession(
+        for file: URL, _ request: TransitionRequest, _ spec: SpecState, _ catalog: PluginCatalog, load: () throws -> Plugin
+    ) throws -> TransitionSession {
+        if request.operation == .dismiss, let kept = spec.presentations[file] { return kept }
+        spec.presentations[file] = nil
+        return TransitionSession(try load(), scenes: catalog)
     }
 
     /// A run's frames as the host sampled them, for image snapshots.

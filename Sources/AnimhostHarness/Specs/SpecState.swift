@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 import AnimhostLua
 
 /// What a spec's Lua state keeps for the harness's bindings (`animhost.run{}`, the snapshots): the
@@ -14,6 +15,9 @@ final class SpecState {
     var notesSaid: Set<String> = []
     /// The runs `animhost.run{}` made, for image snapshots; nil for one the spec let go of.
     var runs: [RunBinding.Recorded?] = []
+    /// The sessions whose last run left a presentation (a completed present, a cancelled dismiss), by
+    /// plugin file: a dismiss of that plugin continues it (``TransitionSession/presentation``).
+    var presentations: [URL: TransitionSession] = [:]
 
     init(folder: URL, searchPath: PluginCatalog?, snapshots: SnapshotStore?) {
         self.folder = folder; self.searchPath = searchPath; self.snapshots = snapshots

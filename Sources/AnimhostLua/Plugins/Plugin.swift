@@ -59,6 +59,8 @@ public final class Plugin {
     public let isInteractive: Bool
     /// When the default interaction finishes a released gesture: the plugin's `interaction`, else the edge-swipe defaults.
     public let interactionRule: InteractionRule
+    /// Whether the plugin declares a `presentation` (``LuaPresentation``).
+    let hasPresentation: Bool
     let host: LuaHost
     let tableRef: Int32
 
@@ -124,6 +126,11 @@ public final class Plugin {
                 let start = Plugin.line(declaring: "interaction", in: source)
                 guard key != "interaction", let start else { return start }
                 return Plugin.line(declaring: key, in: source, from: start) ?? start
+            }
+            hasPresentation = try Plugin.readPresentation(L, table: t, file: file) { key in
+                let start = Plugin.line(declaring: "presentation", in: source)
+                guard key != "presentation" else { return start }
+                return Plugin.line(declaring: key, in: source, from: start ?? 1) ?? start
             }
             try Plugin.keep(summary: summary, params: params, in: host, file: file)
         } catch {
