@@ -152,6 +152,8 @@ public struct Conformance {
         /// The destination at rest, with the screen beneath when the destination is an overlay.
         let after: FrameSample
         let pixels: PixelComparison
+        /// The frames drawn small, for the rules that follow pixels through time.
+        let drawn: DrawnFrames
     }
 
     func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> Ran {
@@ -165,7 +167,8 @@ public struct Conformance {
         let outcome = try session.run(request, from: from, to: to, sink: frames)
         let scale = options.scale ?? PixelComparison.wholePixelScale(of: [before, after], size: outcome.info.size)
         let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
-        return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
+        let drawn = DrawnFrames(frames.frames, size: outcome.info.size, images: pixels.images)
+        return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels, drawn: drawn)
     }
 
     /// Scenes at rest, one over the other (and the chrome above them), as a frame would show them.

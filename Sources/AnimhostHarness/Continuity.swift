@@ -3,12 +3,12 @@ import AnimhostCore
 import AnimhostRender
 
 /// The `continuity` rule: a region of the screen that changes abruptly and changes back within a few
-/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), where the
-/// motion there does not explain it. Every frame of the run is drawn small (a pixel per 4 × 4 points:
-/// a flash a person notices covers far more), and each pixel is followed through time.
+/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), or that
+/// changes abruptly once and stays so (a flight that lands on a different look: its corners, shadow or
+/// type swapped in one frame), where the motion there does not explain it. Every frame of the run is
+/// drawn small (``DrawnFrames``: a pixel per about 4 × 4 points; a jump a person notices covers far
+/// more), and each pixel is followed through time.
 struct Continuity {
-    /// Pixels per point of the drawing: enough for any region 12 pt across, cheap for 40 frames.
-    static let scale = 0.25
     /// A step of a channel (0–255) between two frames that counts as abrupt.
     static let jump = 40
     /// A channel within this of its value before the jump counts as back.
@@ -18,45 +18,67 @@ struct Continuity {
     /// Points of thickness beyond the motion's allowance a region must have.
     static let margin = 12.0
 
-    /// A region that jumped away at `frame` and came back at `back`: where, how large, how thick, and
-    /// how far the nodes there move a frame.
+    /// A region that jumped away at `frame` and came back at `back` (nil: it stayed): where, how large,
+    /// how thick, and how far the nodes there move a frame.
     struct Flash {
         let frame: Int
-        let back: Int
+        let back: Int?
         let region: Rect
         let area: Double
         let thickness: Double
         let motion: Double
     }
 
-    /// The largest flash of `frames`, drawn at ``scale``; nil when there is none.
-    static func flash(_ frames: [FrameSample], size: Size, images: ImageStore) throws -> Flash? {
+    /// What each pixel did: the frames it jumped at and came back after `k` frames (`k` by pixel), and
+    /// the frames it jumped at, steady before, and stayed.
+    struct Events {
+        var returns: [Int: [Int: Int]] = [:]
+        var stays: [Int: [Int]] = [:]
+    }
+
+    /// The largest flash of the frames (drawn at `drawn.scale`) that changes back; else the largest
+    /// that stays; nil when there is none.
+    static func flash(_ frames: [FrameSample], drawn: DrawnFrames) throws -> Flash? {
         guard frames.count >= 3 else { return nil }
-        let renderer = try FrameRenderer(size: size, scale: scale, images: images)
-        let bitmaps = try withExtendedLifetime(renderer) { try frames.map { Bitmap(try renderer.render($0)) } }
+        let bitmaps = try drawn.bitmaps()
+        let scale = drawn.scale
         let (w, h) = (bitmaps[0].width, bitmaps[0].height)
+        let size = drawn.size
         let minArea = PixelComparison.share * size.width * size.height
-        var found: Flash?
-        for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
-            for component in components(returns.keys.sorted(), width: w, height: h) {
+        let found = events(bitmaps)
+        /// The largest group of `pixels` jumping at `i` thicker than the motion there explains.
+        func largest(_ i: Int, _ pixels: [Int], back: ([Int]) -> Int?, best: Flash?) -> Flash? {
+            var best = best
+            for component in components(pixels, width: w, height: h) {
                 let area = Double(component.count) / (scale * scale)
-                guard area >= minArea else { continue }
-                let back = i + mostCommon(component.map { returns[$0]! })
-                let region = clamp(bounds(component, width: w), to: size)
+                guard area >= minArea, area > (best?.area ?? 0) else { continue }
+                let back = back(component)
+                let region = clamp(bounds(component, width: w, scale: scale), to: size)
                 let thickness = Double(Continuity.thickness(component, width: w)) / scale
-                let motion = Continuity.motion(frames, in: region, from: i, back: back)
-                guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
-                found = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
+                let motion = back.map { Continuity.motion(frames, in: region, from: i, back: $0) } ?? Continuity.motion(frames, in: region, at: i)
+                guard thickness > 2 * motion + margin else { continue }
+                best = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
             }
+            return best
         }
-        return found
+        var flash: Flash?
+        for (i, returns) in found.returns.sorted(by: { $0.key < $1.key }) {
+            flash = largest(i, returns.keys.sorted(), back: { i + mostCommon($0.map { returns[$0]! }) }, best: flash)
+        }
+        if flash != nil { return flash }
+        for (i, pixels) in found.stays.sorted(by: { $0.key < $1.key }) {
+            flash = largest(i, pixels, back: { _ in nil }, best: flash)
+        }
+        return flash
     }
 
     /// For each pixel, each time it jumps away from its value (frame `i` − 1 to `i`) and its next jump,
     /// `k` ≤ ``window`` frames later, takes it back: to within ``back`` of that value, or at least
     /// halfway (a fading node that pops to full opacity and back lands where its fade has got to).
     /// The pixels grouped by `i`, each with its `k` (a region's edges may come back a frame apart).
-    static func events(_ bitmaps: [Bitmap]) -> [Int: [Int: Int]] {
+    /// A jump that does not come back counts as staying when the pixel was steady the frame before
+    /// (within ``back``) and stays within ``back`` of its new value for ``window`` frames or to the end.
+    static func events(_ bitmaps: [Bitmap]) -> Events {
         let n = bitmaps.count
         let bytes = bitmaps.map(\.bytes)
         func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
@@ -64,16 +86,21 @@ struct Continuity {
             for c in 0..<4 { m = max(m, abs(Int(bytes[a][p * 4 + c]) - Int(bytes[b][p * 4 + c]))) }
             return m
         }
-        var found: [Int: [Int: Int]] = [:]
+        var found = Events()
         for p in 0..<(bitmaps[0].width * bitmaps[0].height) {
             var i = 1
-            while i < n - 1 {
+            while i < n {
                 guard d(i - 1, i, p) > jump else { i += 1; continue }
                 var m = i + 1
                 while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
                 if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
-                    found[i, default: [:]][p] = m - i
-                    i = m
+                    found.returns[i, default: [:]][p] = m - i
+                    i = m + 1
+                    continue
+                }
+                let end = min(i + window + 1, n)
+                if i < 2 || d(i - 2, i - 1, p) <= back, (i + 1..<end).allSatisfy({ d(i, $0, p) <= back }) {
+                    found.stays[i, default: []].append(p)
                 }
                 i += 1
             }
@@ -109,13 +136,13 @@ struct Continuity {
     }
 
     /// The bounding box of a group of pixels, in points.
-    static func bounds(_ pixels: [Int], width: Int) -> Rect {
+    static func bounds(_ pixels: [Int], width: Int, scale: Double) -> Rect {
         let xs = pixels.map { $0 % width }, ys = pixels.map { $0 / width }
         let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
         return Rect(x: Double(x0) / scale, y: Double(y0) / scale, width: Double(x1 - x0 + 1) / scale, height: Double(y1 - y0 + 1) / scale)
     }
 
-    /// `r` within the screen (its last pixels may reach past a side that is not whole at ``scale``).
+    /// `r` within the screen (its last pixels may reach past a side that is not whole at the scale drawn).
     static func clamp(_ r: Rect, to size: Size) -> Rect {
         Rect(x: r.x, y: r.y, width: min(r.width, size.width - r.x), height: min(r.height, size.height - r.y))
     }
@@ -163,6 +190,15 @@ struct Continuity {
         return moves.max() ?? 0
     }
 
+    /// How far, in points, the nodes over `region` move a frame just before and just after the jump
+    /// at `i` that stays (the jump's own step is what is judged).
+    static func motion(_ frames: [FrameSample], in region: Rect, at i: Int) -> Double {
+        var moves: [Double] = []
+        if i >= 2 { moves.append(step(frames[i - 2], frames[i - 1], in: region)) }
+        if i + 1 < frames.count { moves.append(step(frames[i], frames[i + 1], in: region)) }
+        return moves.max() ?? 0
+    }
+
     /// The bounding boxes of a frame's visible nodes, by scene, id and kind.
     static func boxes(_ frame: FrameSample) -> [String: Rect] {
         Dictionary(
@@ -190,15 +226,23 @@ struct Continuity {
 }
 
 extension Conformance.Judged {
+    /// Whether `continuity` judges the run: at the suite's main rate, and the probes.
+    var judgesContinuity: Bool { probe != nil || request.fps == suite.mainRate }
+
     /// `continuity`: the run's largest flash, named by its frames, region and the nodes drawn there.
     /// Judged on the runs at the suite's main rate (60 fps) and the probes.
     func flashes() throws -> [String] {
-        guard probe != nil || request.fps == suite.mainRate else { return [] }
+        guard judgesContinuity else { return [] }
         let frames = ran.frames
-        guard let f = try Continuity.flash(frames, size: ran.outcome.info.size, images: ran.pixels.images) else { return [] }
+        guard let f = try Continuity.flash(frames, drawn: ran.drawn) else { return [] }
         let nodes = PixelComparison.nodes(in: f.region, shown: frames[f.frame], expected: frames[f.frame - 1])
-        let span = f.back - f.frame == 1 ? "for one frame" : "for \(f.back - f.frame) frames"
-        var text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(f.back - 1))"
+        var text: String
+        if let back = f.back {
+            let span = back - f.frame == 1 ? "for one frame" : "for \(back - f.frame) frames"
+            text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(back - 1))"
+        } else {
+            text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and stays so (from frame \(f.frame - 1) to \(f.frame))"
+        }
         if !nodes.isEmpty { text += ", where \(nodes.joined(separator: ", ")) \(nodes.count == 1 ? "is" : "are") drawn" }
         return [text]
     }
