@@ -67,7 +67,7 @@ struct Continuity {
         }
         if flash != nil { return flash }
         for (i, pixels) in found.stays.sorted(by: { $0.key < $1.key }) {
-            flash = largest(i, pixels, back: { _ in nil }, best: flash)
+            flash = largest(i, grown(pixels, width: w, height: h), back: { _ in nil }, best: flash)
         }
         return flash
     }
@@ -80,32 +80,62 @@ struct Continuity {
     /// (within ``back``) and stays within ``back`` of its new value for ``window`` frames or to the end.
     static func events(_ bitmaps: [Bitmap]) -> Events {
         let n = bitmaps.count
-        let bytes = bitmaps.map(\.bytes)
-        func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
-            var m = 0
-            for c in 0..<4 { m = max(m, abs(Int(bytes[a][p * 4 + c]) - Int(bytes[b][p * 4 + c]))) }
-            return m
-        }
+        let count = bitmaps[0].width * bitmaps[0].height
+        // Every frame's bytes in one buffer, frame after frame, read through a pointer: the loop below
+        // visits each pixel of each frame a few times.
+        var all = [UInt8]()
+        all.reserveCapacity(n * count * 4)
+        for b in bitmaps { all += b.bytes }
         var found = Events()
-        for p in 0..<(bitmaps[0].width * bitmaps[0].height) {
-            var i = 1
-            while i < n {
-                guard d(i - 1, i, p) > jump else { i += 1; continue }
-                var m = i + 1
-                while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
-                if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
-                    found.returns[i, default: [:]][p] = m - i
-                    i = m + 1
-                    continue
+        all.withUnsafeBufferPointer { bytes in
+            let frameBytes = count * 4
+            func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
+                var m = 0
+                var c = 0
+                let (i, j) = (a * frameBytes + p * 4, b * frameBytes + p * 4)
+                while c < 4 {
+                    m = max(m, abs(Int(bytes[i + c]) - Int(bytes[j + c])))
+                    c += 1
                 }
-                let end = min(i + window + 1, n)
-                if i < 2 || d(i - 2, i - 1, p) <= back, (i + 1..<end).allSatisfy({ d(i, $0, p) <= back }) {
-                    found.stays[i, default: []].append(p)
+                return m
+            }
+            for p in 0..<count {
+                var i = 1
+                while i < n {
+                    guard d(i - 1, i, p) > jump else { i += 1; continue }
+                    var m = i + 1
+                    while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
+                    if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
+                        found.returns[i, default: [:]][p] = m - i
+                        i = m + 1
+                        continue
+                    }
+                    let end = min(i + window + 1, n)
+                    var stays = i < 2 || d(i - 2, i - 1, p) <= back
+                    var k = i + 1
+                    while stays && k < end {
+                        stays = d(i, k, p) <= back
+                        k += 1
+                    }
+                    if stays { found.stays[i, default: []].append(p) }
+                    i += 1
                 }
-                i += 1
             }
         }
         return found
+    }
+
+    /// `pixels` with their 8 neighbours: a swap of look changes a region in pieces (a title's strokes,
+    /// four corners, a shadow's edge), each thin at the scale drawn, that together are what a person sees.
+    static func grown(_ pixels: [Int], width: Int, height: Int) -> [Int] {
+        var mask = [Bool](repeating: false, count: width * height)
+        for p in pixels {
+            let (x, y) = (p % width, p / width)
+            for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                for nx in max(0, x - 1)...min(width - 1, x + 1) { mask[ny * width + nx] = true }
+            }
+        }
+        return mask.indices.filter { mask[$0] }
     }
 
     /// The value most of `values` have (the smallest of those tied).
