@@ -3,9 +3,8 @@ import AnimhostCore
 import AnimhostRender
 
 /// The `continuity` rule: a region of the screen that changes abruptly and changes back within a few
-/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), or that
-/// changes abruptly once and stays so (a flight that lands on a different look: its corners, shadow or
-/// type swapped in one frame), where the motion there does not explain it. Every frame of the run is
+/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), where the
+/// motion there does not explain it. Every frame of the run is
 /// drawn small (``DrawnFrames``: a pixel per about 4 × 4 points; a jump a person notices covers far
 /// more), and each pixel is followed through time.
 struct Continuity {
@@ -18,26 +17,18 @@ struct Continuity {
     /// Points of thickness beyond the motion's allowance a region must have.
     static let margin = 12.0
 
-    /// A region that jumped away at `frame` and came back at `back` (nil: it stayed): where, how large,
-    /// how thick, and how far the nodes there move a frame.
+    /// A region that jumped away at `frame` and came back at `back`: where, how large, how thick, and
+    /// how far the nodes there move a frame.
     struct Flash {
         let frame: Int
-        let back: Int?
+        let back: Int
         let region: Rect
         let area: Double
         let thickness: Double
         let motion: Double
     }
 
-    /// What each pixel did: the frames it jumped at and came back after `k` frames (`k` by pixel), and
-    /// the frames it jumped at, steady before, and stayed.
-    struct Events {
-        var returns: [Int: [Int: Int]] = [:]
-        var stays: [Int: [Int]] = [:]
-    }
-
-    /// The largest flash of the frames (drawn at `drawn.scale`) that changes back; else the largest
-    /// that stays; nil when there is none.
+    /// The largest flash of the frames, drawn at `drawn.scale`; nil when there is none.
     static func flash(_ frames: [FrameSample], drawn: DrawnFrames) throws -> Flash? {
         guard frames.count >= 3 else { return nil }
         let bitmaps = try drawn.bitmaps()
@@ -45,40 +36,27 @@ struct Continuity {
         let (w, h) = (bitmaps[0].width, bitmaps[0].height)
         let size = drawn.size
         let minArea = PixelComparison.share * size.width * size.height
-        let found = events(bitmaps)
-        /// The largest group of `pixels` jumping at `i` thicker than the motion there explains.
-        func largest(_ i: Int, _ pixels: [Int], back: ([Int]) -> Int?, best: Flash?) -> Flash? {
-            var best = best
-            for component in components(pixels, width: w, height: h) {
+        var found: Flash?
+        for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
+            for component in components(returns.keys.sorted(), width: w, height: h) {
                 let area = Double(component.count) / (scale * scale)
-                guard area >= minArea, area > (best?.area ?? 0) else { continue }
-                let back = back(component)
+                guard area >= minArea else { continue }
+                let back = i + mostCommon(component.map { returns[$0]! })
                 let region = clamp(bounds(component, width: w, scale: scale), to: size)
                 let thickness = Double(Continuity.thickness(component, width: w)) / scale
-                let motion = back.map { Continuity.motion(frames, in: region, from: i, back: $0) } ?? Continuity.motion(frames, in: region, at: i)
-                guard thickness > 2 * motion + margin else { continue }
-                best = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
+                let motion = Continuity.motion(frames, in: region, from: i, back: back)
+                guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
+                found = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
             }
-            return best
         }
-        var flash: Flash?
-        for (i, returns) in found.returns.sorted(by: { $0.key < $1.key }) {
-            flash = largest(i, returns.keys.sorted(), back: { i + mostCommon($0.map { returns[$0]! }) }, best: flash)
-        }
-        if flash != nil { return flash }
-        for (i, pixels) in found.stays.sorted(by: { $0.key < $1.key }) {
-            flash = largest(i, grown(pixels, width: w, height: h), back: { _ in nil }, best: flash)
-        }
-        return flash
+        return found
     }
 
     /// For each pixel, each time it jumps away from its value (frame `i` − 1 to `i`) and its next jump,
     /// `k` ≤ ``window`` frames later, takes it back: to within ``back`` of that value, or at least
     /// halfway (a fading node that pops to full opacity and back lands where its fade has got to).
     /// The pixels grouped by `i`, each with its `k` (a region's edges may come back a frame apart).
-    /// A jump that does not come back counts as staying when the pixel was steady the frame before
-    /// (within ``back``) and stays within ``back`` of its new value for ``window`` frames or to the end.
-    static func events(_ bitmaps: [Bitmap]) -> Events {
+    static func events(_ bitmaps: [Bitmap]) -> [Int: [Int: Int]] {
         let n = bitmaps.count
         let count = bitmaps[0].width * bitmaps[0].height
         // Every frame's bytes in one buffer, frame after frame, read through a pointer: the loop below
@@ -86,7 +64,7 @@ struct Continuity {
         var all = [UInt8]()
         all.reserveCapacity(n * count * 4)
         for b in bitmaps { all += b.bytes }
-        var found = Events()
+        var found: [Int: [Int: Int]] = [:]
         all.withUnsafeBufferPointer { bytes in
             let frameBytes = count * 4
             func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
@@ -101,41 +79,19 @@ struct Continuity {
             }
             for p in 0..<count {
                 var i = 1
-                while i < n {
+                while i < n - 1 {
                     guard d(i - 1, i, p) > jump else { i += 1; continue }
                     var m = i + 1
                     while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
                     if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
-                        found.returns[i, default: [:]][p] = m - i
-                        i = m + 1
-                        continue
+                        found[i, default: [:]][p] = m - i
+                        i = m
                     }
-                    let end = min(i + window + 1, n)
-                    var stays = i < 2 || d(i - 2, i - 1, p) <= back
-                    var k = i + 1
-                    while stays && k < end {
-                        stays = d(i, k, p) <= back
-                        k += 1
-                    }
-                    if stays { found.stays[i, default: []].append(p) }
                     i += 1
                 }
             }
         }
         return found
-    }
-
-    /// `pixels` with their 8 neighbours: a swap of look changes a region in pieces (a title's strokes,
-    /// four corners, a shadow's edge), each thin at the scale drawn, that together are what a person sees.
-    static func grown(_ pixels: [Int], width: Int, height: Int) -> [Int] {
-        var mask = [Bool](repeating: false, count: width * height)
-        for p in pixels {
-            let (x, y) = (p % width, p / width)
-            for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                for nx in max(0, x - 1)...min(width - 1, x + 1) { mask[ny * width + nx] = true }
-            }
-        }
-        return mask.indices.filter { mask[$0] }
     }
 
     /// The value most of `values` have (the smallest of those tied).
@@ -220,15 +176,6 @@ struct Continuity {
         return moves.max() ?? 0
     }
 
-    /// How far, in points, the nodes over `region` move a frame just before and just after the jump
-    /// at `i` that stays (the jump's own step is what is judged).
-    static func motion(_ frames: [FrameSample], in region: Rect, at i: Int) -> Double {
-        var moves: [Double] = []
-        if i >= 2 { moves.append(step(frames[i - 2], frames[i - 1], in: region)) }
-        if i + 1 < frames.count { moves.append(step(frames[i], frames[i + 1], in: region)) }
-        return moves.max() ?? 0
-    }
-
     /// The bounding boxes of a frame's visible nodes, by scene, id and kind.
     static func boxes(_ frame: FrameSample) -> [String: Rect] {
         Dictionary(
@@ -266,13 +213,8 @@ extension Conformance.Judged {
         let frames = ran.frames
         guard let f = try Continuity.flash(frames, drawn: ran.drawn) else { return [] }
         let nodes = PixelComparison.nodes(in: f.region, shown: frames[f.frame], expected: frames[f.frame - 1])
-        var text: String
-        if let back = f.back {
-            let span = back - f.frame == 1 ? "for one frame" : "for \(back - f.frame) frames"
-            text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(back - 1))"
-        } else {
-            text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and stays so (from frame \(f.frame - 1) to \(f.frame))"
-        }
+        let span = f.back - f.frame == 1 ? "for one frame" : "for \(f.back - f.frame) frames"
+        var text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(f.back - 1))"
         if !nodes.isEmpty { text += ", where \(nodes.joined(separator: ", ")) \(nodes.count == 1 ? "is" : "are") drawn" }
         return [text]
     }

@@ -39,10 +39,21 @@ struct PixelComparison {
     /// Pixels per point.
     let scale: Double
 
-    /// Nil when `shown` looks like `expected`; otherwise what differs.
+    /// Frames drawn before, shared by the runs of one plugin; nil: each drawn anew.
+    var cache: RenderCache?
+    /// The image folders, which decide the pixels of a frame with images.
+    var folders: [String: URL] = [:]
+
+    /// Nil when `shown` looks like `expected`; otherwise what differs. Two frames that draw the same
+    /// (``RenderCache/sameDrawing(_:_:)``) look alike without being drawn.
     func compare(_ shown: FrameSample, _ expected: FrameSample) throws -> Difference? {
+        if RenderCache.sameDrawing(shown, expected) { return nil }
         let renderer = try FrameRenderer(size: size, scale: scale, images: images)
-        let (a, b) = try withExtendedLifetime(renderer) { (Bitmap(try renderer.render(shown)), Bitmap(try renderer.render(expected))) }
+        let key = RenderCache.Key(size: size, scale: scale, folders: folders)
+        func draw(_ frame: FrameSample) throws -> Bitmap {
+            try cache?.bitmap(frame, key: key) { Bitmap(try renderer.render(frame)) } ?? Bitmap(try renderer.render(frame))
+        }
+        let (a, b) = try withExtendedLifetime(renderer) { (try draw(shown), try draw(expected)) }
         return PixelComparison.difference(shown: a, expected: b, scale: scale)
     }
 
