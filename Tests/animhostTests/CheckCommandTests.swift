@@ -210,9 +210,10 @@ final class CheckCommandTests: XCTestCase {
             return fixture(String(parts.dropLast().joined(separator: "/")), String(parts.last!))
         }
         let push = ["--operation", "push", "--fps", "60"]
-        let cases = battery.map { ($0.fail, path($0.pass), push, $0.line) } + [
-            ("fail/flashes/snapshot-left-after-cancel", path("pass/flashes/snapshot-left-after-cancel"), ["--operation", "pop", "--fps", "60"], Self.snapshotLeft)
-        ]
+        let cases =
+            battery.map { ($0.fail, path($0.pass), push, $0.line) } + [
+                ("fail/flashes/snapshot-left-after-cancel", path("pass/flashes/snapshot-left-after-cancel"), ["--operation", "pop", "--fps", "60"], Self.snapshotLeft)
+            ]
         for (fail, pass, args, line) in cases {
             let broken = try check([path(fail)] + args)
             XCTAssertEqual(broken.code, 1, fail)
