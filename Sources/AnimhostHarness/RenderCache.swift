@@ -8,6 +8,8 @@ import AnimhostRender
 final class RenderCache {
     /// How many frames are kept: the rest states of the four operations and a few first frames.
     static let kept = 12
+    /// The most bytes of pixels kept (twelve 390 × 844 frames at 1 px/pt are 16 MB; at 3 px/pt, 142).
+    static let keptBytes = 48 << 20
     private var entries: [(frame: FrameSample, key: Key, bitmap: Bitmap)] = []
 
     /// What else decides the pixels: the canvas, the scale and the image folders.
@@ -23,7 +25,9 @@ final class RenderCache {
         let bitmap = try draw()
         if RenderCache.cacheable(frame) {
             entries.append((frame, key, bitmap))
-            if entries.count > RenderCache.kept { entries.removeFirst() }
+            while entries.count > RenderCache.kept || entries.reduce(0, { $0 + $1.bitmap.bytes.count }) > RenderCache.keptBytes {
+                entries.removeFirst()
+            }
         }
         return bitmap
     }
