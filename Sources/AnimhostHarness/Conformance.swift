@@ -69,6 +69,8 @@ public struct Conformance {
     public let limits: SandboxLimits
     /// What to run.
     public let options: Options
+    /// The full-scale frames drawn for the plugin under check, for its later runs.
+    let renders = RenderCache()
 
     /// A suite finding scenes through `catalog`, running plugins under `limits`, as `options` says.
     public init(catalog: PluginCatalog = PluginCatalog(), limits: SandboxLimits = SandboxLimits(), options: Options = Options()) {
@@ -87,6 +89,7 @@ public struct Conformance {
             return Verdict(
                 failures: [Failure(check: ConformanceRule.named("takes-the-params").name, run: "params", detail: "\(error)".firstLine)], runNames: [], note: nil)
         }
+        renders.clear()
         let note = (options.from == nil || options.to == nil) ? plugin.fallbackScenesNote : nil
         let motion = MotionRecord()
         let checks = runs(url, rule: plugin.declaredInteraction, motion: motion)
@@ -152,6 +155,8 @@ public struct Conformance {
         /// The destination at rest, with the screen beneath when the destination is an overlay.
         let after: FrameSample
         let pixels: PixelComparison
+        /// The frames drawn small, for the rules that follow pixels through time.
+        let drawn: DrawnFrames
     }
 
     func run(_ plugin: Plugin, _ request: TransitionRequest) throws -> Ran {
@@ -165,8 +170,11 @@ public struct Conformance {
         let frames = FrameRecorder()
         let outcome = try session.run(request, from: from, to: to, sink: frames)
         let scale = options.scale ?? PixelComparison.wholePixelScale(of: [before, after], size: outcome.info.size)
-        let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
-        return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
+        var pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
+        pixels.cache = renders
+        pixels.folders = outcome.info.imageFolders
+        let drawn = DrawnFrames(frames.frames, size: outcome.info.size, images: pixels.images)
+        return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels, drawn: drawn)
     }
 
     /// Scenes at rest, one over the other (and the chrome above them), as a frame would show them.

@@ -29,12 +29,13 @@ extension Conformance {
             return suite.looks(last, like: expectedEnd, ran, plugin: plugin.name, run: run, label: "last-frame").map { [$0] } ?? []
         }
 
-        /// The first node in the last frame that is not in the state at rest, or is a snapshot (pixels miss an invisible one).
+        /// The first node in the last frame that is not in the state at rest, or is a snapshot (pixels miss
+        /// an invisible one, and one that looks like what it covers), with where it is.
         func leftover() -> String? {
             guard endJudged, let last = ran.frames.last else { return nil }
             let ids = Set(expectedEnd.nodes.map { "\($0.scene ?? "")/\($0.id)" })
             guard let extra = last.nodes.first(where: { !ids.contains("\($0.scene ?? "")/\($0.id)") || $0.isSnapshot }) else { return nil }
-            return "frame \(last.index), node '\(extra.id)' is left in the container"
+            return "frame \(last.index), node '\(extra.id)' is left in the container, \(extra.isSnapshot ? "a snapshot " : "")at \(Conformance.show(extra.bbox))"
         }
 
         /// A probe's run: decided the way the probe demands, then at rest with nothing left behind. A

@@ -4,11 +4,10 @@ import AnimhostRender
 
 /// The `continuity` rule: a region of the screen that changes abruptly and changes back within a few
 /// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), where the
-/// motion there does not explain it. Every frame of the run is drawn small (a pixel per 4 × 4 points:
-/// a flash a person notices covers far more), and each pixel is followed through time.
+/// motion there does not explain it. Every frame of the run is
+/// drawn small (``DrawnFrames``: a pixel per about 4 × 4 points; a jump a person notices covers far
+/// more), and each pixel is followed through time.
 struct Continuity {
-    /// Pixels per point of the drawing: enough for any region 12 pt across, cheap for 40 frames.
-    static let scale = 0.25
     /// A step of a channel (0–255) between two frames that counts as abrupt.
     static let jump = 40
     /// A channel within this of its value before the jump counts as back.
@@ -29,12 +28,13 @@ struct Continuity {
         let motion: Double
     }
 
-    /// The largest flash of `frames`, drawn at ``scale``; nil when there is none.
-    static func flash(_ frames: [FrameSample], size: Size, images: ImageStore) throws -> Flash? {
+    /// The largest flash of the frames, drawn at `drawn.scale`; nil when there is none.
+    static func flash(_ frames: [FrameSample], drawn: DrawnFrames) throws -> Flash? {
         guard frames.count >= 3 else { return nil }
-        let renderer = try FrameRenderer(size: size, scale: scale, images: images)
-        let bitmaps = try withExtendedLifetime(renderer) { try frames.map { Bitmap(try renderer.render($0)) } }
+        let bitmaps = try drawn.bitmaps()
+        let scale = drawn.scale
         let (w, h) = (bitmaps[0].width, bitmaps[0].height)
+        let size = drawn.size
         let minArea = PixelComparison.share * size.width * size.height
         var found: Flash?
         for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
@@ -42,7 +42,7 @@ struct Continuity {
                 let area = Double(component.count) / (scale * scale)
                 guard area >= minArea else { continue }
                 let back = i + mostCommon(component.map { returns[$0]! })
-                let region = clamp(bounds(component, width: w), to: size)
+                let region = clamp(bounds(component, width: w, scale: scale), to: size)
                 let thickness = Double(Continuity.thickness(component, width: w)) / scale
                 let motion = Continuity.motion(frames, in: region, from: i, back: back)
                 guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
@@ -58,24 +58,37 @@ struct Continuity {
     /// The pixels grouped by `i`, each with its `k` (a region's edges may come back a frame apart).
     static func events(_ bitmaps: [Bitmap]) -> [Int: [Int: Int]] {
         let n = bitmaps.count
-        let bytes = bitmaps.map(\.bytes)
-        func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
-            var m = 0
-            for c in 0..<4 { m = max(m, abs(Int(bytes[a][p * 4 + c]) - Int(bytes[b][p * 4 + c]))) }
-            return m
-        }
+        let count = bitmaps[0].width * bitmaps[0].height
+        // Every frame's bytes in one buffer, frame after frame, read through a pointer: the loop below
+        // visits each pixel of each frame a few times.
+        var all = [UInt8]()
+        all.reserveCapacity(n * count * 4)
+        for b in bitmaps { all += b.bytes }
         var found: [Int: [Int: Int]] = [:]
-        for p in 0..<(bitmaps[0].width * bitmaps[0].height) {
-            var i = 1
-            while i < n - 1 {
-                guard d(i - 1, i, p) > jump else { i += 1; continue }
-                var m = i + 1
-                while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
-                if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
-                    found[i, default: [:]][p] = m - i
-                    i = m
+        all.withUnsafeBufferPointer { bytes in
+            let frameBytes = count * 4
+            func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
+                var m = 0
+                var c = 0
+                let (i, j) = (a * frameBytes + p * 4, b * frameBytes + p * 4)
+                while c < 4 {
+                    m = max(m, abs(Int(bytes[i + c]) - Int(bytes[j + c])))
+                    c += 1
                 }
-                i += 1
+                return m
+            }
+            for p in 0..<count {
+                var i = 1
+                while i < n - 1 {
+                    guard d(i - 1, i, p) > jump else { i += 1; continue }
+                    var m = i + 1
+                    while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
+                    if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
+                        found[i, default: [:]][p] = m - i
+                        i = m
+                    }
+                    i += 1
+                }
             }
         }
         return found
@@ -109,13 +122,13 @@ struct Continuity {
     }
 
     /// The bounding box of a group of pixels, in points.
-    static func bounds(_ pixels: [Int], width: Int) -> Rect {
+    static func bounds(_ pixels: [Int], width: Int, scale: Double) -> Rect {
         let xs = pixels.map { $0 % width }, ys = pixels.map { $0 / width }
         let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
         return Rect(x: Double(x0) / scale, y: Double(y0) / scale, width: Double(x1 - x0 + 1) / scale, height: Double(y1 - y0 + 1) / scale)
     }
 
-    /// `r` within the screen (its last pixels may reach past a side that is not whole at ``scale``).
+    /// `r` within the screen (its last pixels may reach past a side that is not whole at the scale drawn).
     static func clamp(_ r: Rect, to size: Size) -> Rect {
         Rect(x: r.x, y: r.y, width: min(r.width, size.width - r.x), height: min(r.height, size.height - r.y))
     }
@@ -190,12 +203,15 @@ struct Continuity {
 }
 
 extension Conformance.Judged {
+    /// Whether `continuity` judges the run: at the suite's main rate, and the probes.
+    var judgesContinuity: Bool { probe != nil || request.fps == suite.mainRate }
+
     /// `continuity`: the run's largest flash, named by its frames, region and the nodes drawn there.
     /// Judged on the runs at the suite's main rate (60 fps) and the probes.
     func flashes() throws -> [String] {
-        guard probe != nil || request.fps == suite.mainRate else { return [] }
+        guard judgesContinuity else { return [] }
         let frames = ran.frames
-        guard let f = try Continuity.flash(frames, size: ran.outcome.info.size, images: ran.pixels.images) else { return [] }
+        guard let f = try Continuity.flash(frames, drawn: ran.drawn) else { return [] }
         let nodes = PixelComparison.nodes(in: f.region, shown: frames[f.frame], expected: frames[f.frame - 1])
         let span = f.back - f.frame == 1 ? "for one frame" : "for \(f.back - f.frame) frames"
         var text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(f.back - 1))"

@@ -150,6 +150,8 @@ struct PixelTransitions {
     private var frames: [Int32]
     /// How many transitions each pixel has made.
     private var total: [Int32]
+    /// The most any pixel has made: no pixel has `k` when this is less.
+    private var most: Int32 = 0
 
     init(count: Int) {
         low = .init(repeating: 0, count: count); high = low; refU = low; refV = low
@@ -195,6 +197,7 @@ struct PixelTransitions {
         direction[p] = dir
         frames[p * PixelTransitions.kept + Int(total[p]) % PixelTransitions.kept] = Int32(frame)
         total[p] += 1
+        most = max(most, total[p])
     }
 
     /// Whether pixel `p` made at least `k` (at most ``kept``) transitions after frame `since`.
@@ -207,6 +210,7 @@ struct PixelTransitions {
 
     /// Whether any pixel made at least `k` transitions after frame `since`.
     func any(atLeast k: Int, since: Int) -> Bool {
-        (0..<total.count).contains { has($0, atLeast: k, since: since) }
+        guard Int(most) >= k else { return false }
+        return (0..<total.count).contains { has($0, atLeast: k, since: since) }
     }
 }

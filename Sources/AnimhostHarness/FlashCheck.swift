@@ -17,24 +17,22 @@ extension Conformance {
     /// The most pixels a frame judged for flashes has: each keeps its last transitions (about 300 bytes): 30 MB at most.
     static let flashPixels = 100_000
 
-    /// The general and red flashes of a run's frames: what the worst second of each showed.
-    static func flashes(_ ran: Ran, fps: Int) throws -> (general: FlashAnalysis.Finding, red: FlashAnalysis.Finding, scale: Double) {
-        let scale = flashScale(ran.outcome.info.size)
-        let renderer = try FrameRenderer(size: ran.outcome.info.size, scale: scale, images: ran.pixels.images)
-        var analysis = FlashAnalysis(width: renderer.pixelWidth, height: renderer.pixelHeight, fps: fps)
-        try withExtendedLifetime(renderer) {
-            for frame in ran.frames {
-                let pixels = try renderer.render(frame)
-                analysis.add(bgra: UnsafeRawBufferPointer(start: pixels.base, count: pixels.stride * pixels.height), stride: pixels.stride)
-            }
+    /// The general and red flashes of a run's frames: what the worst second of each showed. The frames
+    /// are kept for `continuity` when `keep`.
+    static func flashes(_ ran: Ran, fps: Int, keep: Bool) throws -> (general: FlashAnalysis.Finding, red: FlashAnalysis.Finding, scale: Double) {
+        var analysis: FlashAnalysis?
+        func add(_ bitmap: Bitmap) {
+            if analysis == nil { analysis = FlashAnalysis(width: bitmap.width, height: bitmap.height, fps: fps) }
+            bitmap.bytes.withUnsafeBytes { analysis?.add(bgra: $0, stride: bitmap.width * 4) }
         }
-        return (analysis.generalWorst, analysis.redWorst, scale)
+        if keep { try ran.drawn.bitmaps().forEach(add) } else { try ran.drawn.each(add) }
+        return (analysis?.generalWorst ?? FlashAnalysis.Finding(), analysis?.redWorst ?? FlashAnalysis.Finding(), ran.drawn.scale)
     }
 
     /// `no-flashes`: a failure for general flashes and one for red flashes past the limit, each naming
     /// the second, the field (in points) and the nodes that changed there.
     static func noFlashes(_ j: Judged) throws -> [String] {
-        let found = try flashes(j.ran, fps: j.request.fps)
+        let found = try flashes(j.ran, fps: j.request.fps, keep: j.judgesContinuity)
         return [("general", found.general), ("red", found.red)].compactMap { kind, finding in
             guard finding.fails else { return nil }
             return describe(finding, kind: kind, j.ran, fps: j.request.fps, scale: found.scale)

@@ -39,10 +39,21 @@ struct PixelComparison {
     /// Pixels per point.
     let scale: Double
 
-    /// Nil when `shown` looks like `expected`; otherwise what differs.
+    /// Frames drawn before, shared by the runs of one plugin; nil: each drawn anew.
+    var cache: RenderCache?
+    /// The image folders, which decide the pixels of a frame with images.
+    var folders: [String: URL] = [:]
+
+    /// Nil when `shown` looks like `expected`; otherwise what differs. Two frames that draw the same
+    /// (``RenderCache/sameDrawing(_:_:)``) look alike without being drawn.
     func compare(_ shown: FrameSample, _ expected: FrameSample) throws -> Difference? {
+        if RenderCache.sameDrawing(shown, expected) { return nil }
         let renderer = try FrameRenderer(size: size, scale: scale, images: images)
-        let (a, b) = try withExtendedLifetime(renderer) { (Bitmap(try renderer.render(shown)), Bitmap(try renderer.render(expected))) }
+        let key = RenderCache.Key(size: size, scale: scale, folders: folders)
+        func draw(_ frame: FrameSample) throws -> Bitmap {
+            try cache?.bitmap(frame, key: key) { Bitmap(try renderer.render(frame)) } ?? Bitmap(try renderer.render(frame))
+        }
+        let (a, b) = try withExtendedLifetime(renderer) { (try draw(shown), try draw(expected)) }
         return PixelComparison.difference(shown: a, expected: b, scale: scale)
     }
 
@@ -63,30 +74,53 @@ struct PixelComparison {
     }
 
     /// Counts the pixels beyond ``tolerance``; nil when they are at most ``share`` of the image. The
-    /// diff image is the shown frame faded to a quarter with every differing pixel in red.
+    /// diff image is the shown frame faded to a quarter with every differing pixel in red, made only
+    /// for a frame that differs (most compared frames do not: counting alone is cheap).
     static func difference(shown: Bitmap, expected: Bitmap, scale: Double) -> Difference? {
-        var diff = shown
+        let total = shown.width * shown.height
         var pixels = 0
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
-        for y in 0..<shown.height {
-            for x in 0..<shown.width {
-                let i = y * shown.width + x
-                if shown.difference(from: expected, at: i) > tolerance {
-                    pixels += 1
-                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                    diff.set(i, r: 255, g: 0, b: 0)
-                } else {
-                    let p = shown.pixel(x, y)
-                    diff.set(i, r: 191 + p.r / 4, g: 191 + p.g / 4, b: 191 + p.b / 4)
+        shown.bytes.withUnsafeBufferPointer { a in
+            expected.bytes.withUnsafeBufferPointer { b in
+                for y in 0..<shown.height {
+                    var x = 0
+                    let row = y * shown.width
+                    while x < shown.width {
+                        if differs(a, b, (row + x) * 4) {
+                            pixels += 1
+                            (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                        }
+                        x += 1
+                    }
                 }
             }
         }
-        let total = shown.width * shown.height
         guard Double(pixels) > share * Double(total) else { return nil }
+        var diff = shown
+        for i in 0..<total {
+            if shown.difference(from: expected, at: i) > tolerance {
+                diff.set(i, r: 255, g: 0, b: 0)
+            } else {
+                let p = shown.pixel(i % shown.width, i / shown.width)
+                diff.set(i, r: 191 + p.r / 4, g: 191 + p.g / 4, b: 191 + p.b / 4)
+            }
+        }
         let region = Rect(
             x: Double(minX) / scale, y: Double(minY) / scale,
             width: Double(maxX - minX + 1) / scale, height: Double(maxY - minY + 1) / scale)
         return Difference(pixels: pixels, total: total, region: region, shown: shown, expected: expected, diff: diff)
+    }
+
+    /// Whether a channel of the pixel at byte `i` differs by more than ``tolerance``.
+    @inline(__always)
+    private static func differs(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        var c = 0
+        while c < 4 {
+            let d = Int(a[i + c]) - Int(b[i + c])
+            if d > tolerance || d < -tolerance { return true }
+            c += 1
+        }
+        return false
     }
 
     /// The nodes drawn in `region` that explain a difference: the outermost ones visible there in one

@@ -19,7 +19,7 @@ final class IrisOracleTests: XCTestCase {
         let suite = Conformance(catalog: catalog)
         let plugin = try Plugin(url: url, limits: SandboxLimits(), printSink: { _ in })
         let ran = try suite.run(plugin, suite.request(.push, 60, reduced: false))
-        let found = try Conformance.flashes(ran, fps: 60)
+        let found = try Conformance.flashes(ran, fps: 60, keep: false)
         let ours = found.general.fails || found.red.fails ? "FAIL" : "PASS"
         let dir = try temporaryFolder("iris-\(url.deletingPathExtension().lastPathComponent)")
         let renderer = try FrameRenderer(size: ran.outcome.info.size, scale: found.scale, images: ran.pixels.images)

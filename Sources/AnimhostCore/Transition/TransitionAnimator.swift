@@ -18,6 +18,8 @@ public protocol TransitionAnimator: AnyObject {
     func pauseBudget()
     /// Counts time against the budget again, from where ``pauseBudget()`` left it.
     func resumeBudget()
+    /// True while time counts against the budget: only while the animator's own code runs.
+    var budgetRunning: Bool { get }
     /// The error to report for a run that broke the animator protocol, placed in the animator's source.
     func error(for error: TransitionError) -> Error
     /// The error to report for a frame that failed at a node, placed where the animator set that node's values.
@@ -33,13 +35,17 @@ extension TransitionAnimator {
     public func ended(completed: Bool) throws {}
     public func pauseBudget() {}
     public func resumeBudget() {}
+    public var budgetRunning: Bool { false }
     public func error(for error: TransitionError) -> Error { error }
     public func error(for failure: NodeFailure) -> Error { failure }
     public func close() {}
     public var warnings: [String] { [] }
 
-    /// Runs host work off the animator's time budget.
+    /// Runs host work off the animator's time budget, and leaves the budget as it found it: counting
+    /// again afterwards only if it was counting before (host work between the animator's calls, such as
+    /// evaluating the next frame, is never charged to it).
     func offTheBudget<T>(_ body: () throws -> T) rethrows -> T {
+        guard budgetRunning else { return try body() }
         pauseBudget()
         defer { resumeBudget() }
         return try body()

@@ -191,9 +191,9 @@ public final class TransitionRun {
         try animator.ended(completed: context.completion ?? false)
     }
 
-    /// Runs plugin work on the animator's budget; an error ends the run.
+    /// Runs a step of the run; an error ends the run. The animator's budget counts its own code (each
+    /// call into it starts it), never the host's work here, and is stopped when the step returns.
     private func step<T>(_ body: () throws -> T) throws -> T {
-        animator.resumeBudget()
         defer { animator.pauseBudget() }
         do { return try body() } catch { throw fail(error) }
     }

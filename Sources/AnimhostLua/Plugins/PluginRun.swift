@@ -85,6 +85,7 @@ final class LuaAnimator: TransitionAnimator {
 
     func pauseBudget() { plugin.host.pauseClock() }
     func resumeBudget() { plugin.host.resumeClock() }
+    var budgetRunning: Bool { plugin.host.clockRunning }
 
     /// A broken protocol, placed at the line where `animate` is defined.
     func error(for error: TransitionError) -> Error {

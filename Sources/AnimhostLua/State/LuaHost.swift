@@ -242,6 +242,10 @@ package final class LuaHost {
         pausedBudget = remaining
     }
 
+    /// True while the time budget counts: from the outermost call into Lua to its return (and from
+    /// ``startClock()`` to the first such return).
+    var clockRunning: Bool { info.pointee.deadline > 0 }
+
     /// Restarts the budget ``pauseClock()`` stopped, with what was left of it.
     func resumeClock() {
         guard let remaining = pausedBudget else { return }
