@@ -169,12 +169,17 @@ public struct Conformance {
         let after = Conformance.rest(to.isOverlay ? [from, to] : [to], chrome: chrome)
         let frames = FrameRecorder()
         let outcome = try session.run(request, from: from, to: to, sink: frames)
+        return ran(outcome, frames.frames, before: before, after: after)
+    }
+
+    /// A finished run with its pixel comparison at the check's scale and its frames drawn small.
+    func ran(_ outcome: TransitionOutcome, _ frames: [FrameSample], before: FrameSample, after: FrameSample) -> Ran {
         let scale = options.scale ?? PixelComparison.wholePixelScale(of: [before, after], size: outcome.info.size)
         var pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
         pixels.cache = renders
         pixels.folders = outcome.info.imageFolders
-        let drawn = DrawnFrames(frames.frames, size: outcome.info.size, images: pixels.images)
-        return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels, drawn: drawn)
+        let drawn = DrawnFrames(frames, size: outcome.info.size, images: pixels.images)
+        return Ran(outcome: outcome, frames: frames, before: before, after: after, pixels: pixels, drawn: drawn)
     }
 
     /// Scenes at rest, one over the other (and the chrome above them), as a frame would show them.

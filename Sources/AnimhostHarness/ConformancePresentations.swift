@@ -30,8 +30,6 @@ extension Conformance {
         let after =
             request.operation == .dismiss
             ? Conformance.rest(to.isOverlay ? [from, to] : [to], chrome: chrome) : (frames.frames.last ?? before)
-        let scale = options.scale ?? PixelComparison.wholePixelScale(of: [before, after], size: outcome.info.size)
-        let pixels = PixelComparison(size: outcome.info.size, images: ImageStore(folders: outcome.info.imageFolders), scale: scale)
-        return Ran(outcome: outcome, frames: frames.frames, before: before, after: after, pixels: pixels)
+        return ran(outcome, frames.frames, before: before, after: after)
     }
 }
