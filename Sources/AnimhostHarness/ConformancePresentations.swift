@@ -1,7 +1,6 @@
 import Foundation
 import AnimhostCore
 import AnimhostLua
-import AnimhostRender
 
 extension Conformance {
     /// A present or dismiss of a plugin that declares a presentation, in one session as a user sees
