@@ -55,10 +55,10 @@ final class TimelineDefaultsTests: XCTestCase {
         }
     }
 
-    /// The values read through a box (gradient colours and stops, 3-D transforms), set away from
-    /// their default and back: written, then left out again; a node whose box went and came back
+    /// The values read through a box (gradient colours and stops, 3-D transforms) and the flags,
+    /// strings and choices, set away from their default and back: written, then left out again; a node whose box went and came back
     /// (another box, maybe at a freed one's address) is judged by its values too.
-    func testBoxedValuesOfEveryKindAreWrittenOnlyAwayFromTheirDefault() {
+    func testValuesReadThroughABoxOrWithoutAFieldAreWrittenOnlyAwayFromTheirDefault() {
         var checked = 0
         for property in NodeProperty.all where property.timeline == .unlessDefault {
             let other: PropertyValue
@@ -66,6 +66,12 @@ final class TimelineDefaultsTests: XCTestCase {
             case .colors: other = .colors([Color(r: 1, g: 0, b: 0, a: 1), Color(r: 0, g: 0, b: 1, a: 1)])
             case .numbers: other = .numbers([0, 1])
             case .transform3D: other = .transform3D(Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]))
+            case .flag(let b): other = .flag(!b)
+            case .string(let s) where property.kind == .choice:
+                guard let choice = property.choices.first(where: { $0 != s }) else { continue }
+                other = .string(choice)
+            case .string: other = .string(property.kind == .imagePath ? "placeholder:1" : "badge")
+            case .names: other = .names(["minXMinY"])
             default: continue
             }
             let key = property.group ?? property.key
@@ -79,6 +85,6 @@ final class TimelineDefaultsTests: XCTestCase {
             }
             checked += 1
         }
-        XCTAssertGreaterThanOrEqual(checked, 3)
+        XCTAssertGreaterThanOrEqual(checked, 9)
     }
 }

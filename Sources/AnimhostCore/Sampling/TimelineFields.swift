@@ -112,9 +112,10 @@ enum TimelineLayout {
     static let defaults = NodeProperty.all.map(\.defaultValue)
 
     /// The bytes of ``NodeProperties`` that hold each declaration's value, as a range: the value
-    /// itself when stored in place (numbers, rectangles, sizes, colours, transforms), or the reference
-    /// to the box it is read from (the gradient, the paths, the 3-D values: nil in a new node); nil for
-    /// the others, and for any whose new node's value is not its default.
+    /// itself when stored in place (numbers, rectangles, sizes, colours, transforms, and the flags,
+    /// strings and choices of ``readAlone``), or the reference to the box it is read from (the
+    /// gradient, the paths, the 3-D values: nil in a new node); nil for the others, and for any whose
+    /// new node's value is not its default.
     private static let storedRanges: [Range<Int>?] = NodeProperty.all.map { property in
         func box<T>(_ path: KeyPath<NodeProperties, T>) -> Range<Int>? {
             MemoryLayout<NodeProperties>.offset(of: path).map { $0..<$0 + MemoryLayout<T>.size }
@@ -130,10 +131,23 @@ enum TimelineLayout {
             case .gradient?: box(\.gradientBox)
             case .outOfLine?: box(\.paths)
             case .layer3D?: box(\.layer3DBox)
-            case nil: nil
+            case nil: readAlone[property.path].flatMap { $0 }
             }
         return property.read(NodeProperties()) == property.defaultValue ? range : nil
     }
+
+    /// The declarations without a field that read one stored value alone, by path, with the bytes
+    /// of that value (for the gradient's type, the reference to its box).
+    private static let readAlone: [String: Range<Int>?] = {
+        func slot<T>(_ path: KeyPath<NodeProperties, T>) -> Range<Int>? {
+            MemoryLayout<NodeProperties>.offset(of: path).map { $0..<$0 + MemoryLayout<T>.size }
+        }
+        return [
+            "image": slot(\.image), "contentMode": slot(\.contentMode), "text": slot(\.text), "clips": slot(\.clips),
+            "tag": slot(\.tag), "maskedCorners": slot(\.maskedCorners), "cornerCurve": slot(\.cornerCurve),
+            "gradient.type": slot(\.gradientBox)
+        ]
+    }()
 
     /// A new node's values, whose bytes ``holdsDefaultBits(_:_:)`` compares with. Kept initialised
     /// for the process, so that whatever it references stays alive and no other value's reference
@@ -146,7 +160,8 @@ enum TimelineLayout {
 
     /// Whether the bytes holding declaration `i` in `properties` (a node's values) are a new node's:
     /// then it equals its default, without its value being made. A stored value is finite (never
-    /// NaN), so equal bits mean an equal value, and an equal (nil) box reference the same reads;
+    /// NaN), so equal bits mean an equal value (a string with a new node's bits is its string), and an
+    /// equal (nil) box reference the same reads;
     /// false means "compare values" (the same number may have other bits, as -0 and 0).
     @inline(__always)
     static func holdsDefaultBits(_ i: Int, _ properties: UnsafeRawBufferPointer) -> Bool {
