@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "AnimhostRender", dependencies: ["AnimhostCore", "CCairo", "CTurboJPEG"]),
         .target(
             name: "AnimhostLua", dependencies: ["CLua", "AnimhostCore"],
-            resources: [.copy("Lua/prelude.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
+            resources: [.copy("Lua/prelude.lua"), .copy("Library/deferred.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
         .target(
             name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
             resources: [.copy("HTML/preview.html"), .copy("Web/nodes.css"), .copy("Web/web.html")]),

@@ -54,4 +54,37 @@ final class TimelineDefaultsTests: XCTestCase {
             XCTAssertFalse(keys(p).contains(key), property.path)
         }
     }
+
+    /// The values read through a box (gradient colours and stops, 3-D transforms) and the flags,
+    /// strings and choices, set away from their default and back: written, then left out again; a node whose box went and came back
+    /// (another box, maybe at a freed one's address) is judged by its values too.
+    func testValuesReadThroughABoxOrWithoutAFieldAreWrittenOnlyAwayFromTheirDefault() {
+        var checked = 0
+        for property in NodeProperty.all where property.timeline == .unlessDefault {
+            let other: PropertyValue
+            switch property.defaultValue {
+            case .colors: other = .colors([Color(r: 1, g: 0, b: 0, a: 1), Color(r: 0, g: 0, b: 1, a: 1)])
+            case .numbers: other = .numbers([0, 1])
+            case .transform3D: other = .transform3D(Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]))
+            case .flag(let b): other = .flag(!b)
+            case .string(let s) where property.kind == .choice:
+                guard let choice = property.choices.first(where: { $0 != s }) else { continue }
+                other = .string(choice)
+            case .string: other = .string(property.kind == .imagePath ? "placeholder:1" : "badge")
+            case .names: other = .names(["minXMinY"])
+            default: continue
+            }
+            let key = property.group ?? property.key
+            for _ in 0..<3 {
+                var p = NodeProperties()
+                property.write(&p, other)
+                XCTAssertEqual(property.read(p), other, property.path)
+                XCTAssertTrue(keys(p).contains(key), property.path)
+                property.write(&p, property.defaultValue)
+                XCTAssertFalse(keys(p).contains(key), property.path)
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 9)
+    }
 }

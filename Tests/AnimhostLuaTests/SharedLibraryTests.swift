@@ -41,6 +41,48 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(lines, ["0.34204", "1\trect(0, 96, 390, 260)\ttrue\ttrue", "done\ttrue"])
     }
 
+    func testTheLibraryCompiledOnFirstUseReadsTheLibrariesAsTheyWereBeforeThePlugin() throws {
+        // The library's files run when a plugin first uses it: what they read must be what the
+        // sandbox held before any plugin code, not the plugin's replacements.
+        let lines = try evalLua(
+            """
+            local format, print = string.format, print
+            math.sqrt, math.max = function() return 0 end, function() return 0 end
+            string.format, table.sort, table.concat = nil, nil, nil
+            transform.scale, transform.identity = nil, nil
+            easing, tostring, type, error = nil, nil, nil, nil
+            print(format("%.5f", shared.plan(ctx).duration))
+            """)
+        XCTAssertEqual(lines, ["0.34204"])
+    }
+
+    func testTheLibraryFirstUsedInsideACoroutineWorks() throws {
+        let lines = try evalLua(
+            """
+            local co = coroutine.create(function() return shared.automaticDuration(rect(0, 0, 10, 10), rect(300, 400, 10, 10)) end)
+            local ok, d = coroutine.resume(co)
+            print(ok, ("%.5f"):format(d), ("%.5f"):format(shared.automaticDuration(rect(0, 0, 10, 10), rect(0, 0, 10, 10))))
+            """)
+        // Hero's formula: 0.208 s plus the distance (500 points, clamped to 500) over 3000.
+        XCTAssertEqual(lines, ["true\t0.37467\t0.20800"])
+    }
+
+    func testTheLibrarysNamesAreThereBeforeFirstUse() throws {
+        let lines = try evalLua(
+            """
+            local names = {}
+            for k, v in pairs(shared) do names[#names + 1] = k .. ":" .. type(v) end
+            table.sort(names)
+            print(table.concat(names, " "), type(getmetatable(shared).__call))
+            """)
+        XCTAssertEqual(
+            lines,
+            [
+                "arcControl:function arcPath:function arcPoint:function automaticCurve:function automaticDuration:function "
+                    + "crossfade:function modifiers:function parsePreset:function plan:function preset:function\tfunction"
+            ])
+    }
+
     func testFormulasMatchHerosNumbers() throws {
         let lines = try evalLua(
             """

@@ -111,31 +111,58 @@ enum TimelineLayout {
     /// Each declaration's default, by position in ``NodeProperty/all``.
     static let defaults = NodeProperty.all.map(\.defaultValue)
 
-    /// Where each declaration's value lies in ``NodeProperties`` when it is stored in place (numbers,
-    /// rectangles, sizes, colours, transforms), as a byte range; nil for the others.
+    /// The bytes of ``NodeProperties`` that hold each declaration's value, as a range: the value
+    /// itself when stored in place (numbers, rectangles, sizes, colours, transforms, and the flags,
+    /// strings and choices of ``readAlone``), or the reference to the box it is read from (the
+    /// gradient, the paths, the 3-D values: nil in a new node); nil for the others, and for any whose
+    /// new node's value is not its default.
     private static let storedRanges: [Range<Int>?] = NodeProperty.all.map { property in
-        switch property.field {
-        case .number(let f)?: f.offset..<f.offset + MemoryLayout<Double>.size
-        case .rect(let f)?: f.offset..<f.offset + MemoryLayout<Rect>.size
-        case .size(let f)?: f.offset..<f.offset + MemoryLayout<Size>.size
-        case .color(let f)?: f.offset..<f.offset + MemoryLayout<Color>.size
-        case .optionalColor(let f)?: f.offset..<f.offset + MemoryLayout<Color?>.size
-        case .transform(let f)?: f.offset..<f.offset + MemoryLayout<Transform2D>.size
-        case .gradient?, .outOfLine?, .layer3D?, nil: nil
+        func box<T>(_ path: KeyPath<NodeProperties, T>) -> Range<Int>? {
+            MemoryLayout<NodeProperties>.offset(of: path).map { $0..<$0 + MemoryLayout<T>.size }
         }
+        let range: Range<Int>? =
+            switch property.field {
+            case .number(let f)?: f.offset..<f.offset + MemoryLayout<Double>.size
+            case .rect(let f)?: f.offset..<f.offset + MemoryLayout<Rect>.size
+            case .size(let f)?: f.offset..<f.offset + MemoryLayout<Size>.size
+            case .color(let f)?: f.offset..<f.offset + MemoryLayout<Color>.size
+            case .optionalColor(let f)?: f.offset..<f.offset + MemoryLayout<Color?>.size
+            case .transform(let f)?: f.offset..<f.offset + MemoryLayout<Transform2D>.size
+            case .gradient?: box(\.gradientBox)
+            case .outOfLine?: box(\.paths)
+            case .layer3D?: box(\.layer3DBox)
+            case nil: readAlone[property.path].flatMap { $0 }
+            }
+        return property.read(NodeProperties()) == property.defaultValue ? range : nil
     }
 
-    /// A new node's values, whose bytes ``holdsDefaultBits(_:_:)`` compares with.
-    nonisolated(unsafe) private static let defaultBits: UnsafeMutableRawBufferPointer = {
-        let bits = UnsafeMutableRawBufferPointer.allocate(byteCount: MemoryLayout<NodeProperties>.size, alignment: MemoryLayout<NodeProperties>.alignment)
-        withUnsafeBytes(of: NodeProperties()) { bits.copyMemory(from: $0) }
-        return bits  // kept for the process; its strings and boxes (none is compared) stay unreferenced
+    /// The declarations without a field that read one stored value alone, by path, with the bytes
+    /// of that value (for the gradient's type, the reference to its box).
+    private static let readAlone: [String: Range<Int>?] = {
+        func slot<T>(_ path: KeyPath<NodeProperties, T>) -> Range<Int>? {
+            MemoryLayout<NodeProperties>.offset(of: path).map { $0..<$0 + MemoryLayout<T>.size }
+        }
+        return [
+            "image": slot(\.image), "contentMode": slot(\.contentMode), "text": slot(\.text), "clips": slot(\.clips),
+            "tag": slot(\.tag), "maskedCorners": slot(\.maskedCorners), "cornerCurve": slot(\.cornerCurve),
+            "gradient.type": slot(\.gradientBox)
+        ]
     }()
 
-    /// Whether declaration `i` is stored in place and its bytes in `properties` (a node's values)
-    /// are those of its default: then it equals its default, without its value being made. A stored
-    /// value is finite (never NaN), so equal bits mean an equal value; false means "compare values"
-    /// (the same number may have other bits, as -0 and 0).
+    /// A new node's values, whose bytes ``holdsDefaultBits(_:_:)`` compares with. Kept initialised
+    /// for the process, so that whatever it references stays alive and no other value's reference
+    /// can have its bits.
+    nonisolated(unsafe) private static let defaultBits: UnsafeMutableRawBufferPointer = {
+        let bits = UnsafeMutableRawBufferPointer.allocate(byteCount: MemoryLayout<NodeProperties>.size, alignment: MemoryLayout<NodeProperties>.alignment)
+        bits.baseAddress!.initializeMemory(as: NodeProperties.self, to: NodeProperties())
+        return bits
+    }()
+
+    /// Whether the bytes holding declaration `i` in `properties` (a node's values) are a new node's:
+    /// then it equals its default, without its value being made. A stored value is finite (never
+    /// NaN), so equal bits mean an equal value (a string with a new node's bits is its string), and an
+    /// equal (nil) box reference the same reads;
+    /// false means "compare values" (the same number may have other bits, as -0 and 0).
     @inline(__always)
     static func holdsDefaultBits(_ i: Int, _ properties: UnsafeRawBufferPointer) -> Bool {
         guard let range = storedRanges[i] else { return false }

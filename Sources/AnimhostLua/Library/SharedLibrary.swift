@@ -4,27 +4,35 @@ import AnimhostCore
 
 /// The shared-element library (`shared.lua`, `modifiers.lua` and `presets.lua`, resources of this
 /// module): installed into every sandbox as the global `shared`, given the host's modifier parser and
-/// image measure.
+/// image measure. Its files are compiled on a plugin's first use of it (`deferred.lua`).
 enum SharedLibrary {
-    /// Runs the library's files in `host`'s state and sets the global `shared`.
+    /// Sets the global `shared`: the library's names, which compile it when first called.
     static func install(in host: LuaHost) throws {
         let L = host.L
-        try LuaResources.load("shared", chunkName: "shared.lua", in: host)
+        try LuaResources.load("deferred", chunkName: "deferred.lua", in: host)
+        LuaHost.push(L, compile)
         LuaHost.push(L, ModifierBinding.parsed)
         LuaHost.push(L, imageSize)
-        try host.call(nargs: 2, nresults: 2)  // the library and what its other files share
-        let shares = lua_gettop(L), library = shares - 1
-        try LuaResources.load("modifiers", chunkName: "modifiers.lua", in: host)
-        lua_pushvalue(L, library)
-        lua_pushvalue(L, shares)
-        LuaHost.push(L, ModifierBinding.parsed)
-        try host.call(nargs: 3, nresults: 0)
-        try LuaResources.load("presets", chunkName: "presets.lua", in: host)
-        lua_pushvalue(L, library)
-        lua_pushvalue(L, shares)
-        try host.call(nargs: 2, nresults: 0)
-        ah_pop(L, 1)
+        try host.call(nargs: 3, nresults: 1)
         lua_setglobal(L, "shared")
+    }
+
+    /// `compile(env)`: the library's three chunks, each reading its globals from `env`.
+    private static let compile: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let host = LuaHost.of(L)
+            guard lua_checkstack(host.L, 2) != 0, lua_checkstack(L, 4) != 0 else {
+                throw PluginError(file: "shared.lua", message: "not enough memory to load the shared-element library")
+            }
+            for name in ["shared", "modifiers", "presets"] {
+                try LuaResources.load(name, chunkName: name + ".lua", in: host)
+                lua_xmove(host.L, L, 1)
+                lua_pushvalue(L, 1)
+                _ = lua_setupvalue(L, -2, 1)  // its _ENV
+            }
+            return 3
+        }
     }
 
     /// `imageSize(node)`: the pixel size of the node's image, read from the file beside its scene, or nil.

@@ -5,7 +5,7 @@ import Synchronization
 /// The Lua files this module ships as resources (`Lua/prelude.lua`, `Library/*.lua`), read once per
 /// process: every state runs the same ones.
 enum LuaResources {
-    private static let names = ["prelude", "shared", "modifiers", "presets"]
+    private static let names = ["prelude", "deferred", "shared", "modifiers", "presets"]
 
     /// Each file's text by name; a file missing from the bundle is absent.
     private static let sources: [String: String] = Dictionary(
