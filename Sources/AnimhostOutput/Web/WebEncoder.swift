@@ -51,7 +51,7 @@ public final class WebEncoder: FrameSink {
     public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let images else { throw OutputError("the web encoder finished before it began") }
         guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
-        let page = try WebEncoder.page(info: info, frames: frames, times: times, images: images.uris)
+        let page = try WebEncoder.page(info: info, frames: frames, times: times, spans: result.curveSpans, images: images.uris)
         let data = Data(page.text.utf8)
         let file = try OutputFile(url)
         try file.write(data)
@@ -60,9 +60,13 @@ public final class WebEncoder: FrameSink {
         frames = []
     }
 
-    /// The page's text for `frames` (at `times`) of the run `info` describes, and how many keyframes it holds.
-    static func page(info: TimelineInfo, frames: [[WebNodeFrame]], times: [Double], images: [String]) throws -> (text: String, keyframes: Int) {
-        let document = WebDocument(frames: frames, times: times)
+    /// The page's text for `frames` (at `times`, the run's curves `spans`) of the run `info` describes, and how many keyframes it holds.
+    static func page(
+        info: TimelineInfo, frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan], images: [String]
+    ) throws -> (
+        text: String, keyframes: Int
+    ) {
+        let document = WebDocument(frames: frames, times: times, spans: spans)
         let duration = max((times.last ?? 0) - (times.first ?? 0), 0)
         let data =
             #"{"duration":\#(duration),"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"tracks":[\#n"#
