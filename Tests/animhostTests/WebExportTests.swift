@@ -45,6 +45,23 @@ final class WebExportTests: XCTestCase {
         XCTAssertLessThan(first.outside, WebExportTests.threshold)
     }
 
+    /// Where the viewer prefers reduced motion, the page shows the plugin's run with reduced motion (zoom
+    /// crossfades instead): Chromium emulating that preference matches `animhost run --reduced-motion`'s
+    /// frames, and without it the page does not (the zoom mid-flight is not the crossfade).
+    func testReducedMotionShowsThePluginsReducedRun() throws {
+        let page = try self.run("zoom", "push", formats: "json,web")!
+        let reduced = try self.run("zoom", "push", formats: "json,png", options: ["--reduced-motion"])!
+        let instants = Set([0, reduced.frames / 3, 2 * reduced.frames / 3, reduced.frames - 1]).sorted()
+        for (i, f) in zip(instants, try figures(page, shown: instants, against: instants, of: reduced, reduce: true)) {
+            XCTAssertGreaterThanOrEqual(f.outside, WebExportTests.threshold, "frame \(i) of the run with reduced motion")
+        }
+        let (browser, session) = try open(page, at: 0, reduce: true)
+        XCTAssertEqual(try browser.evaluate("animhost.reducedMotion", in: session) as? Bool, true)
+        XCTAssertEqual((try browser.evaluate("animhost.duration", in: session) as? NSNumber)?.doubleValue ?? 0, reduced.times.last!, accuracy: 1e-6)
+        let middle = reduced.frames / 2
+        XCTAssertLessThan(try figures(page, shown: [middle], against: [middle], of: reduced)[0].outside, WebExportTests.threshold)
+    }
+
     /// The same run writes the same page, byte for byte.
     func testPageIsDeterministic() throws {
         let a = try self.run("card-lift", "push", formats: "web")!, b = try self.run("card-lift", "push", formats: "web")!
@@ -65,10 +82,10 @@ final class WebExportTests: XCTestCase {
     }
 
     /// Runs `plugin` for `operation`; nil when the plugin has no such operation.
-    private func run(_ plugin: String, _ operation: String, formats: String = "json,png,web") throws -> Run? {
+    private func run(_ plugin: String, _ operation: String, formats: String = "json,png,web", options: [String] = []) throws -> Run? {
         let name = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent + "-" + operation
         let out = try temporaryFolder("web-\(name)")
-        let r = try CLI.run(["run", plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format", formats, "--out", out.path])
+        let r = try CLI.run(["run", plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format", formats, "--out", out.path] + options)
         if r.code != 0 && operation != "push" && r.err.contains(operation) { return nil }
         XCTAssertEqual(r.code, 0, "\(name): \(r.err)")
         guard r.code == 0 else { return nil }
@@ -133,32 +150,38 @@ final class WebExportTests: XCTestCase {
         return folder
     }
 
-    /// Chromium's pictures of `run`'s page paused at each of frames `shown`'s instants against animhost's
-    /// frames `index` (pairwise): PSNR outside the text boxes and inside them. The page is opened once,
+    /// Chromium's pictures of `run`'s page paused at each of frames `shown`'s instants of `reference`
+    /// (`run` itself unless given) against `reference`'s frames `index` (pairwise), the viewer preferring
+    /// reduced motion when `reduce`: PSNR outside the text boxes and inside them. The page is opened once,
     /// paused at the first instant (`#t=`, as a person would open it), and seeks the others through `animhost.seek`.
-    private func figures(_ run: Run, shown: [Int], against index: [Int]) throws -> [(outside: Double, text: Double, shot: URL)] {
-        let (browser, session) = try open(run, at: run.times[shown[0]])
+    private func figures(
+        _ run: Run, shown: [Int], against index: [Int], of reference: Run? = nil, reduce: Bool = false
+    ) throws -> [(
+        outside: Double, text: Double, shot: URL
+    )] {
+        let reference = reference ?? run
+        let (browser, session) = try open(run, at: reference.times[shown[0]], reduce: reduce)
         var figures: [(outside: Double, text: Double, shot: URL)] = []
         for (n, (s, i)) in zip(shown, index).enumerated() {
-            let seek = n == 0 ? "" : "animhost.seek(\(run.times[s]));"
+            let seek = n == 0 ? "" : "animhost.seek(\(reference.times[s]));"
             // A frame drawn after the seek.
             try browser.evaluate(
                 "animhost.ready.then(() => new Promise(r => { \(seek) requestAnimationFrame(() => r(true)); }))",
                 in: session)
             let shot = run.folder.appendingPathComponent(String(format: "chromium-%04d.png", s))
             try browser.screenshot(in: session).write(to: shot)
-            let chromium = try Bitmap.read(shot), rendered = try Bitmap.read(run.png(i))
+            let chromium = try Bitmap.read(shot), rendered = try Bitmap.read(reference.png(i))
             XCTAssertEqual([chromium.width, chromium.height], [rendered.width, rendered.height], run.name)
             // Every picture is embedded in the page: only text is left out.
-            let page = try OraclePage(OracleFrame(timeline: run.timeline, frame: i), image: { _ in URL(fileURLWithPath: "/") })
+            let page = try OraclePage(OracleFrame(timeline: reference.timeline, frame: i), image: { _ in URL(fileURLWithPath: "/") })
             let mask = page.mask(width: rendered.width, height: rendered.height, scale: 1)
             figures.append((psnr(chromium, rendered, skipping: mask), psnr(chromium, rendered, skipping: mask.map { !$0 }), shot))
         }
         return figures
     }
 
-    /// The class's browser at @1x showing `run`'s page at `time`.
-    private func open(_ run: Run, at time: Double) throws -> (DevToolsBrowser, String) {
+    /// The class's browser at @1x showing `run`'s page at `time`, the viewer preferring reduced motion when `reduce`.
+    private func open(_ run: Run, at time: Double, reduce: Bool = false) throws -> (DevToolsBrowser, String) {
         let url = run.page.absoluteString + "#t=\(time)"
         let browser =
             try WebExportTests.browser?.browser
@@ -172,6 +195,7 @@ final class WebExportTests: XCTestCase {
         }
         WebExportTests.browser = (browser, session)
         try browser.setViewport(width: run.size.width, height: run.size.height, scale: 0, in: session)
+        try browser.emulateReducedMotion(reduce, in: session)
         return (browser, session)
     }
 }

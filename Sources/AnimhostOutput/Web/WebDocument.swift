@@ -11,7 +11,8 @@ struct WebDocument {
     private(set) var tracks: [String] = []
     /// How many keyframes the tracks hold.
     private(set) var keyframes = 0
-    private let times: [Double]
+    /// Each frame's time, seconds from the start.
+    let times: [Double]
     private let curves: WebCurves
     private var nodes: [String: [WebNodeFrame?]] = [:]
     private var children: [String: [String]] = [:]
@@ -19,11 +20,15 @@ struct WebDocument {
     private var reordered: Set<String> = []
     /// Each node's place among its siblings in each frame.
     private var ranks: [String: [Int]] = [:]
-    private var elements = 0
+    private var elements: Int
+    /// The number after the last animated element's (`data-k`): where another document on the page begins.
+    var elementCount: Int { elements }
 
-    /// The page of `frames`, shown at `times` (seconds from the start), keeping the curves of `spans`.
-    init(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan] = []) {
+    /// The page of `frames`, shown at `times` (seconds from the start), keeping the curves of `spans`;
+    /// its animated elements are numbered from `firstElement`.
+    init(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan] = [], firstElement: Int = 0) {
         self.times = times
+        elements = firstElement
         curves = WebCurves(times: times, spans: spans)
         for (f, frame) in frames.enumerated() { place(frame, at: f, of: frames.count) }
         findReordered(frames)

@@ -1,0 +1,16 @@
+import AnimhostCore
+import AnimhostOutput
+
+/// The run with reduced motion a web page carries beside the run itself (docs/web.md): made first,
+/// with the same request but `ctx.reducedMotion` set, when the run writes a web page and neither asks
+/// for reduced motion already nor for a single instant.
+enum WebReducedMotion {
+    /// Runs `request` with reduced motion into the web encoder among `sinks`, if any (its frames in
+    /// reverse order when `reverse`).
+    static func run(_ session: TransitionSession, _ request: TransitionRequest, sinks: [FrameSink], reverse: Bool) throws {
+        guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, !request.reducedMotion, request.only == nil else { return }
+        var reduced = request
+        reduced.reducedMotion = true
+        _ = try session.run(reduced, sink: reverse ? ReversedFrames(web.reducedMotion) : web.reducedMotion)
+    }
+}
