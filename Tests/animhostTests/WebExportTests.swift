@@ -83,12 +83,36 @@ final class WebExportTests: XCTestCase {
 
     /// Runs `plugin` for `operation`; nil when the plugin has no such operation.
     private func run(_ plugin: String, _ operation: String, formats: String = "json,png,web", options: [String] = []) throws -> Run? {
+        try runs(plugin, [(operation, formats)], options: options)[0]
+    }
+
+    /// Runs `plugin` for each of `jobs` (an operation and the formats written) side by side, as the
+    /// machine's cores allow; nil where the plugin has no such operation.
+    private func runs(_ plugin: String, _ jobs: [(operation: String, formats: String)], options: [String] = []) throws -> [Run?] {
+        let base = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent
+        let folders = try jobs.map { try temporaryFolder("web-\(base)-\($0.operation)") }
+        let results = LockedResults(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
+            results.set(n, Result { try WebExportTests.run(plugin, jobs[n].operation, formats: jobs[n].formats, options: options, out: folders[n]) })
+        }
+        return try results.values.map { try $0.get() }
+    }
+
+    /// The results of runs made side by side.
+    private final class LockedResults: @unchecked Sendable {  // `values` is behind `lock`
+        private let lock = NSLock()
+        private var all: [Result<Run?, Error>]
+        init(count: Int) { all = Array(repeating: .success(nil), count: count) }
+        func set(_ n: Int, _ result: Result<Run?, Error>) { lock.withLock { all[n] = result } }
+        var values: [Result<Run?, Error>] { lock.withLock { all } }
+    }
+
+    /// Runs `plugin` for `operation` into `out`, throwing when the run fails; nil when the plugin has no such operation.
+    private static func run(_ plugin: String, _ operation: String, formats: String, options: [String], out: URL) throws -> Run? {
         let name = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent + "-" + operation
-        let out = try temporaryFolder("web-\(name)")
         let r = try CLI.run(["run", plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format", formats, "--out", out.path] + options)
         if r.code != 0 && operation != "push" && r.err.contains(operation) { return nil }
-        XCTAssertEqual(r.code, 0, "\(name): \(r.err)")
-        guard r.code == 0 else { return nil }
+        guard r.code == 0 else { throw BrowserError("\(name): animhost run failed (\(r.code)): \(r.err)") }
         guard formats.contains("json") else { return Run(name: name, folder: out, frames: 0, times: [], size: (0, 0)) }
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as? [String: Any] ?? [:]
         let frames = root["frames"] as? [[String: Any]] ?? []
@@ -98,21 +122,21 @@ final class WebExportTests: XCTestCase {
             size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
     }
 
-    /// Checks four frames of each operation `plugin` has, in one page load per operation. An operation
-    /// whose timeline equals an earlier one's but for its name (present often runs as push) would give
-    /// that page and those frames again (the page is made from the run's frames): its timeline alone is written and compared.
+    /// Checks four frames of each operation `plugin` has, in one page load per operation. The runs are
+    /// made side by side; present and dismiss first write their timeline alone: where it equals push's
+    /// or pop's but for its name (present often runs as push), the page and frames would be those again
+    /// (the page is made from the run's frames), so the comparison is not repeated.
     private func checkOperations(_ plugin: String) throws {
+        let page = "json,png,web"
+        let first = try runs(plugin, [("push", page), ("pop", page), ("present", "json"), ("dismiss", "json")])
         var checked: [Data: String] = [:]
-        for operation in ["push", "pop", "present", "dismiss"] {
-            if operation == "present" || operation == "dismiss" {
-                guard let probe = try run(plugin, operation, formats: "json") else { continue }
-                if let same = checked[try signature(probe)] {
-                    print("web \(probe.name): the timeline of \(same)")
-                    continue
-                }
-            }
-            guard let run = try run(plugin, operation) else { continue }
-            checked[try signature(run)] = run.name
+        for run in first[..<2].compactMap({ $0 }) { checked[try signature(run)] = run.name }
+        var again: [String] = []
+        for (operation, probe) in zip(["present", "dismiss"], first[2...]) {
+            guard let probe else { continue }
+            if let same = checked[try signature(probe)] { print("web \(probe.name): the timeline of \(same)") } else { again.append(operation) }
+        }
+        for run in first[..<2].compactMap({ $0 }) + (try runs(plugin, again.map { ($0, page) }).compactMap { $0 }) {
             let instants = Set([0, run.frames / 3, 2 * run.frames / 3, run.frames - 1]).sorted()
             var outside = Double.infinity, text = Double.infinity
             for (i, f) in zip(instants, try figures(run, shown: instants, against: instants)) {
