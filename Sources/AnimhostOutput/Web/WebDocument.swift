@@ -138,11 +138,15 @@ struct WebDocument {
                 if !(property == "visibility" && values[0] == "inherit") { inline.append("\(property): \(values[0])") }
                 continue
             }
-            inline.append("\(property): \(values[0])")
+            // Opacity moves through `--o` (web.html): an animated `opacity` would make the browser composite the
+            // element apart and draw it, under a scaled parent, resampled and without smoothed edges.
+            let animatedName = property == "opacity" ? "--o" : property
+            if property == "opacity" { inline.append("opacity: var(--o)") }
+            inline.append("\(animatedName): \(values[0])")
             let kept = curves.keys(values, property: property, extent: extent)
             let keys = WebDocument.keys(kept, times: times)
             keyframes += kept.count
-            tracks.append("[\(elements),\(json(property)),[\(keys.joined(separator: ","))]]")
+            tracks.append("[\(elements),\(json(animatedName)),[\(keys.joined(separator: ","))]]")
             animated = true
         }
         let style = inline.isEmpty ? "" : #" style="\#(attribute(inline.joined(separator: "; ")))""#
