@@ -6,11 +6,17 @@ import AnimhostOutput
 /// for reduced motion already nor for a single instant.
 enum WebReducedMotion {
     /// Runs `request` with reduced motion into the web encoder among `sinks`, if any (its frames in
-    /// reverse order when `reverse`).
-    static func run(_ session: TransitionSession, _ request: TransitionRequest, sinks: [FrameSink], reverse: Bool) throws {
+    /// reverse order when `reverse`); when that run fails, says why and leaves the page without it.
+    static func run(_ session: TransitionSession, _ request: TransitionRequest, sinks: [FrameSink], reverse: Bool) {
         guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, !request.reducedMotion, request.only == nil else { return }
         var reduced = request
         reduced.reducedMotion = true
-        _ = try session.run(reduced, sink: reverse ? ReversedFrames(web.reducedMotion) : web.reducedMotion)
+        do {
+            _ = try session.run(reduced, sink: reverse ? ReversedFrames(web.reducedMotion) : web.reducedMotion)
+        } catch {
+            // The page is still worth writing: the plugin's error is the user's to see, not a reason to lose the run.
+            web.forgetReducedMotion()
+            complain("animhost: warning: the run with reduced motion failed, so the web page has none: \(error)")
+        }
     }
 }

@@ -65,6 +65,9 @@ public final class WebEncoder: FrameSink {
     /// shows them instead where the viewer prefers reduced motion (docs/web.md).
     public var reducedMotion: FrameSink { ReducedMotionFrames(self) }
 
+    /// Leaves the run with reduced motion off the page (it failed).
+    public func forgetReducedMotion() { reduced = nil }
+
     /// The frames of the run with reduced motion, kept apart.
     private final class ReducedMotionFrames: FrameSink {
         private let encoder: WebEncoder
