@@ -22,16 +22,15 @@ final class WebExportTests: XCTestCase {
     }
 
     func testBuiltIns() throws {
-        for plugin in ["zoom", "crossfade", "card-lift", "match"] { try checkOperations(plugin) }
+        try checkOperations(of: ["zoom", "crossfade", "card-lift", "match"])
     }
 
     func testExamples() throws {
-        for plugin in [
-            "popup/popup", "album/album", "uikit/affine-crossfade", "uikit/fluidphoto", "uikit/list-detail", "uikit/photo-lift",
-            "uikit/rmp-zoom", "uikit/zoom-transitioning", "presentations/deck-dismiss"
-        ] {
-            try checkOperations(packageRoot.appendingPathComponent("Examples/\(plugin).lua").path)
-        }
+        try checkOperations(
+            of: [
+                "popup/popup", "album/album", "uikit/affine-crossfade", "uikit/fluidphoto", "uikit/list-detail", "uikit/photo-lift",
+                "uikit/rmp-zoom", "uikit/zoom-transitioning", "presentations/deck-dismiss"
+            ].map { packageRoot.appendingPathComponent("Examples/\($0).lua").path })
     }
 
     /// The comparison is not blind: the page paused at the first frame does not match the last.
@@ -85,13 +84,24 @@ final class WebExportTests: XCTestCase {
     /// Runs `plugin` for each of `jobs` (an operation and the formats written) side by side, as the
     /// machine's cores allow; nil where the plugin has no such operation.
     private func runs(_ plugin: String, _ jobs: [(operation: String, formats: String)], options: [String] = []) throws -> [Run?] {
+        try start(plugin, jobs, options: options)()
+    }
+
+    /// Starts the runs of ``runs(_:_:options:)`` in the background; the function returned waits for them.
+    private func start(_ plugin: String, _ jobs: [(operation: String, formats: String)], options: [String] = []) throws -> () throws -> [Run?] {
         let base = URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent
         let folders = try jobs.map { try temporaryFolder("web-\(base)-\($0.operation)") }
         let results = LockedResults(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
-            results.set(n, Result { try WebExportTests.run(plugin, jobs[n].operation, formats: jobs[n].formats, options: options, out: folders[n]) })
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
+                results.set(n, Result { try WebExportTests.run(plugin, jobs[n].operation, formats: jobs[n].formats, options: options, out: folders[n]) })
+            }
         }
-        return try results.values.map { try $0.get() }
+        return {
+            group.wait()
+            return try results.values.map { try $0.get() }
+        }
     }
 
     /// The results of runs made side by side.
@@ -118,13 +128,25 @@ final class WebExportTests: XCTestCase {
             size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
     }
 
-    /// Checks four frames of each operation `plugin` has, in one page load per operation. The runs are
-    /// made side by side; present and dismiss first write their timeline alone: where it equals push's
-    /// or pop's but for its name (present often runs as push), the page and frames would be those again
-    /// (the page is made from the run's frames), so the comparison is not repeated.
-    private func checkOperations(_ plugin: String) throws {
+    /// Checks four frames of each operation each of `plugins` has, in one page load per operation. The
+    /// runs are made side by side, the next plugin's while Chromium compares this one's; present and
+    /// dismiss first write their timeline alone: where it equals push's or pop's but for its name
+    /// (present often runs as push), the page and frames would be those again (the page is made from
+    /// the run's frames), so the comparison is not repeated.
+    private func checkOperations(of plugins: [String]) throws {
         let page = "json,png,web"
-        let first = try runs(plugin, [("push", page), ("pop", page), ("present", "json"), ("dismiss", "json")])
+        let jobs = [("push", page), ("pop", page), ("present", "json"), ("dismiss", "json")]
+        var next = try start(plugins[0], jobs)
+        for (n, plugin) in plugins.enumerated() {
+            let first = try next()
+            if n + 1 < plugins.count { next = try start(plugins[n + 1], jobs) }
+            try checkOperations(plugin, first)
+        }
+    }
+
+    /// Checks the operations of `plugin` from its `first` runs (push and pop whole, present and dismiss their timeline).
+    private func checkOperations(_ plugin: String, _ first: [Run?]) throws {
+        let page = "json,png,web"
         var checked: [Data: String] = [:]
         for run in first[..<2].compactMap({ $0 }) { checked[try signature(run)] = run.name }
         var again: [String] = []
