@@ -76,6 +76,14 @@ public final class DevToolsBrowser: @unchecked Sendable {  // `received` and `ne
         try evaluate("Promise.all([...document.images].map(i => i.decode())).then(() => true)", in: session)
     }
 
+    /// Makes the tab of `session` match `(prefers-reduced-motion: reduce)` when `reduce`, else not, as
+    /// a viewer's setting would.
+    public func emulateReducedMotion(_ reduce: Bool, in session: String) throws {
+        _ = try call(
+            "Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": reduce ? "reduce" : "no-preference"]]],
+            session: session)
+    }
+
     /// A screenshot of the tab's viewport at its device scale factor, as a PNG file's bytes.
     public func screenshot(in session: String) throws -> Data {
         let reply = try call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": false], session: session)

@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 
 /// The DOM and keyframes of a web page showing a run: one element per node (parts, clip, children and
 /// border as ``CSSMapping/table`` lays them out), each CSS property that changes an animation of its
@@ -10,18 +11,25 @@ struct WebDocument {
     private(set) var tracks: [String] = []
     /// How many keyframes the tracks hold.
     private(set) var keyframes = 0
-    private let times: [Double]
+    /// Each frame's time, seconds from the start.
+    let times: [Double]
+    private let curves: WebCurves
     private var nodes: [String: [WebNodeFrame?]] = [:]
     private var children: [String: [String]] = [:]
     /// The parents whose children change order: their children carry `z-index`.
     private var reordered: Set<String> = []
     /// Each node's place among its siblings in each frame.
     private var ranks: [String: [Int]] = [:]
-    private var elements = 0
+    private var elements: Int
+    /// The number after the last animated element's (`data-k`): where another document on the page begins.
+    var elementCount: Int { elements }
 
-    /// The page of `frames`, shown at `times` (seconds from the start).
-    init(frames: [[WebNodeFrame]], times: [Double]) {
+    /// The page of `frames`, shown at `times` (seconds from the start), keeping the curves of `spans`;
+    /// its animated elements are numbered from `firstElement`.
+    init(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan] = [], firstElement: Int = 0) {
         self.times = times
+        elements = firstElement
+        curves = WebCurves(times: times, spans: spans)
         for (f, frame) in frames.enumerated() { place(frame, at: f, of: frames.count) }
         findReordered(frames)
         html = (children[""] ?? []).map { element($0) }.joined()
@@ -130,11 +138,15 @@ struct WebDocument {
                 if !(property == "visibility" && values[0] == "inherit") { inline.append("\(property): \(values[0])") }
                 continue
             }
-            inline.append("\(property): \(values[0])")
-            let kept = WebKeyframes.kept(values, times: times, property: property, extent: extent)
-            let keys = WebDocument.keys(values, kept: kept, times: times)
+            // Opacity moves through `--o` (web.html): an animated `opacity` would make the browser composite the
+            // element apart and draw it, under a scaled parent, resampled and without smoothed edges.
+            let animatedName = property == "opacity" ? "--o" : property
+            if property == "opacity" { inline.append("opacity: var(--o)") }
+            inline.append("\(animatedName): \(values[0])")
+            let kept = curves.keys(values, property: property, extent: extent)
+            let keys = WebDocument.keys(kept, times: times)
             keyframes += kept.count
-            tracks.append("[\(elements),\(json(property)),[\(keys.joined(separator: ","))]]")
+            tracks.append("[\(elements),\(json(animatedName)),[\(keys.joined(separator: ","))]]")
             animated = true
         }
         let style = inline.isEmpty ? "" : #" style="\#(attribute(inline.joined(separator: "; ")))""#
@@ -142,21 +154,13 @@ struct WebDocument {
         return style + (animated ? #" data-k="\#(elements)""# : "")
     }
 
-    /// The kept frames of `values` as `offset, value, step` triples (step 1: the value holds until the
-    /// next keyframe). A value that cannot be interpolated from the one before (another shape of
-    /// value, a keyword) changes halfway between the two frames, so that a seek a hair off either frame
-    /// shows that frame's value.
-    private static func keys(_ values: [String], kept: [Int], times: [Double]) -> [String] {
+    /// Keyframes as `offset, value, easing` triples (easing 0: linear, 1: `step-end`, else the easing's text).
+    private static func keys(_ keys: [WebKey], times: [Double]) -> [String] {
         let start = times.first!, duration = times.last! - start
-        func offset(_ t: Double) -> String { css((t - start) / duration) }
-        var keys: [String] = []
-        for (n, i) in kept.enumerated() {
-            let next = n + 1 < kept.count ? kept[n + 1] : nil
-            let jumps = next.map { $0 == i + 1 && WebKeyframes.parse(values[i]).template != WebKeyframes.parse(values[$0]).template } ?? false
-            keys.append("\(offset(times[i])),\(json(values[i])),\(jumps ? 1 : 0)")
-            if jumps, let next { keys.append("\(offset((times[i] + times[next]) / 2)),\(json(values[next])),0") }
+        return keys.map { key in
+            let easing = key.easing.map { $0 == "step-end" ? "1" : json($0) } ?? "0"
+            return "\(css((key.time - start) / duration)),\(json(key.value)),\(easing)"
         }
-        return keys
     }
 
     /// The value of `property` at each frame: as declared, else its default; where the element is

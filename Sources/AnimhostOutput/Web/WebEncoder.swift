@@ -15,6 +15,8 @@ public final class WebEncoder: FrameSink {
     private var images: WebImages?
     private var frames: [[WebNodeFrame]] = []
     private var times: [Double] = []
+    /// The frames, times and curves of the run with reduced motion, when one was given (``reducedMotion``).
+    private var reduced: (frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])?
     /// What the kept frames' CSS holds, in bytes, against ``maxBytes``.
     private var held = 0
     /// The most CSS a run's frames may hold before the page is built (the page is smaller: pruned).
@@ -27,12 +29,25 @@ public final class WebEncoder: FrameSink {
 
     public func begin(_ info: TimelineInfo) throws {
         self.info = info
+        try beginImages(info)
+    }
+
+    /// Reads pictures as the run's renderer does, once for both runs.
+    private func beginImages(_ info: TimelineInfo) throws {
+        guard images == nil else { return }
         let caches = RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin)
         images = WebImages(parts: PartRasteriser(caches: caches))
     }
 
     /// Maps the frame's nodes to CSS.
     public func write(_ frame: FrameSample) throws {
+        let nodes = try map(frame)
+        frames.append(nodes)
+        times.append(frame.time)
+    }
+
+    /// The frame's nodes as CSS, counted against ``maxBytes``.
+    private func map(_ frame: FrameSample) throws -> [WebNodeFrame] {
         guard let images else { throw OutputError("the web encoder was given a frame before it began") }
         let nodes = try WebNodeFrame.nodes(of: frame, images: images)
         held += nodes.reduce(0) { sum, n in
@@ -43,38 +58,73 @@ public final class WebEncoder: FrameSink {
             throw OutputError(
                 "the web page's frames hold more than \(WebEncoder.maxBytes >> 20) MB of CSS by frame \(frame.index): give fewer frames (--fps) or a smaller scene")
         }
-        frames.append(nodes)
-        times.append(frame.time)
+        return nodes
+    }
+
+    /// Where the same run with reduced motion sends its frames, before this encoder's own run: the page
+    /// shows them instead where the viewer prefers reduced motion (docs/web.md).
+    public var reducedMotion: FrameSink { ReducedMotionFrames(self) }
+
+    /// Leaves the run with reduced motion off the page (it failed).
+    public func forgetReducedMotion() { reduced = nil }
+
+    /// The frames of the run with reduced motion, kept apart.
+    private final class ReducedMotionFrames: FrameSink {
+        private let encoder: WebEncoder
+        init(_ encoder: WebEncoder) { self.encoder = encoder }
+        func begin(_ info: TimelineInfo) throws {
+            try encoder.beginImages(info)
+            encoder.reduced = ([], [], [])
+        }
+        func write(_ frame: FrameSample) throws {
+            let nodes = try encoder.map(frame)
+            encoder.reduced?.frames.append(nodes)
+            encoder.reduced?.times.append(frame.time)
+        }
+        func finish(_ result: TransitionRun.Result) throws { encoder.reduced?.spans = result.curveSpans }
+        func abort() {}
     }
 
     /// Builds the page from every frame and writes it whole.
     public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let images else { throw OutputError("the web encoder finished before it began") }
         guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
-        let page = try WebEncoder.page(info: info, frames: frames, times: times, images: images.uris)
+        let page = try WebEncoder.page(
+            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: images.uris)
         let data = Data(page.text.utf8)
         let file = try OutputFile(url)
         try file.write(data)
         try file.commit()
         written = (data.count, page.keyframes)
         frames = []
+        reduced = nil
     }
 
-    /// The page's text for `frames` (at `times`) of the run `info` describes, and how many keyframes it holds.
-    static func page(info: TimelineInfo, frames: [[WebNodeFrame]], times: [Double], images: [String]) throws -> (text: String, keyframes: Int) {
-        let document = WebDocument(frames: frames, times: times)
-        let duration = max((times.last ?? 0) - (times.first ?? 0), 0)
-        let data =
-            #"{"duration":\#(duration),"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"tracks":[\#n"#
-            + document.tracks.joined(separator: ",\n") + "]}"
+    /// The page's text for `runs` (each frame's nodes, the frames' times and the run's curves: the run,
+    /// then the run with reduced motion if made) of the run `info` describes, and how many keyframes it holds.
+    static func page(
+        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: [String]
+    ) throws
+        -> (text: String, keyframes: Int)
+    {
+        var documents: [WebDocument] = []
+        for run in runs where !run.frames.isEmpty {
+            documents.append(WebDocument(frames: run.frames, times: run.times, spans: run.spans, firstElement: documents.last?.elementCount ?? 0))
+        }
+        let data = documents.enumerated().map { n, document in
+            let duration = max((document.times.last ?? 0) - (document.times.first ?? 0), 0)
+            return #"\#(n == 1 ? "\"reduced\":{" : "")"duration":\#(duration),"tracks":[\#n"# + document.tracks.joined(separator: ",\n") + "]"
+                + (n == 1 ? "}" : "")
+        }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
-        let nodes = document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#)
+        let markup = { (document: WebDocument) in document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#) }
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
-            "DATA": data, "NODES": nodes
+            "DATA": #"{"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
+            "NODES": markup(documents[0]),
+            "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : ""
         ])
-        let keyframes = document.keyframes
-        return (text, keyframes)
+        return (text, documents.reduce(0) { $0 + $1.keyframes })
     }
 }
 

@@ -23,7 +23,7 @@ final class WebImages {
             let size = try parts.pictureSize(name, scene: scene)
             let bitmap = try parts.picture(name, scene: scene, width: size.width, height: size.height)
             parts.forget()
-            let opaque = stride(from: 3, to: bitmap.bytes.count, by: 4).allSatisfy { bitmap.bytes[$0] == 255 }
+            let opaque = WebImages.opaque(bitmap)
             let data = try opaque ? bitmap.withPixelBuffer { try JPEGEncoding.encode($0, quality: 90) } : LottieAssets.png(bitmap)
             indices[key] = uris.count
             uris.append("data:image/\(opaque ? "jpeg" : "png");base64," + data.base64EncodedString())
@@ -31,6 +31,18 @@ final class WebImages {
         } catch {
             if failure == nil { failure = error }
             return nil
+        }
+    }
+
+    /// Whether every pixel of `bitmap` is opaque (a plain loop: the picture may hold millions of pixels).
+    static func opaque(_ bitmap: Bitmap) -> Bool {
+        bitmap.bytes.withUnsafeBufferPointer { pixels in
+            var i = 3
+            while i < pixels.count {
+                if pixels[i] != 255 { return false }
+                i += 4
+            }
+            return true
         }
     }
 }

@@ -51,7 +51,7 @@ enum WebKeyframes {
     }
 
     /// Whether a `matrix(a, b, c, d, tx, ty)` value has a turn or a skew (b or c not zero).
-    private static func skews(_ template: String, _ numbers: [Double]) -> Bool {
+    static func skews(_ template: String, _ numbers: [Double]) -> Bool {
         guard template.hasPrefix("matrix("), numbers.count == 6 else { return template.hasPrefix("matrix3d(") }
         return numbers[1] != 0 || numbers[2] != 0
     }
