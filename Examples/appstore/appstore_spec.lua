@@ -10,7 +10,9 @@ describe("appstore", function()
     assert.are.equal(rect(0, 0, 390, 480), run:frame(-1):node("story").frame)
     for _, f in ipairs(run.frames) do
       for _, n in ipairs(f.nodes) do assert.is_nil(n.snapshot, "t = " .. f.t .. ": " .. n.id) end
-      if f.t < run.duration then assert.is_true(f:node("story-card").hidden, "t = " .. f.t .. ": the list card is hidden") end
+      if f.t < run.duration then
+        assert.is_true(f:node("story-card").hidden, "t = " .. f.t .. ": the list card is hidden")
+      end
     end
   end)
 
