@@ -343,6 +343,13 @@ enum NodeBinding {
             }
             writer.set(.frame, .rect(frame))
         case .property(let i): try assign(L, property: i, value: v, to: &writer)
+        case .group(let g) where ah_isnoneornil(L, v) != 0:
+            // nil: every field back to its default, so `n.shape = nil` removes the shape (`path = nil`).
+            for i in NodeKey.groups[g].members {
+                push(L, NodeProperty.all[i].defaultValue)
+                defer { ah_pop(L, 1) }
+                try assign(L, property: i, value: -1, to: &writer)
+            }
         case .group(let g):
             let members = NodeKey.groups[g].members
             try table(L, v, what(), keys: members.map { NodeProperty.all[$0].key }) { field in
