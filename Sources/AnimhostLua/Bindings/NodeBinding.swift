@@ -423,11 +423,11 @@ enum NodeBinding {
         case .flag: return .flag(try checkBool(L, v, what()))
         case .label: return .string(absent ? nil : try checkName(L, v, what()))
         case .choice:
-            let s = try checkString(L, v, what()), names = NodeProperty.all[i].choices
-            guard names.contains(s) else {
-                let quoted = names.map { "\"\($0)\"" }
-                throw BindingError("\(what()): expected \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last!), got '\(s)'")
-            }
+            let names = NodeProperty.all[i].choices, quoted = names.map { "\"\($0)\"" }
+            let expected = "\(what()): expected \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last!)"
+            guard lua_type(L, v) == LUA_TSTRING else { throw BindingError("\(expected), got \(typeName(L, v))") }
+            let s = try checkString(L, v, what())
+            guard names.contains(s) else { throw BindingError("\(expected), got '\(s)'") }
             return .string(s)
         case .imagePath:
             let s = absent ? nil : try checkName(L, v, what())
