@@ -55,8 +55,9 @@ final class LottieCommandTests: XCTestCase {
     }
 
     /// Lottie has no conic gradient (the document fills it flat), blends a gradient's stops straight
-    /// and masks no shadow beneath a precomposition: the summary names the nodes showing each, and
-    /// not those whose gradient or mask the document carries as drawn.
+    /// (which differs from premultiplied only between stops of different alphas and colours: a fade
+    /// of one colour is carried as drawn) and masks no shadow beneath a precomposition: the summary
+    /// names the nodes showing each, and not those whose gradient or mask the document carries as drawn.
     func testTheSummaryNamesTheNodesAnApproximationCannotShow() throws {
         let dir = try temporaryFolder("lottie-approximated")
         let plugin = dir.appendingPathComponent("approximated.lua")
@@ -72,7 +73,8 @@ final class LottieCommandTests: XCTestCase {
             end
             ctx.container:add(ctx.to.view)
             box("dial", 20, { gradient = { type = "conic", colors = { "#FF0000", "#0000FF" } } })
-            box("veil", 80, { gradient = { colors = { "#FF000000", "#FF0000" } } })
+            box("veil", 80, { gradient = { colors = { "#00000000", "#FF0000" } } })
+            box("fade", 110, { gradient = { colors = { "#FF000000", "#FF0000" } } })
             box("plain", 140, { gradient = { colors = { "#FF0000", "#0000FF" } } })
             box("ring", 200, { mask = path.ellipse(rect(0, 0, 100, 40)), shadow = { opacity = 0.5, radius = 4 } })
             box("hole", 260, { mask = path.ellipse(rect(0, 0, 100, 40)) })
@@ -88,7 +90,7 @@ final class LottieCommandTests: XCTestCase {
         XCTAssertTrue(r.out.contains("not premultiplied: veil;"), r.out)
         XCTAssertTrue(r.out.contains("; mask approximated, "), r.out)
         XCTAssertTrue(r.out.contains("is not masked: ring)"), r.out)
-        for carried in ["plain", "hole"] { XCTAssertFalse(r.out.contains(carried), r.out) }
+        for carried in ["plain", "fade", "hole"] { XCTAssertFalse(r.out.contains(carried), r.out) }
     }
 
     /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.
