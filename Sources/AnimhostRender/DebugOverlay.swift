@@ -61,20 +61,27 @@ enum OverlayPainter {
         }
     }
 
-    /// The node's outline after every transform, its id above its top-left corner and a cross at its anchor.
+    /// The node's outline after every transform (under a perspective, its projected visible part), its
+    /// id above its top-left corner and a cross at its anchor point.
     private static func drawBox(_ node: NodeSample, on cr: OpaquePointer) {
         let size = node.frame.size
-        let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+        let corners =
+            node.space.map { $0.toContainer.visiblePolygon(of: size) }
+            ?? [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
             .map { node.toContainer.apply(to: $0) }
         Draw.setColor(cr, box)
-        cairo_move_to(cr, corners[0].x, corners[0].y)
-        for c in corners.dropFirst() { cairo_line_to(cr, c.x, c.y) }
-        cairo_close_path(cr)
-        cairo_stroke(cr)
-        let anchor = node.toContainer.apply(to: Point(x: size.width / 2, y: size.height / 2))
-        cairo_move_to(cr, anchor.x - 4, anchor.y); cairo_line_to(cr, anchor.x + 4, anchor.y)
-        cairo_move_to(cr, anchor.x, anchor.y - 4); cairo_line_to(cr, anchor.x, anchor.y + 4)
-        cairo_stroke(cr)
+        if let first = corners.first {
+            cairo_move_to(cr, first.x, first.y)
+            for c in corners.dropFirst() { cairo_line_to(cr, c.x, c.y) }
+            cairo_close_path(cr)
+            cairo_stroke(cr)
+        }
+        let a = node.properties.anchorPoint, local = Point(x: a.x * size.width, y: a.y * size.height)
+        if let anchor = node.space.map({ $0.toContainer.project(local) }) ?? node.toContainer.apply(to: local) {
+            cairo_move_to(cr, anchor.x - 4, anchor.y); cairo_line_to(cr, anchor.x + 4, anchor.y)
+            cairo_move_to(cr, anchor.x, anchor.y - 4); cairo_line_to(cr, anchor.x, anchor.y + 4)
+            cairo_stroke(cr)
+        }
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, 9)
         cairo_move_to(cr, node.bbox.x + 2, node.bbox.y + 10)

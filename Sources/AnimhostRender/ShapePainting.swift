@@ -32,12 +32,24 @@ enum ShapePainting {
         guard let stroke = shape.strokeColor, stroke.a > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart else { return }
         cairo_new_path(cr)
         Draw.path(cr, path.trimmed(start: shape.strokeStart, end: shape.strokeEnd))
-        cairo_set_line_width(cr, shape.lineWidth)
+        cairo_set_line_width(cr, reach(shape.lineWidth, of: path, on: cr))
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         cairo_set_miter_limit(cr, 10)
         Draw.setColor(cr, stroke, opacity: opacity)
         cairo_stroke(cr)
+    }
+
+    /// `width`, or, when it is wider than the drawing can show, twice the widest span between the
+    /// area `cr` draws in and the path: the stroke covers the same pixels (a point is covered by the
+    /// part of the path nearest it), and its outline stays within what Cairo's fixed-point numbers
+    /// hold, so a stroke of 1e9 points covers the frame rather than vanishing.
+    static func reach(_ width: Double, of path: ShapePath, on cr: OpaquePointer) -> Double {
+        guard let b = path.boundingBox else { return width }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let span = max(x1, b.maxX) - min(x0, b.minX) + max(y1, b.maxY) - min(y0, b.minY)
+        return min(width, 4 * span)
     }
 
     /// Clips `cr` to the area `mask` fills (non-zero rule), as a `CAShapeLayer` set as `layer.mask`.

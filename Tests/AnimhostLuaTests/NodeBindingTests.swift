@@ -125,4 +125,11 @@ final class CornerBindingTests: XCTestCase {
         XCTAssertTrue(luaError(#"node{ id = "n", maskedCorners = { "minXMinY", "minXMinY" } }"#).contains("'minXMinY' is named twice"))
         XCTAssertTrue(luaError(#"node{ id = "n", maskedCorners = "minXMinY" }"#).contains("node.maskedCorners: expected an array of names"))
     }
+
+    /// A choice given nil or no string names the choices, as a wrong name does.
+    func testAChoiceThatIsNoStringNamesTheChoices() {
+        XCTAssertEqual(luaError("ctx.from.view.cornerCurve = nil"), #"p.lua:4: node.cornerCurve: expected "circular" or "continuous", got nil"#)
+        XCTAssertEqual(
+            luaError("ctx.from.view.gradient = { type = 3 }"), #"p.lua:4: node.gradient.type: expected "axial", "radial" or "conic", got number"#)
+    }
 }

@@ -37,6 +37,22 @@ final class PathBindingTests: XCTestCase {
             ["M0 0 L4 0 L0 4 Z\t1.0\t1.0\tnil", "nil"])
     }
 
+    /// A field left out of a group's table keeps its value, so `{ path = nil }` cannot remove a
+    /// path; the group set to nil goes back to its defaults, as `CAShapeLayer.path = nil` does (the
+    /// stroke colour to clear, as an animation to no colour ends).
+    func testAGroupSetToNilGoesBackToItsDefaults() throws {
+        XCTAssertEqual(
+            try evalLua(
+                """
+                local n = node{ shape = { path = "M0 0 L4 0 L0 4 Z", strokeColor = "#FF0000", lineWidth = 3 },
+                  gradient = { type = "radial", colors = { "#FF0000", "#0000FF" } }, shadow = { opacity = 0.5 } }
+                n.shape, n.gradient, n.shadow = nil, nil, nil
+                print(n.shape.path, n.shape.strokeColor, n.shape.lineWidth, n.shape.fillColor)
+                print(n.gradient.type, #n.gradient.colors, n.shadow.opacity)
+                """),
+            ["nil\tcolor(\"#00000000\")\t1.0\tcolor(\"#000000\")", "axial\t0\t0.0"])
+    }
+
     func testMistakesNameTheProperty() {
         XCTAssertEqual(luaError(#"ctx.from.view.mask = "M0 0 Q""#), "p.lua:4: node.mask: path data at character 7: expected a number, got the end")
         XCTAssertEqual(luaError("ctx.from.view.shadowPath = 3"), "p.lua:4: node.shadowPath: expected SVG path data as a string, got number")

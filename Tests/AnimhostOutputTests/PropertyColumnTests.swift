@@ -135,11 +135,13 @@ final class PropertyColumnTests: XCTestCase {
         }
     }
 
-    /// docs/lottie.md lists every property as the table declares it, so that the documentation's
-    /// notes are the table's.
+    /// docs/lottie.md lists every property as the table declares it, in one table in the declared
+    /// order (a paragraph between two rows would end the table, and the rows after it would show as
+    /// text), so that the documentation's notes are the table's.
     func testLottieDocumentationListsEveryPropertyAsDeclared() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let doc = try String(contentsOf: root.appendingPathComponent("docs/lottie.md"), encoding: .utf8)
+        var rows: [String] = []
         for property in NodeProperty.all {
             let drawing: String, lottie: String
             switch property.drawing {
@@ -153,7 +155,10 @@ final class PropertyColumnTests: XCTestCase {
             }
             let row = "| `\(property.path)` | \(drawing) | \(lottie) |"
             XCTAssertTrue(doc.contains(row), "docs/lottie.md has no row \(row)")
+            rows.append(row)
         }
+        let table = "| property | animhost | Lottie |\n| --- | --- | --- |\n" + rows.joined(separator: "\n") + "\n\n"
+        XCTAssertTrue(doc.contains(table), "docs/lottie.md's table is not the declared rows, one after another")
     }
 
     /// The test scene's frame, with the subject prepared for `property` and, when `set`, given its

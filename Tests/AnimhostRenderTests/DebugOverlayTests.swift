@@ -36,6 +36,24 @@ final class DebugOverlayTests: XCTestCase {
         XCTAssertTrue(onEdge[0] == 255 && onEdge[2] == 255 && onEdge[1] < 100, "magenta on the rotated edge: \(onEdge)")
     }
 
+    /// Under a perspective the outline is the projected quadrilateral, not its 2-D fit: a 40-point
+    /// card turned 60° about y under a perspective of 100 has its near edge (w = 1 − 20 sin 60°/100)
+    /// 40 / w ≈ 48.4 points tall, 20 cos 60° / w ≈ 12.1 points from the centre, where its fit's edges
+    /// are about 41 points tall. The cross marks the anchor point, wherever it is.
+    func testOutlinesFollowThePerspectiveAndTheAnchorPoint() throws {
+        let card = props(Rect(x: 30, y: 30, width: 40, height: 40), background: nil) {
+            $0.transform3D = Transform3D.rotation(-.pi / 3, 0, 1, 0) * .perspective(100)
+        }
+        let drawn = try overlaid(try screen(size, [(card, [])]))
+        let w = 1 - 20 * sin(Double.pi / 3) / 100, reach = 10 / w
+        XCTAssertGreaterThan(20 / w, 24)  // the near edge reaches y = 50 + 24.2: y = 72 lies on it
+        let near = [50 + reach, 50 - reach].map { drawn[Int(($0 * 2).rounded(.down)), 144] }
+        XCTAssertTrue(near.contains { $0[0] > 200 && $0[2] > 200 && $0[1] < 100 }, "magenta on the near edge at y = 72: \(near)")
+        let box = props(Rect(x: 20, y: 30, width: 40, height: 20), background: nil) { $0.anchorPoint = Point(x: 0.25, y: 0.5) }
+        let cross = try overlaid(try screen(size, [(box, [])]))[60, 76]  // the vertical arm at (30, 38) pt, a quarter across
+        XCTAssertTrue(cross[0] > 200 && cross[2] > 200 && cross[1] < 100, "the cross at the anchor point: \(cross)")
+    }
+
     /// The overlay is drawn whatever the container does: faded, moved, or both (the renderer draws such a
     /// container as one tree, a plain one screen by screen). The scene has no magenta of its own.
     func testOverlayIsDrawnOverAFadedOrMovedContainer() throws {

@@ -75,4 +75,19 @@ final class ShapePaintingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(dark.min()!, 56 - Int(3 * sigma) - 1, "nothing beyond three σ left of the strip")
         XCTAssertLessThanOrEqual(dark.max()!, 60 + Int(3 * sigma) + 1, "nothing beyond three σ right of the strip: not the whole box's shadow")
     }
+
+    func testAStrokeWiderThanTheFrameCoversItAtAnyWidth() throws {
+        // A 10-point triangle stroked with miter joins covers every point within half the width of
+        // its outline: the whole 160 × 100 canvas, however far beyond it the width reaches.
+        for width in [1e3, 1e6, 1e9] {
+            let p = props(Rect(x: 20, y: 20, width: 40, height: 40), background: nil) {
+                $0.paths.shape.path = try? ShapePath(svg: "M0 0 H10 V10 Z")
+                $0.paths.shape.fillColor = .clear
+                $0.paths.shape.strokeColor = Color(hex: "#FF0000")!
+                $0.paths.shape.lineWidth = width
+            }
+            let area = redArea(try render(try screen(canvas, [(p, [])]), size: canvas, scale: 2), 0..<320, 0..<200)
+            XCTAssertEqual(area, 320 * 200, accuracy: 1, "line width \(width)")
+        }
+    }
 }

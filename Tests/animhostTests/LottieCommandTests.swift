@@ -54,6 +54,45 @@ final class LottieCommandTests: XCTestCase {
         XCTAssertFalse(plain.out.contains("not exported"), plain.out)
     }
 
+    /// Lottie has no conic gradient (the document fills it flat), blends a gradient's stops straight
+    /// (which differs from premultiplied only between stops of different alphas and colours: a fade
+    /// of one colour is carried as drawn) and masks no shadow beneath a precomposition: the summary
+    /// names the nodes showing each, and not those whose gradient or mask the document carries as drawn.
+    func testTheSummaryNamesTheNodesAnApproximationCannotShow() throws {
+        let dir = try temporaryFolder("lottie-approximated")
+        let plugin = dir.appendingPathComponent("approximated.lua")
+        try """
+        return {
+          name = "approximated", scenes = { from = "grid", to = "detail" },
+          duration = function() return 0.1 end,
+          animate = function(ctx)
+            local function box(id, y, fields)
+              local n = node{ id = id, frame = rect(10, y, 100, 40), backgroundColor = color("#336699") }
+              for k, v in pairs(fields) do n[k] = v end
+              ctx.container:add(n)
+            end
+            ctx.container:add(ctx.to.view)
+            box("dial", 20, { gradient = { type = "conic", colors = { "#FF0000", "#0000FF" } } })
+            box("veil", 80, { gradient = { colors = { "#00000000", "#FF0000" } } })
+            box("fade", 110, { gradient = { colors = { "#FF000000", "#FF0000" } } })
+            box("plain", 140, { gradient = { colors = { "#FF0000", "#0000FF" } } })
+            box("ring", 200, { mask = path.ellipse(rect(0, 0, 100, 40)), shadow = { opacity = 0.5, radius = 4 } })
+            box("hole", 260, { mask = path.ellipse(rect(0, 0, 100, 40)) })
+            animate{ duration = 0.1, function() ctx.to.view.alpha = 1 end, completion = function() ctx:complete(true) end }
+          end,
+        }
+        """.write(to: plugin, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", plugin.path, "--format", "lottie", "--out", dir.appendingPathComponent("out").path])
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.out.contains("; gradient.type approximated, "), r.out)
+        XCTAssertTrue(r.out.contains("premultiplied average: dial;"), r.out)
+        XCTAssertTrue(r.out.contains("; gradient.colors approximated, "), r.out)
+        XCTAssertTrue(r.out.contains("not premultiplied: veil;"), r.out)
+        XCTAssertTrue(r.out.contains("; mask approximated, "), r.out)
+        XCTAssertTrue(r.out.contains("is not masked: ring)"), r.out)
+        for carried in ["plain", "fade", "hole"] { XCTAssertFalse(r.out.contains(carried), r.out) }
+    }
+
     /// A picture that cannot be read stops the export with the node and the file named, and leaves nothing.
     func testAMissingPictureIsNamedAndNothingIsWritten() throws {
         let dir = try temporaryFolder("lottie-missing")

@@ -343,6 +343,13 @@ enum NodeBinding {
             }
             writer.set(.frame, .rect(frame))
         case .property(let i): try assign(L, property: i, value: v, to: &writer)
+        case .group(let g) where ah_isnoneornil(L, v) != 0:
+            // nil: every field back to its default, so `n.shape = nil` removes the shape (`path = nil`).
+            for i in NodeKey.groups[g].members {
+                push(L, NodeProperty.all[i].defaultValue)
+                defer { ah_pop(L, 1) }
+                try assign(L, property: i, value: -1, to: &writer)
+            }
         case .group(let g):
             let members = NodeKey.groups[g].members
             try table(L, v, what(), keys: members.map { NodeProperty.all[$0].key }) { field in
@@ -416,11 +423,11 @@ enum NodeBinding {
         case .flag: return .flag(try checkBool(L, v, what()))
         case .label: return .string(absent ? nil : try checkName(L, v, what()))
         case .choice:
-            let s = try checkString(L, v, what()), names = NodeProperty.all[i].choices
-            guard names.contains(s) else {
-                let quoted = names.map { "\"\($0)\"" }
-                throw BindingError("\(what()): expected \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last!), got '\(s)'")
-            }
+            let names = NodeProperty.all[i].choices, quoted = names.map { "\"\($0)\"" }
+            let expected = "\(what()): expected \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last!)"
+            guard lua_type(L, v) == LUA_TSTRING else { throw BindingError("\(expected), got \(typeName(L, v))") }
+            let s = try checkString(L, v, what())
+            guard names.contains(s) else { throw BindingError("\(expected), got '\(s)'") }
             return .string(s)
         case .imagePath:
             let s = absent ? nil : try checkName(L, v, what())

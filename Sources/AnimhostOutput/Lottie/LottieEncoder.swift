@@ -43,7 +43,7 @@ public final class LottieEncoder: FrameSink {
         let file = try OutputFile(url)
         try file.write(data)
         try file.commit()
-        written = (data.count, keyframes, LottieEncoder.dropped(frames) + LottieEncoder.perspectives(frames))
+        written = (data.count, keyframes, LottieEncoder.dropped(frames) + LottieEncoder.perspectives(frames) + LottieEncoder.approximations(frames))
         frames = []
     }
 
