@@ -25,11 +25,14 @@ struct Export {
     let keyframes: Int
     let scale: Double
 
-    /// Runs `plugin` (a path under the package root) and exports it at `scale`.
-    init(_ plugin: String, operation: TransitionOperation = .push, gesture: String? = nil, scale: Double = 1) throws {
+    /// Runs `plugin` (a path under the package root) with `params` and exports it at `scale`.
+    init(
+        _ plugin: String, operation: TransitionOperation = .push, gesture: String? = nil, scale: Double = 1, params: [String: String] = [:]
+    ) throws {
         let loaded = try Plugin(url: packageRoot.appendingPathComponent(plugin))
         let recorder = Recorder()
-        _ = try TransitionSession(loaded, scenes: PluginCatalog()).run(TransitionRequest(operation: operation, gesture: gesture), sink: recorder)
+        let request = TransitionRequest(operation: operation, params: params, gesture: gesture)
+        _ = try TransitionSession(loaded, scenes: PluginCatalog()).run(request, sink: recorder)
         info = recorder.info!
         frames = recorder.frames
         self.scale = scale
