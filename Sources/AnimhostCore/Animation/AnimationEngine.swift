@@ -94,6 +94,7 @@ public final class AnimationEngine {
 
     /// Sets one property as ``set(_:of:to:)`` does, leaving the children as they are.
     func setOne(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
+        if property == .frame { node.motion.layoutOrigin = nil }
         if let rec = recording.last {
             if !rec.changeAgain(node, property, to: value) {
                 rec.add(node, property, from: onScreenValue(property, of: node), to: value)
