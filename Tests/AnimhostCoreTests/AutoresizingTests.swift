@@ -154,4 +154,65 @@ final class AutoresizingTests: XCTestCase {
         XCTAssertEqual(kid.presentation.frame, child)
         XCTAssertEqual(grandchild.model.frame, Rect(x: 10, y: 10, width: 100, height: 60))
     }
+
+    func testAParentShrunkToNothingAndGrownBackGivesItsChildrenBackTheirFrames() {
+        // Every flexible part of the child reaches 0 on the way; the frames it was given still hold.
+        let engine = AnimationEngine()
+        let (parent, kid, grandchild) = tree(["flexibleLeftMargin", "flexibleWidth", "flexibleTopMargin", "flexibleHeight"])
+        engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 0, height: 0)))
+        XCTAssertEqual(kid.model.frame.size, Size(width: 0, height: 0))
+        engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 300, height: 200)))
+        XCTAssertEqual(kid.model.frame, child)
+        XCTAssertEqual(grandchild.model.frame, Rect(x: 10, y: 10, width: 100, height: 60))
+        engine.set(.frame, of: kid, to: .rect(Rect(x: 0, y: 0, width: 50, height: 50)))
+        engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 350, height: 200)))
+        XCTAssertEqual(kid.model.frame, Rect(x: 0, y: 0, width: 100, height: 50), "a frame given later is the one kept")
+    }
+
+    func testAChildKeepsItsFixedMarginsAsItsParentShrinksPastThem() throws {
+        // 30 + 150 of the parent's width are fixed margins: the child narrows by what the parent
+        // loses until it has no width left, and is on screen where it was at the first frame.
+        let engine = AnimationEngine()
+        let (parent, kid, _) = tree(["flexibleWidth"])
+        engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear))) {
+            engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 100, height: 200)))
+        }
+        for (t, width) in [(0.0, 120.0), (0.25, 70), (0.5, 20), (0.75, 0)] {
+            try engine.advance(to: t)
+            engine.updatePresentation()
+            XCTAssertEqual(kid.presentation.frame.width, width, accuracy: 1e-9, "t = \(t): parent \(300 - 200 * t) wide")
+            XCTAssertEqual(kid.presentation.frame.x, 30, "t = \(t)")
+        }
+    }
+
+    func testACancelledChildWithItsOwnAnimationGoesBackToItsOwnStartWhicheverWasSetFirst() throws {
+        // Both the parent's frame and the child's own frame animate in one block, cancelled: each
+        // returns to where its animation started, whatever the order of the lanes, and a later
+        // resize of the parent lays the child out from there.
+        for childFirst in [true, false] {
+            let engine = AnimationEngine()
+            let (parent, kid, _) = tree(["flexibleWidth"])
+            let clock = ScrubbedClock(duration: 1)
+            engine.scrubbedClock = clock
+            engine.animate(AnimationOptions(duration: 1, timing: .curve(.linear))) {
+                let small = AnimatableValue.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+                if childFirst { engine.set(.frame, of: kid, to: small) }
+                engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 450, height: 260)))
+                if !childFirst { engine.set(.frame, of: kid, to: small) }
+            }
+            clock.pause(atFraction: 0.5)
+            engine.updatePresentation()
+            clock.run(toEnd: false, now: 0, speed: 1, curve: .linear)
+            try engine.advance(to: 2)
+            engine.updatePresentation()
+            // Its animation started from its model value at its set: 120, or 270 once the parent's
+            // set had laid it out (`testAChildWhoseOwnFrameAnimatesKeepsItsAnimation`).
+            let start = childFirst ? 120.0 : 270
+            XCTAssertEqual(parent.model.frame.size, Size(width: 300, height: 200))
+            XCTAssertEqual(kid.model.frame, Rect(x: 30, y: 20, width: start, height: 80), "child set first: \(childFirst)")
+            XCTAssertEqual(kid.presentation.frame, kid.model.frame, "child set first: \(childFirst)")
+            engine.set(.frame, of: parent, to: .rect(Rect(x: 0, y: 0, width: 400, height: 200)))
+            XCTAssertEqual(kid.model.frame.width, start + 100, "child set first: \(childFirst): the 100 the parent grew")
+        }
+    }
 }

@@ -14,17 +14,18 @@ final class LiveFlightTests: XCTestCase {
     private let source = Rect(x: 199, y: 289, width: 183, height: 177)
     private let destination = Rect(x: 0, y: 96, width: 390, height: 260)
 
-    private func run(mask: String) throws -> [FrameSample] {
+    private func run(mask: String, fill: String = "0, 0, 390, 260", before: String = "") throws -> [FrameSample] {
         let dir = try temporaryFolder("live-flight")
         let url = dir.appendingPathComponent("live.lua")
         try """
         local p = { name = "live", scenes = { from = "grid", to = "detail" } }
         function p.duration(ctx) return 0.5 end
         function p.animate(ctx)
+          \(before)
           local photo = ctx.to.view:find("photo")
           photo.modifiers = { "useNoSnapshot" }
           photo.image, photo.backgroundColor, photo.cornerRadius = nil, "#0000ff", 0
-          photo:add(node{ id = "fill", frame = rect(0, 0, 390, 260), backgroundColor = "#ff0000",
+          photo:add(node{ id = "fill", frame = rect(\(fill)), backgroundColor = "#ff0000",
                           autoresizingMask = { \(mask) } })
           ctx.container:add(ctx.to.view)
           shared(ctx, { duration = 0.5, curve = "linear", fade = "none", completion = function() ctx:complete(true) end })
@@ -75,5 +76,17 @@ final class LiveFlightTests: XCTestCase {
         let halfway = try XCTUnwrap(frames.first { $0.time >= 0.25 })
         let fill = try XCTUnwrap(halfway.node("fill"))
         XCTAssertEqual(fill.bbox.width, 390, accuracy: 1e-9, "no mask: the child keeps its size while the photo grows")
+    }
+
+    func testAChildGetsItsFrameBackAfterFlyingFromASourceOfNoSize() throws {
+        // From 0 × 0 every flexible part of the child reaches 0; at rest it is where it was put,
+        // 40 pt from the photo's left edge and 310 wide.
+        let frames = try run(
+            mask: "\"flexibleLeftMargin\", \"flexibleWidth\"", fill: "40, 0, 310, 260",
+            before: "ctx.from.view:find(\"photo-4\").frame = rect(199, 289, 0, 0)")
+        let photo = try XCTUnwrap(frames.first?.node("photo", scene: "detail"))
+        XCTAssertEqual(photo.bbox.width, 0, "it starts from the source's size")
+        let last = try XCTUnwrap(frames.last?.node("fill"))
+        XCTAssertEqual(last.bbox, Rect(x: 40, y: 96, width: 310, height: 260))
     }
 }

@@ -36,6 +36,10 @@ public final class AnimationEngine {
     var resizesChildren = false
     /// True inside a block's `changes`.
     var isRecording: Bool { !recording.isEmpty }
+    /// The live lanes among `range`: their node, property and start.
+    func liveLanes(in range: Range<Int>) -> [(node: Node, property: AnimatableProperty, origin: AnimatableValue)] {
+        range.filter { lanes[$0].alive }.map { (lanes[$0].node.takeUnretainedValue(), lanes[$0].property, lanes[$0].origin) }
+    }
     /// The nodes whose frame is in flight.
     var nodesWithFrameInFlight: [Node] {
         lanes.filter { $0.alive && $0.property == .frame }.map { $0.node.takeUnretainedValue() }
@@ -94,6 +98,7 @@ public final class AnimationEngine {
 
     /// Sets one property as ``set(_:of:to:)`` does, leaving the children as they are.
     func setOne(_ property: AnimatableProperty, of node: Node, to value: AnimatableValue) {
+        if property == .frame { node.motion.layoutOrigin = nil }
         if let rec = recording.last {
             if !rec.changeAgain(node, property, to: value) {
                 rec.add(node, property, from: onScreenValue(property, of: node), to: value)
@@ -126,14 +131,9 @@ public final class AnimationEngine {
             groups.removeAll { $0 === group }
             let reversed = group.clock?.isReversing ?? false
             if reversed { group.finished = false }
-            for i in group.laneStart..<group.laneEnd where lanes[i].alive {
-                if reversed {
-                    // Cancelled interactively: the properties return exactly to where they started.
-                    let lane = lanes[i]
-                    restoreOrigin(lane.origin, of: lane.property, on: lane.node.takeUnretainedValue())
-                }
-                retire(i)
-            }
+            // Cancelled interactively: the properties return exactly to where they started.
+            if reversed { restoreOrigins(of: group.laneStart..<group.laneEnd) }
+            for i in group.laneStart..<group.laneEnd where lanes[i].alive { retire(i) }
             try group.completion?(group.finished)
         }
         now = max(now, time)

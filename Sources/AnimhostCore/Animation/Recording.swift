@@ -109,6 +109,8 @@ struct NodeMotion {
     /// Room for every ``AnimatableProperty`` and a few more, so that declaring one needs no change here.
     private typealias Slots = InlineArray<32, Slot>
     private var slots = Slots(repeating: Slot())
+    /// Where the node's autoresizing lays it out from (``LayoutOrigin``); nil until a parent first resizes it.
+    var layoutOrigin: LayoutOrigin?
     /// How many animatable properties a node has room for.
     static var capacity: Int { Slots.count }
 

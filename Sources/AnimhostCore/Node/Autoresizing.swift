@@ -60,7 +60,7 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 
 extension Node {
     /// Lays the children out for a change of this node's model size from `old`, as UIKit's
-    /// `autoresizesSubviews`: each child with a mask takes its resized model frame (and, when
+    /// `autoresizesSubviews`: each child with a mask takes its model frame for the new size (and, when
     /// `showNow`, shows it at once unless its own frame animates), and so on down.
     func autoresizeModelChildren(from old: Size, showNow: Bool) {
         var pending: [(Node, Size)] = [(self, old)]
@@ -69,20 +69,36 @@ extension Node {
             guard after != before else { continue }
             for child in parent.children where !child.storedModel.autoresizingMask.isEmpty {
                 let was = child.storedModel.frame
-                child.storedModel.frame = child.storedModel.autoresizingMask.resize(was, from: before, to: after)
+                child.storedModel.frame = child.autoresizedFrame(inParentOf: after, laidOutFor: before)
                 if showNow && child.motion.lane(.frame) == nil { child.presentation.frame = child.storedModel.frame }
                 if !child.children.isEmpty { pending.append((child, was.size)) }
             }
         }
     }
 
+    /// This node's frame in its parent at the size `size`, worked out from its ``LayoutOrigin``
+    /// (taken now, from its model frame in a parent of size `current`, when it has none that holds).
+    /// A pure function of the parent's size: a parent shrunk to nothing and grown back gives its
+    /// children back their frames, and a child on screen never jumps as its parent starts to move.
+    func autoresizedFrame(inParentOf size: Size, laidOutFor current: Size) -> Rect {
+        let mask = storedModel.autoresizingMask
+        let origin: LayoutOrigin
+        if let kept = motion.layoutOrigin, kept.holds(for: self) {
+            origin = kept
+        } else {
+            origin = LayoutOrigin(frame: storedModel.frame, parentSize: current, parent: parent.map(ObjectIdentifier.init), mask: mask)
+            motion.layoutOrigin = origin
+        }
+        return mask.resize(origin.frame, from: origin.parentSize, to: size)
+    }
+
     /// Whether a change of this node's size moves a child (one of them has a mask).
     var autoresizesChildren: Bool { children.contains { !$0.storedModel.autoresizingMask.isEmpty } }
 
     /// Lays out the presentation of the subtree below this node for its presentation size: each
-    /// child with a mask whose frame does not animate itself shows its model frame resized from the
-    /// parent's model size to the parent's presentation size. The flexible parts keep their ratios,
-    /// so this is what Core Animation shows when both frames animate on the same curve.
+    /// child with a mask whose frame does not animate itself shows its frame for the parent's
+    /// presentation size. The flexible parts keep their ratios, so this is what Core Animation shows
+    /// when both frames animate on the same curve.
     func layoutPresentationChildren() {
         var pending: [Node] = [self]
         while let parent = pending.popLast() {
@@ -90,10 +106,25 @@ extension Node {
             for child in parent.children {
                 let mask = child.storedModel.autoresizingMask
                 if !mask.isEmpty && child.motion.lane(.frame) == nil {
-                    child.presentation.frame = mask.resize(child.storedModel.frame, from: model, to: shown)
+                    child.presentation.frame = child.autoresizedFrame(inParentOf: shown, laidOutFor: model)
                 }
                 if !child.children.isEmpty { pending.append(child) }
             }
         }
+    }
+}
+
+/// Where a node's autoresizing starts from: the frame it was last given (in its scene, or by a set
+/// of its own frame) and its parent's size then. Every later layout resizes this frame, so the
+/// layout depends on the parent's size alone, not on the sizes it went through.
+struct LayoutOrigin {
+    let frame: Rect
+    let parentSize: Size
+    let parent: ObjectIdentifier?
+    let mask: AutoresizingMask
+
+    /// Whether it still describes `node`: the same parent and the same mask.
+    func holds(for node: Node) -> Bool {
+        parent == node.parent.map(ObjectIdentifier.init) && mask == node.storedModel.autoresizingMask
     }
 }

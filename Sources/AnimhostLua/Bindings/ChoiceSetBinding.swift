@@ -22,6 +22,10 @@ package enum ChoiceSetBinding {
         }
         let count = Int(lua_rawlen(L, i))
         guard count <= choices.count else { throw BindingError("\(what): at most \(choices.count) names, each once") }
+        if let key = unknownKeys(L, i, allowed: []).first {
+            throw BindingError("\(what): expected an array of names such as \(example), got a table with the key '\(key)'")
+        }
+        guard keyCount(L, i) == count else { throw BindingError("\(what): expected an array of names such as \(example), with no gaps") }
         var seen: [String] = []
         for k in stride(from: 1, through: count, by: 1) {
             lua_rawgeti(L, i, lua_Integer(k))
@@ -34,5 +38,17 @@ package enum ChoiceSetBinding {
             seen.append(name)
         }
         return choices.filter(seen.contains)
+    }
+
+    /// How many keys the table at `i` has (raw traversal).
+    private static func keyCount(_ L: OpaquePointer, _ i: Int32) -> Int {
+        let t = lua_absindex(L, i)
+        var n = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            n += 1
+            ah_pop(L, 1)
+        }
+        return n
     }
 }
