@@ -157,6 +157,26 @@ final class PresentationTests: XCTestCase {
         }
     }
 
+    /// A view a `…DidEnd` hook adds is the presentation's as much as one a `…WillBegin` hook adds:
+    /// UIKit leaves it in the container until the presentation controller removes it, so it lasts
+    /// into the dismiss, goes when the dismiss completes, and is not reported as left behind.
+    func testAViewAddedInADidEndHookLastsUntilTheDismissCompletes() throws {
+        let hooks = """
+            presentationDidEnd = function(self, ctx, completed)
+              ctx.container:add(node{ id = "late", frame = rect(0, 0, 10, 10) })
+            end,
+            """
+        let s = try session(source(hooks: hooks))
+        let present = FrameRecorder(), dismiss = FrameRecorder()
+        let presented = try s.run(TransitionRequest(operation: .present), sink: present)
+        XCTAssertNotNil(present.frames.last?.node("late"))
+        XCTAssertEqual(presented.warnings.filter { $0.contains("late") }, [])
+        let dismissed = try s.run(TransitionRequest(operation: .dismiss), sink: dismiss)
+        XCTAssertNotNil(dismiss.frames.first?.node("late"))
+        XCTAssertNil(dismiss.frames.last?.node("late"))
+        XCTAssertEqual(dismissed.warnings.filter { $0.contains("late") }, [])
+    }
+
     func testAHookThatRaisesIsReportedAtItsLine() {
         let text = error(source(hooks: "dismissalDidEnd = function() error(\"no bubble\") end,"), operation: .dismiss)
         XCTAssertEqual(text, "p.lua:19: no bubble")
