@@ -94,7 +94,8 @@ extension ConformanceRule {
             scopes: [.roundTrip], check: { $0.endsAtRest() + ($0.leftover().map { [$0] } ?? []) }),
         ConformanceRule(
             id: "slow-release-cancels", name: "an interactive pop or dismiss released slowly near its start cancels back to the source",
-            sentence: "An interactive pop (a dismiss, for a plugin with a presentation) released slowly at 10 % of the way (or half the declared finishProgress) cancels and ends looking like the source.",
+            sentence:
+                "An interactive pop (a dismiss, for a plugin with a presentation) released slowly at 10 % of the way (or half the declared finishProgress) cancels and ends looking like the source.",
             scopes: [.probe], check: { $0.probeEnding() }),
         ConformanceRule(
             id: "fling-finishes", name: "an interactive pop or dismiss flung or released past its rule finishes at the destination",
