@@ -215,6 +215,15 @@ final class PresentationTests: XCTestCase {
             "p.lua:1: the plugin's 'presentation' must be a table of hooks ({ presentationWillBegin = function(self, ctx) … end }), got number")
     }
 
+    /// Hooks under a misspelt name would leave the plugin without its presentation, in silence: any
+    /// field of the plugin holding a table with a hook is named.
+    func testAPresentationUnderAnotherNameIsNamed() {
+        let misspelt = source().replacingOccurrences(of: "p.presentation = {", with: "p.Presentaton = {")
+        XCTAssertEqual(error(misspelt), "p.lua: the plugin's 'Presentaton' holds presentation hooks, which the host reads only from 'presentation' (name it so)")
+        // a table of anything else is the plugin's own business
+        XCTAssertNoThrow(try session("local p = { name = 'p', style = { dim = 1 }, duration = function() return 0 end, animate = function() end }\nreturn p"))
+    }
+
     func testAPresentationMakingAHundredThousandViewsMeetsTheMemoryLimit() {
         var limits = SandboxLimits()
         limits.maxMemory = 32 << 20
