@@ -182,6 +182,19 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(text, "p.lua:19: no bubble")
     }
 
+    /// A `…WillBegin` hook runs before the animator (UIKit's presentation controller has no
+    /// `completeTransition`): a `ctx:complete` there is refused at its line, not counted as the run's
+    /// completion and then reported as a second call at the animator's.
+    func testCtxCompleteInAWillBeginHookIsRefusedAtItsLine() {
+        let refusal = "ctx:complete was called in presentation.%@, before the animator ran: the animator completes the transition, in its last completion"
+        XCTAssertEqual(
+            error(source(hooks: "presentationWillBegin = function(self, ctx) ctx:complete(true) end,")),
+            "p.lua:19: " + String(format: refusal, "presentationWillBegin"))
+        XCTAssertEqual(
+            error(source(hooks: "dismissalWillBegin = function(self, ctx) ctx:complete(false) end,"), operation: .dismiss),
+            "p.lua:19: " + String(format: refusal, "dismissalWillBegin"))
+    }
+
     func testAHookThatLoopsRunsOutOfTime() {
         var limits = SandboxLimits()
         limits.timeout = 0.2

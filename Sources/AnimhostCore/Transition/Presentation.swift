@@ -56,6 +56,9 @@ public final class Presentation {
     public private(set) var removesPresentersView = false
     /// Where the presentation is in its life.
     public private(set) var state = State.presenting
+    /// The hook under way that runs before the animator (`presentationWillBegin`, …), where
+    /// `ctx:complete` has nothing to complete yet; nil when none is.
+    public private(set) var hookBeforeAnimator: String?
     /// The completion a run's ``TransitionContext/complete(_:)`` gave, waiting for its `…DidEnd` hook.
     private var pendingEnd: Bool?
 
@@ -85,15 +88,22 @@ public final class Presentation {
                     frame.size.width >= 0, frame.size.height >= 0
                 else { throw PresentationError.badFrame(frame) }
                 presented.root.model.frame = frame
-                removesPresentersView = try controller.shouldRemovePresentersView(in: context)
+                removesPresentersView = try beginning("shouldRemovePresentersView") { try controller.shouldRemovePresentersView(in: context) }
                 context.log("presentation.presentationWillBegin")
-                try controller.presentationWillBegin(in: context)
+                try beginning("presentationWillBegin") { try controller.presentationWillBegin(in: context) }
             } else {
                 state = .dismissing
                 context.log("presentation.dismissalWillBegin")
-                try controller.dismissalWillBegin(in: context)
+                try beginning("dismissalWillBegin") { try controller.dismissalWillBegin(in: context) }
             }
         }
+    }
+
+    /// Runs the hook `name`, called before the animator: while it runs, ``hookBeforeAnimator`` names it.
+    private func beginning<T>(_ name: String, _ hook: () throws -> T) throws -> T {
+        hookBeforeAnimator = name
+        defer { hookBeforeAnimator = nil }
+        return try hook()
     }
 
     /// Runs a hook, then counts the nodes it added to the container (other than the two screens) among
