@@ -92,7 +92,7 @@ public struct Conformance {
         renders.clear()
         let note = (options.from == nil || options.to == nil) ? plugin.fallbackScenesNote : nil
         let motion = MotionRecord()
-        let checks = runs(url, rule: plugin.declaredInteraction, motion: motion)
+        let checks = runs(url, rule: plugin.declaredInteraction, probed: plugin.declaresPresentation ? .dismiss : .pop, motion: motion)
         var failures: [Failure] = []
         var done: [String] = []
         for (name, check) in checks {
@@ -104,8 +104,9 @@ public struct Conformance {
         return Verdict(failures: failures, runNames: done, note: note, motion: motion.figures)
     }
 
-    /// The runs in order, each with its name.
-    private func runs(_ url: URL, rule: DeclaredInteraction?, motion: MotionRecord) -> [(String, () -> [Failure])] {
+    /// The runs in order, each with its name; the interactive probes drive `probed` (a dismiss for a
+    /// plugin with a presentation, whose dismissal is the interactive one; else a pop).
+    private func runs(_ url: URL, rule: DeclaredInteraction?, probed: TransitionOperation, motion: MotionRecord) -> [(String, () -> [Failure])] {
         let reduced = options.reducedMotion
         var list: [(String, () -> [Failure])] = options.operations.flatMap { op in
             options.rates.map { fps in
@@ -124,10 +125,10 @@ public struct Conformance {
             let name = Conformance.name("push+pop", rate, reduced: reduced)
             list.append((name, { checkRoundTrip(url, rate, name: name) }))
         }
-        if options.operations.contains(.pop) {
+        if options.operations.contains(probed) {
             list += InteractionProbe.probes(rule: rule).map { probe in
-                let name = Conformance.name("pop+\(probe.name)", rate, reduced: reduced)
-                return (name, { checkProbe(url, probe, rate, name: name) })
+                let name = Conformance.name("\(probed.rawValue)+\(probe.name)", rate, reduced: reduced)
+                return (name, { checkProbe(url, probe, probed, rate, name: name) })
             }
         }
         return list

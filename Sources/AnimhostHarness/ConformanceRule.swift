@@ -93,16 +93,17 @@ extension ConformanceRule {
             sentence: "A pop right after a push, in the same plugin state, ends looking like the start, with nothing left behind.",
             scopes: [.roundTrip], check: { $0.endsAtRest() + ($0.leftover().map { [$0] } ?? []) }),
         ConformanceRule(
-            id: "slow-release-cancels", name: "an interactive pop released slowly near its start cancels back to the source",
-            sentence: "An interactive pop released slowly at 10 % of the way (or half the declared finishProgress) cancels and ends looking like the source.",
+            id: "slow-release-cancels", name: "an interactive pop or dismiss released slowly near its start cancels back to the source",
+            sentence:
+                "An interactive pop (a dismiss, for a plugin with a presentation) released slowly at 10 % of the way (or half the declared finishProgress) cancels and ends looking like the source.",
             scopes: [.probe], check: { $0.probeEnding() }),
         ConformanceRule(
-            id: "fling-finishes", name: "an interactive pop flung or released past its rule finishes at the destination",
-            sentence: "An interactive pop flung (or released slowly past the declared finishProgress) finishes and ends looking like the destination.",
+            id: "fling-finishes", name: "an interactive pop or dismiss flung or released past its rule finishes at the destination",
+            sentence: "An interactive pop (or dismiss) flung (or released slowly past the declared finishProgress) finishes and ends looking like the destination.",
             scopes: [.probe], check: { $0.probeEnding() }),
         ConformanceRule(
-            id: "cancelled-gesture-cancels", name: "an interactive pop whose gesture the system cancels cancels back to the source",
-            sentence: "With cancelledGesture = \"cancel\" declared, a pop whose gesture the system cancels at 90 % cancels.",
+            id: "cancelled-gesture-cancels", name: "an interactive pop or dismiss whose gesture the system cancels cancels back to the source",
+            sentence: "With cancelledGesture = \"cancel\" declared, a pop (or dismiss) whose gesture the system cancels at 90 % cancels.",
             scopes: [.probe], check: { $0.probeEnding() }),
         ConformanceRule(
             id: "no-flashes", name: "no more than three flashes in any second (WCAG 2.3.1)",
@@ -112,7 +113,7 @@ extension ConformanceRule {
         ConformanceRule(
             id: "continuity", name: "no region flashes: changes abruptly and back",
             sentence:
-                "No region of the screen changes abruptly and back within 10 frames (a blink, a pop, a one-frame swap of order) more than the motion there explains (judged at 60 fps and in the interactive pops).",
+                "No region of the screen changes abruptly and back within 10 frames (a blink, a pop, a one-frame swap of order) more than the motion there explains (judged at 60 fps and in the interactive pops or dismissals).",
             scopes: [.run, .probe], check: { try $0.flashes() })
     ]
 }

@@ -95,12 +95,13 @@ extension Conformance {
         } catch { return [Conformance.errorFailure(error, run: name)] }
     }
 
-    /// An interactive pop whose gesture any rule decides one way, judged by the probe's rule and the cancel rule.
-    func checkProbe(_ url: URL, _ probe: InteractionProbe, _ fps: Int, name: String) -> [Failure] {
+    /// An interactive pop or dismiss (`op`) whose gesture any rule decides one way, judged by the
+    /// probe's rule and the cancel rule.
+    func checkProbe(_ url: URL, _ probe: InteractionProbe, _ op: TransitionOperation, _ fps: Int, name: String) -> [Failure] {
         do {
             let plugin = try Plugin(url: url, limits: limits, printSink: { _ in })
-            let pop = request(.pop, fps, reduced: options.reducedMotion, gesture: probe.gesture)
-            let judged = Judged(suite: self, plugin: plugin, request: pop, run: name, ran: try run(plugin, pop), probe: probe)
+            let back = request(op, fps, reduced: options.reducedMotion, gesture: probe.gesture)
+            let judged = Judged(suite: self, plugin: plugin, request: back, run: name, ran: try run(plugin, back), probe: probe)
             return judge(judged, .probe, only: "no-complete-after-cancel") + judge(judged, .probe, only: probe.rule)
                 + judge(judged, .probe, only: "continuity")
         } catch { return [Conformance.errorFailure(error, run: name)] }

@@ -11,8 +11,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check plugins against the animator protocol's rules.",
         discussion: """
             For push, pop, present and dismiss at 30, 60 and 120 fps, and again at 60 fps with reduced \
-            motion, then a pop after a push and interactive pops (following the plugin's interaction rule \
-            when it declares one), on the plugin's scenes (grid → detail when it declares none). Frames are \
+            motion, then a pop after a push and interactive pops (dismissals for a plugin with a \
+            presentation, following the plugin's interaction rule when it declares one), on the plugin's scenes (grid → detail when it declares none). Frames are \
             judged by pixels, drawn at a scale where the scenes' edges fall on whole pixels (--scale to \
             choose). A failed pixel check names the share of pixels, the region and the nodes drawn there; \
             --artifacts DIR writes the two images and a diff. Every frame is also drawn small and judged \

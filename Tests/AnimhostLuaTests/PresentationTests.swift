@@ -157,9 +157,42 @@ final class PresentationTests: XCTestCase {
         }
     }
 
+    /// A view a `…DidEnd` hook adds is the presentation's as much as one a `…WillBegin` hook adds:
+    /// UIKit leaves it in the container until the presentation controller removes it, so it lasts
+    /// into the dismiss, goes when the dismiss completes, and is not reported as left behind.
+    func testAViewAddedInADidEndHookLastsUntilTheDismissCompletes() throws {
+        let hooks = """
+            presentationDidEnd = function(self, ctx, completed)
+              ctx.container:add(node{ id = "late", frame = rect(0, 0, 10, 10) })
+            end,
+            """
+        let s = try session(source(hooks: hooks))
+        let present = FrameRecorder(), dismiss = FrameRecorder()
+        let presented = try s.run(TransitionRequest(operation: .present), sink: present)
+        XCTAssertNotNil(present.frames.last?.node("late"))
+        XCTAssertEqual(presented.warnings.filter { $0.contains("late") }, [])
+        let dismissed = try s.run(TransitionRequest(operation: .dismiss), sink: dismiss)
+        XCTAssertNotNil(dismiss.frames.first?.node("late"))
+        XCTAssertNil(dismiss.frames.last?.node("late"))
+        XCTAssertEqual(dismissed.warnings.filter { $0.contains("late") }, [])
+    }
+
     func testAHookThatRaisesIsReportedAtItsLine() {
         let text = error(source(hooks: "dismissalDidEnd = function() error(\"no bubble\") end,"), operation: .dismiss)
         XCTAssertEqual(text, "p.lua:19: no bubble")
+    }
+
+    /// A `…WillBegin` hook runs before the animator (UIKit's presentation controller has no
+    /// `completeTransition`): a `ctx:complete` there is refused at its line, not counted as the run's
+    /// completion and then reported as a second call at the animator's.
+    func testCtxCompleteInAWillBeginHookIsRefusedAtItsLine() {
+        let refusal = "ctx:complete was called in presentation.%@, before the animator ran: the animator completes the transition, in its last completion"
+        XCTAssertEqual(
+            error(source(hooks: "presentationWillBegin = function(self, ctx) ctx:complete(true) end,")),
+            "p.lua:19: " + String(format: refusal, "presentationWillBegin"))
+        XCTAssertEqual(
+            error(source(hooks: "dismissalWillBegin = function(self, ctx) ctx:complete(false) end,"), operation: .dismiss),
+            "p.lua:19: " + String(format: refusal, "dismissalWillBegin"))
     }
 
     func testAHookThatLoopsRunsOutOfTime() {
@@ -193,6 +226,15 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(
             error("local p = { name = 'p', presentation = 3, duration = function() return 0 end, animate = function() end }\nreturn p"),
             "p.lua:1: the plugin's 'presentation' must be a table of hooks ({ presentationWillBegin = function(self, ctx) … end }), got number")
+    }
+
+    /// Hooks under a misspelt name would leave the plugin without its presentation, in silence: any
+    /// field of the plugin holding a table with a hook is named.
+    func testAPresentationUnderAnotherNameIsNamed() {
+        let misspelt = source().replacingOccurrences(of: "p.presentation = {", with: "p.Presentaton = {")
+        XCTAssertEqual(error(misspelt), "p.lua: the plugin's 'Presentaton' holds presentation hooks, which the host reads only from 'presentation' (name it so)")
+        // a table of anything else is the plugin's own business
+        XCTAssertNoThrow(try session("local p = { name = 'p', style = { dim = 1 }, duration = function() return 0 end, animate = function() end }\nreturn p"))
     }
 
     func testAPresentationMakingAHundredThousandViewsMeetsTheMemoryLimit() {

@@ -131,16 +131,16 @@ final class CheckCommandTests: XCTestCase {
             ),
             "round-trip": ("forgets-the-way-back", ["--fps", "60"], "push+pop@60fps: a pop after a push returns to the start: frame 12: "),
             "slow-release-cancels": (
-                "always-finishes", pop, "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: the run was finished"
+                "always-finishes", pop, "pop+slow-release@60fps: an interactive pop or dismiss released slowly near its start cancels back to the source: the run was finished"
             ),
-            "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled"),
+            "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop or dismiss flung or released past its rule finishes at the destination: the run was cancelled"),
             "continuity": (
                 "continuity", push,
                 "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
-                "pop+cancelled-gesture@60fps: an interactive pop whose gesture the system cancels cancels back to the source: the run was finished"
+                "pop+cancelled-gesture@60fps: an interactive pop or dismiss whose gesture the system cancels cancels back to the source: the run was finished"
             )
         ]
         XCTAssertEqual(Set(battery.keys), Set(ConformanceRule.all.map(\.id)), "a fixture for every rule, and a rule for every fixture")
@@ -441,7 +441,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(fail.code, 1, fail.out)
         XCTAssertTrue(
             fail.out.contains(
-                "pop+fling@60fps: an interactive pop flung or released past its rule finishes at the destination: the run was cancelled (gesture \"pan-up to=0.3 duration=0.064 release=fling\")"
+                "pop+fling@60fps: an interactive pop or dismiss flung or released past its rule finishes at the destination: the run was cancelled (gesture \"pan-up to=0.3 duration=0.064 release=fling\")"
             ), fail.out)
         let deck = try check(["Examples/presentations/deck-dismiss.lua"], in: packageRoot)
         XCTAssertEqual(verdicts(deck.out), "✓ deck-dismiss: conforms (20 runs)\n", deck.err)

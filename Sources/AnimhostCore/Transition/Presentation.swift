@@ -50,12 +50,15 @@ public final class Presentation {
     public let presenting: Scene, presented: Scene
     /// The scene files of the two screens, when they came from files: a dismiss of these files carries the presentation.
     let files: (presenting: URL, presented: URL)?
-    /// The views the presentation's hooks added to the container, bottom first.
+    /// The views the presentation's hooks (any of them) added to the container, in the order added.
     public private(set) var views: [Node] = []
     /// What `shouldRemovePresentersView` answered as the present began.
     public private(set) var removesPresentersView = false
     /// Where the presentation is in its life.
     public private(set) var state = State.presenting
+    /// The hook under way that runs before the animator (`presentationWillBegin`, …), where
+    /// `ctx:complete` has nothing to complete yet; nil when none is.
+    public private(set) var hookBeforeAnimator: String?
     /// The completion a run's ``TransitionContext/complete(_:)`` gave, waiting for its `…DidEnd` hook.
     private var pendingEnd: Bool?
 
@@ -78,23 +81,40 @@ public final class Presentation {
     /// Calls the `…WillBegin` hook of `context`'s run, before its animator declares its animations: for a
     /// present, the presented screen placed at ``PresentationController/frameOfPresentedView(in:)`` first.
     func willBegin(_ context: TransitionContext) throws {
-        let before = Set(container.children.map(ObjectIdentifier.init))
-        if context.operation == .present {
-            let frame = try controller.frameOfPresentedView(in: context) ?? Rect(origin: .zero, size: context.size)
-            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite,
-                frame.size.width >= 0, frame.size.height >= 0
-            else { throw PresentationError.badFrame(frame) }
-            presented.root.model.frame = frame
-            removesPresentersView = try controller.shouldRemovePresentersView(in: context)
-            context.log("presentation.presentationWillBegin")
-            try controller.presentationWillBegin(in: context)
-        } else {
-            state = .dismissing
-            context.log("presentation.dismissalWillBegin")
-            try controller.dismissalWillBegin(in: context)
+        try keepingViews {
+            if context.operation == .present {
+                let frame = try controller.frameOfPresentedView(in: context) ?? Rect(origin: .zero, size: context.size)
+                guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite,
+                    frame.size.width >= 0, frame.size.height >= 0
+                else { throw PresentationError.badFrame(frame) }
+                presented.root.model.frame = frame
+                removesPresentersView = try beginning("shouldRemovePresentersView") { try controller.shouldRemovePresentersView(in: context) }
+                context.log("presentation.presentationWillBegin")
+                try beginning("presentationWillBegin") { try controller.presentationWillBegin(in: context) }
+            } else {
+                state = .dismissing
+                context.log("presentation.dismissalWillBegin")
+                try beginning("dismissalWillBegin") { try controller.dismissalWillBegin(in: context) }
+            }
         }
-        let screens = [presenting.root, presented.root].map(ObjectIdentifier.init)
-        views += container.children.filter { !before.contains(ObjectIdentifier($0)) && !screens.contains(ObjectIdentifier($0)) }
+    }
+
+    /// Runs the hook `name`, called before the animator: while it runs, ``hookBeforeAnimator`` names it.
+    private func beginning<T>(_ name: String, _ hook: () throws -> T) throws -> T {
+        hookBeforeAnimator = name
+        defer { hookBeforeAnimator = nil }
+        return try hook()
+    }
+
+    /// Runs a hook, then counts the nodes it added to the container (other than the two screens) among
+    /// the presentation's views, whichever hook added them.
+    private func keepingViews(_ hook: () throws -> Void) throws {
+        let before = Set(container.children.map(ObjectIdentifier.init))
+        defer {
+            let screens = [presenting.root, presented.root].map(ObjectIdentifier.init)
+            views += container.children.filter { !before.contains(ObjectIdentifier($0)) && !screens.contains(ObjectIdentifier($0)) }
+        }
+        try hook()
     }
 
     /// Notes that `context`'s run completed (``TransitionContext/complete(_:)``); its hook runs at ``didEnd(_:)``.
@@ -111,10 +131,12 @@ public final class Presentation {
         pendingEnd = nil
         let presentingRun = context.operation == .present
         context.log("presentation.\(presentingRun ? "presentationDidEnd" : "dismissalDidEnd")(\(finished))")
-        if presentingRun {
-            try controller.presentationDidEnd(finished, in: context)
-        } else {
-            try controller.dismissalDidEnd(finished, in: context)
+        try keepingViews {
+            if presentingRun {
+                try controller.presentationDidEnd(finished, in: context)
+            } else {
+                try controller.dismissalDidEnd(finished, in: context)
+            }
         }
         state = presentingRun == finished ? .presented : .over
         if state == .over { end() }

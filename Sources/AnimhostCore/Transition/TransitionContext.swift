@@ -90,6 +90,7 @@ public final class TransitionContext {
     /// container (unless the destination is an overlay); on failure the to-screen does (unless it is
     /// the screen beneath an overlay, which stays where it was).
     public func complete(_ finished: Bool) throws {
+        if let hook = presentation?.hookBeforeAnimator { throw TransitionError.completedBeforeAnimator(hook: hook) }
         guard completion == nil else { throw TransitionError.completedTwice }
         completion = finished
         completionTime = engine.now
@@ -123,6 +124,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case invalidDuration(Double)
     case gestureEndedUndecided
     case tooManyFrames(frames: Double, limit: Int)
+    case completedBeforeAnimator(hook: String)
 
     public var description: String {
         switch self {
@@ -140,6 +142,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case .tooManyFrames(let frames, let limit):
             let count = frames < 1e15 ? formatNumber(frames) : "\(frames)"
             return "the run would take \(count) frames, more than the limit of \(limit) (shorten the duration, or lower --fps or raise --speed)"
+        case .completedBeforeAnimator(let hook):
+            return "ctx:complete was called in presentation.\(hook), before the animator ran: the animator completes the transition, in its last completion"
         }
     }
 }

@@ -167,7 +167,12 @@ extension Plugin {
     static func readPresentation(_ L: OpaquePointer, table t: Int32, file: String, line: (String) -> Int?) throws -> Bool {
         defer { ah_pop(L, 1) }
         let kind = rawField(L, t, "presentation")
-        if kind == LUA_TNIL { return false }
+        if kind == LUA_TNIL {
+            guard let key = misplacedPresentation(L, in: t) else { return false }
+            throw PluginError(
+                file: file, line: line(key),
+                message: "the plugin's '\(key)' holds presentation hooks, which the host reads only from 'presentation' (name it so)")
+        }
         guard kind == LUA_TTABLE else {
             throw PluginError(
                 file: file, line: line("presentation"), message: "the plugin's 'presentation' must be a table of hooks ({ presentationWillBegin = function(self, ctx) … end }), got \(typeName(L, -1))")
@@ -186,6 +191,26 @@ extension Plugin {
             }
         }
         return true
+    }
+
+    /// The first field (by name) of the plugin table at `t` whose value is a table holding a presentation
+    /// hook: a presentation under a misspelt name (`presentaton`, `Presentation`), which would otherwise
+    /// be ignored in silence.
+    private static func misplacedPresentation(_ L: OpaquePointer, in t: Int32) -> String? {
+        var found: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE, let key = LuaHost.string(L, -2) {
+                var holds = false
+                for hook in LuaPresentation.hooks where !holds {
+                    holds = rawField(L, -1, hook) != LUA_TNIL
+                    ah_pop(L, 1)
+                }
+                if holds { found.append(key) }
+            }
+            ah_pop(L, 1)
+        }
+        return found.min()
     }
 
     /// The line that declares `key` inside the plugin's `presentation` table, else the table's own line.
