@@ -224,7 +224,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     /// The snapshot a cancelled pop leaves on top of the screen, named with its place.
-    static let snapshotLeft = "pop+slow-release@60fps: an interactive pop released slowly near its start cancels back to the source: "
+    static let snapshotLeft = "pop+slow-release@60fps: an interactive pop or dismiss released slowly near its start cancels back to the source: "
 
     /// The rules listed in docs/testing.md (between `<!-- rules -->` and `<!-- /rules -->`) and in
     /// `check --help` are the table's, in its order, word for word.
