@@ -71,7 +71,9 @@ final class TimelineDefaultsTests: XCTestCase {
                 guard let choice = property.choices.first(where: { $0 != s }) else { continue }
                 other = .string(choice)
             case .string: other = .string(property.kind == .imagePath ? "placeholder:1" : "badge")
-            case .names: other = .names(["minXMinY"])
+            case .names(let names):
+                guard let name = property.choices.first(where: { [$0] != names }) else { continue }
+                other = .names([name])
             default: continue
             }
             let key = property.group ?? property.key
