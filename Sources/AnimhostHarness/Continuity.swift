@@ -189,16 +189,12 @@ struct Continuity {
         let before = boxes(a)
         var most = 0.0
         for (key, new) in boxes(b) where only?.contains(key) ?? true {
-            guard let old = before[key], overlaps(old, region) || overlaps(new, region) else { continue }
+            guard let old = before[key], PixelComparison.overlaps(old, region) || PixelComparison.overlaps(new, region) else { continue }
             most = max(
                 most, abs(new.x - old.x), abs(new.y - old.y), abs(new.x + new.width - old.x - old.width),
                 abs(new.y + new.height - old.y - old.height))
         }
         return most
-    }
-
-    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 }
 

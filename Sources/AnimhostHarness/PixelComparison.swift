@@ -184,7 +184,8 @@ struct PixelComparison {
         return nil
     }
 
-    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+    /// Whether two rectangles share any area (touching edges do not count).
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 

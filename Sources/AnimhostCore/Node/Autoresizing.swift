@@ -5,11 +5,17 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The left margin takes a share of a change of the parent's width.
     public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1)
+    /// The width takes a share of a change of the parent's width.
     public static let flexibleWidth = AutoresizingMask(rawValue: 2)
+    /// The right margin takes a share of a change of the parent's width.
     public static let flexibleRightMargin = AutoresizingMask(rawValue: 4)
+    /// The top margin takes a share of a change of the parent's height.
     public static let flexibleTopMargin = AutoresizingMask(rawValue: 8)
+    /// The height takes a share of a change of the parent's height.
     public static let flexibleHeight = AutoresizingMask(rawValue: 16)
+    /// The bottom margin takes a share of a change of the parent's height.
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 32)
 
     /// Each flag with its name in scene files, Lua and the timeline, in UIKit's order (its bit order).

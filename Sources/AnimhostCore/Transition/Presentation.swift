@@ -153,7 +153,9 @@ public final class Presentation {
 
 /// A presentation's answer the host cannot use.
 public enum PresentationError: Error, CustomStringConvertible, Equatable {
+    /// `frameOfPresentedView` returned a frame of negative or non-finite numbers.
     case badFrame(Rect)
+    /// The present a dismiss needs did not complete, so there is nothing to dismiss.
     case presentNotCompleted
 
     /// `r` as a plugin writes it: `rect(x, y, width, height)`.

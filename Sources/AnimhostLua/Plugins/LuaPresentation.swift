@@ -220,12 +220,9 @@ extension Plugin {
         return Plugin.line(declaring: key, in: source, from: start ?? 1) ?? start
     }
 
-    /// Whether the plugin's presents begin a presentation (its `presentation = { … }`).
-    public var declaresPresentation: Bool { hasPresentation }
-
     /// A new presentation object for a present about to begin.
     public func makePresentation() throws -> PresentationController? {
-        guard hasPresentation else { return nil }
+        guard declaresPresentation else { return nil }
         host.pushRef(tableRef)
         rawField(host.L, -1, "presentation")
         ah_remove(host.L, -2)

@@ -60,7 +60,8 @@ public final class Plugin {
     /// When the default interaction finishes a released gesture: the plugin's `interaction`, else the edge-swipe defaults.
     public let interactionRule: InteractionRule
     /// Whether the plugin declares a `presentation` (``LuaPresentation``).
-    let hasPresentation: Bool
+    /// Whether the plugin declares a `presentation` table (UIPresentationController's role).
+    public let declaresPresentation: Bool
     let host: LuaHost
     let tableRef: Int32
 
@@ -127,7 +128,7 @@ public final class Plugin {
                 guard key != "interaction", let start else { return start }
                 return Plugin.line(declaring: key, in: source, from: start) ?? start
             }
-            hasPresentation = try Plugin.readPresentation(L, table: t, file: file) { key in
+            declaresPresentation = try Plugin.readPresentation(L, table: t, file: file) { key in
                 let start = Plugin.line(declaring: "presentation", in: source)
                 guard key != "presentation" else { return start }
                 return Plugin.line(declaring: key, in: source, from: start ?? 1) ?? start

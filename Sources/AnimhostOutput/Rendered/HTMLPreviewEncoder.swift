@@ -35,7 +35,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
         ]
         let header = String(decoding: try JSONSerialization.data(withJSONObject: run, options: [.sortedKeys]), as: UTF8.self)
         let title = "\(info.plugin) \(info.operation.rawValue): \(info.from) → \(info.to)"
-        let page = try PreviewPage.parts(title: escapeHTML(title))
+        let page = try PreviewPage.parts(title: HTMLText.escaped(title))
         tail = page.tail
         try file.write(Data(page.head.utf8))
         try file.write(Data("<script>\nconst RUN = \(Self.scriptSafe(header));\nconst FRAMES = [\n".utf8))
@@ -95,11 +95,5 @@ public final class HTMLPreviewEncoder: FrameEncoder {
             }
         }
         return out
-    }
-
-    /// `s` as text in an element (the page's title and heading): `&`, `<`, `>` and quotes as entities.
-    private func escapeHTML(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
     }
 }

@@ -236,10 +236,7 @@ func css(_ v: Double) -> String {
 }
 
 /// `text` made safe inside a double-quoted HTML attribute.
-func attribute(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
-}
+func attribute(_ text: String) -> String { HTMLText.escaped(text) }
 
 /// A `#RGB[A]`/`#RRGGBB[AA]` colour as CSS `rgba()`, its alpha multiplied by `times`.
 func rgba(_ hex: String?, times: Double) -> String? {

@@ -27,6 +27,7 @@ public final class WebEncoder: FrameSink {
     /// An encoder writing `url`, its pictures read at `scale` pixels a point where they are drawn (placeholders).
     public init(url: URL, scale: Double) { self.url = url; self.scale = scale }
 
+    /// Keeps the run's description (size, scenes, pictures) for the page written at the end.
     public func begin(_ info: TimelineInfo) throws {
         self.info = info
         try beginImages(info)

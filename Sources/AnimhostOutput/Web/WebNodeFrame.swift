@@ -65,13 +65,8 @@ enum WebText {
             "font-weight: \(weights[text.weight] ?? 400)", "color: \(color)", "text-align: \(align)", "white-space: pre-wrap",
             "overflow-wrap: anywhere", "line-height: normal"
         ].joined(separator: "; ")
-        return #"<div class="part text" style="\#(style)"><span style="flex: 1; min-width: 0">\#(escaped(text.string))</span></div>"#
+        return #"<div class="part text" style="\#(style)"><span style="flex: 1; min-width: 0">\#(HTMLText.escaped(text.string))</span></div>"#
     }
 
     private static func channel(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
-
-    /// `text` made safe as HTML content.
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 }
