@@ -38,8 +38,10 @@ class PreviewFixture: XCTestCase {
 
     var pluginURL: URL { dir.appendingPathComponent("slide.lua") }
 
+    /// Saves `text` as `name` in the fixture's folder by a rename, as most editors save, so that a
+    /// poll never reads it half-written (an in-place save can be caught empty, and counts twice).
     func write(_ text: String, to name: String) throws {
-        try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
     override func setUpWithError() throws {
