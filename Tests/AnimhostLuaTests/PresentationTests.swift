@@ -209,7 +209,40 @@ final class PresentationTests: XCTestCase {
 
     func testANegativeFrameNamesTheHook() {
         let text = error(source().replacingOccurrences(of: "container.bounds.height - 100)", with: "-1)"))
-        XCTAssertEqual(text, "p.lua:3: presentation.frameOfPresentedView(container) must return a rect of size at least 0, got rect(0, 100, 390, -1)")
+        XCTAssertEqual(text, "p.lua:3: presentation.frameOfPresentedView(container) must return a rect of finite numbers and a size of at least 0, got rect(0, 100, 390, -1)")
+    }
+
+    /// `rect()` takes finite numbers only, and a conversion through nested huge scales that would
+    /// overflow is refused where it happens, so a frame a hook returns is finite.
+    func testAFrameConvertedPastFiniteNumbersIsRefusedAtTheConversion() {
+        let huge = "local n = container; for _ = 1, 40 do local c = node{ transform = transform.scale(1e9, 1e9) }; n:add(c); n = c end; return n:convert(rect(0, 0, 1, 1), container)"
+        let text = error(source().replacingOccurrences(of: "return rect(0, 100, container.bounds.width, container.bounds.height - 100)", with: huge))
+        XCTAssertEqual(text, "p.lua:5: node:convert: the transforms between the two nodes carry the value past any finite number")
+    }
+
+    /// A dismiss on its own presents first; when that present is cancelled there is nothing to dismiss.
+    func testADismissWhosePresentIsCancelledSaysSo() throws {
+        let s = try session(source())
+        XCTAssertThrowsError(try s.run(TransitionRequest(operation: .dismiss, params: ["cancel": "true"]))) {
+            XCTAssertEqual(withoutTemporaryFolder(($0 as? PluginError)?.headline ?? "\($0)"), "p.lua: " + PresentationError.presentNotCompleted.description)
+        }
+    }
+
+    /// The plugin's table is its own: a `presentation` removed after loading is said at the next present.
+    func testAPresentationTableRemovedAfterLoadingIsNamed() throws {
+        let s = try session(source().replacingOccurrences(of: "function p.ended(ctx, completed)", with: "function p.ended(ctx, completed) p.presentation = nil;"))
+        _ = try s.run(TransitionRequest(operation: .present))
+        XCTAssertThrowsError(try s.run(TransitionRequest(operation: .present))) {
+            XCTAssertEqual(withoutTemporaryFolder(($0 as? PluginError)?.headline ?? "\($0)"), "p.lua: the plugin's 'presentation' table is gone")
+        }
+    }
+
+    /// A request no run could sample is refused before anything runs, a dismiss's present included.
+    func testABadRequestIsRefusedBeforeTheDismissPresents() throws {
+        var calls: [String] = []
+        let s = try session(source()) { calls.append($0) }
+        XCTAssertThrowsError(try s.run(TransitionRequest(operation: .dismiss, fps: 0)))
+        XCTAssertEqual(calls, [])
     }
 
     func testAWrongShouldRemovePresentersViewNamesItsLine() {

@@ -95,4 +95,30 @@ final class LintTests: XCTestCase {
                 "bad_spec.lua:6:5: (W143) accessing undefined field 'runn' of global 'animhost'"
             ])
     }
+
+    /// The shared-element library runs in the environment deferred.lua lists (the globals as they are
+    /// before plugin code runs): that list names exactly the globals and fields its files read, as
+    /// luacheck finds them, so that a name added to a file without the list reads nil, and the list
+    /// keeps nothing the files no longer use.
+    func testTheSharedLibrarysEnvironmentListsWhatItsFilesRead() throws {
+        let folder = repository.appendingPathComponent("Sources/AnimhostLua/Library")
+        let files = ["shared.lua", "modifiers.lua", "presets.lua"].map { folder.appendingPathComponent($0).path }
+        let text = try String(contentsOf: folder.appendingPathComponent("deferred.lua"), encoding: .utf8)
+        let block = try XCTUnwrap(text.range(of: "local env = {").flatMap { start in text.range(of: "\n}\n", range: start.upperBound..<text.endIndex).map { text[start.upperBound..<$0.lowerBound] } })
+        var listed: [String: Set<String>] = [:]
+        for match in block.matches(of: /(\w+)\s*=\s*(\{[^}]*\}|[^,\n]+)/) {
+            let value = String(match.2)
+            listed[String(match.1)] = value.hasPrefix("{") ? Set(value.matches(of: /(\w+)\s*=/).map { String($0.1) }) : []
+        }
+        func undefined(_ config: String, _ pattern: Regex<(Substring, Substring, Substring)>) throws -> Set<String> {
+            let dir = try temporaryFolder("lint-env")
+            try config.write(to: dir.appendingPathComponent(".luacheckrc"), atomically: true, encoding: .utf8)
+            return Set(try luacheck(files, in: dir, config: nil).report.matches(of: pattern).map { "\($0.1)\($0.2)" })
+        }
+        let globals = try undefined("std = 'none'", /accessing undefined variable '(\w+)'()/)
+        XCTAssertEqual(globals, Set(listed.keys))
+        let tables = listed.filter { !$0.value.isEmpty }.keys.map { "\($0) = { fields = {} }" }.joined(separator: ", ")
+        let fields = try undefined("std = 'none'; read_globals = { \(tables) }", /accessing undefined field '(\w+)' of global '(\w+)'/)
+        XCTAssertEqual(fields, Set(listed.flatMap { table, names in names.map { "\($0)\(table)" } }))
+    }
 }

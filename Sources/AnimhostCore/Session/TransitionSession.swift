@@ -24,12 +24,11 @@ public final class TransitionSession {
     /// Runs the transition `request` describes, streaming its frames into `sink`. A request no run
     /// could sample (``TransitionRequest/check()``) throws a ``RequestError``.
     public func run(_ request: TransitionRequest, sink: FrameSink? = nil) throws -> TransitionOutcome {
+        try request.check()
         if let carried = try presentation(for: request) {
-            try request.check()
             return try play(request, try prepare(request, continuing: carried), sink: sink)
         }
         let (from, to) = try scenes(for: request)
-        try request.check()
         return try play(request, try prepare(request, from: from, to: to, files: plugin.declaresPresentation ? try sceneFiles(for: request) : nil), sink: sink)
     }
 

@@ -84,9 +84,7 @@ public final class Presentation {
         try keepingViews {
             if context.operation == .present {
                 let frame = try controller.frameOfPresentedView(in: context) ?? Rect(origin: .zero, size: context.size)
-                guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite,
-                    frame.size.width >= 0, frame.size.height >= 0
-                else { throw PresentationError.badFrame(frame) }
+                try PresentationError.check(frame)
                 presented.root.model.frame = frame
                 removesPresentersView = try beginning("shouldRemovePresentersView") { try controller.shouldRemovePresentersView(in: context) }
                 context.log("presentation.presentationWillBegin")
@@ -157,6 +155,12 @@ public enum PresentationError: Error, CustomStringConvertible, Equatable {
     case badFrame(Rect)
     /// The present a dismiss needs did not complete, so there is nothing to dismiss.
     case presentNotCompleted
+
+    /// Throws ``badFrame(_:)`` unless `frame` can be a screen's: finite numbers, a size of at least 0.
+    public static func check(_ frame: Rect) throws {
+        let numbers = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
+        guard numbers.allSatisfy(\.isFinite), frame.size.width >= 0, frame.size.height >= 0 else { throw PresentationError.badFrame(frame) }
+    }
 
     /// `r` as a plugin writes it: `rect(x, y, width, height)`.
     public static func show(_ r: Rect) -> String {

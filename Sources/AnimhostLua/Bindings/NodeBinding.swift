@@ -623,10 +623,15 @@ enum NodeBinding {
         return binding(L) {
             let node = try checkNode(L, 1, "node:convert")
             let target = ah_isnoneornil(L, 3) != 0 ? nil : try checkNode(L, 3, "node:convert(value, toNode)")
+            let overflow = BindingError("node:convert: the transforms between the two nodes carry the value past any finite number")
             if let r = ValueBinding.rect(L, 2) {
-                ValueBinding.push(L, node.convert(r, to: target))
+                let converted = node.convert(r, to: target)
+                guard [converted.x, converted.y, converted.width, converted.height].allSatisfy(\.isFinite) else { throw overflow }
+                ValueBinding.push(L, converted)
             } else if let p = ValueBinding.point(L, 2) {
-                ValueBinding.push(L, node.convert(p, to: target))
+                let converted = node.convert(p, to: target)
+                guard converted.x.isFinite, converted.y.isFinite else { throw overflow }
+                ValueBinding.push(L, converted)
             } else {
                 throw BindingError("node:convert: expected a rect or a point, got \(typeName(L, 2))")
             }

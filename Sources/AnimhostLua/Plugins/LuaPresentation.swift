@@ -54,8 +54,8 @@ final class LuaPresentation: PresentationController {
         guard let rect = ValueBinding.rect(L, -1) else {
             throw PluginError(file: plugin.file, line: line, message: "presentation.frameOfPresentedView(container) must return a rect, got \(typeName(L, -1))")
         }
-        guard rect.size.width >= 0, rect.size.height >= 0 else {
-            throw PluginError(file: plugin.file, line: line, message: "presentation.frameOfPresentedView(container) must return a rect of size at least 0, got \(PresentationError.show(rect))")
+        do { try PresentationError.check(rect) } catch let e as PresentationError {
+            throw PluginError(file: plugin.file, line: line, message: "presentation." + e.description)
         }
         return rect
     }
