@@ -73,6 +73,19 @@ final class RenderWorkTests: XCTestCase {
         XCTAssertThrowsError(try work.count(frame, width: 100, height: 100, caches: caches))
     }
 
+    /// A backdrop blur copies and blurs the pixels under the node's bounds widened by 3σ, within the
+    /// frame: a node covering a 100 × 100 frame blurs all 10,000 of them anew each frame.
+    func testBackdropBlurCountsWhatItCopies() throws {
+        let caches = RenderCaches(scale: 1, images: ImageStore())
+        let work = RenderWork(scale: 1, plugin: "frost", limit: 100 * 100 * 3)
+        let frame = try screen(Size(width: 100, height: 100), [(props(Rect(x: 0, y: 0, width: 100, height: 100)) { $0.backdropBlur = 2 }, [])])
+        for _ in 0..<3 { try work.count(frame, width: 100, height: 100, caches: caches) }
+        XCTAssertThrowsError(try work.count(frame, width: 100, height: 100, caches: caches)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("node 'n0' of scene 'test': drawing its backdrop blur (10,000 pixels) would pass the 30,000 pixels"), text)
+        }
+    }
+
     /// The screen (and its container) cover the frame, and so does each of `count` nodes, half of
     /// each out of the frame but each twice as large: `count` + 2 frames painted.
     func testAFrameMayPaintSixtyFourTimesItsPixels() throws {
