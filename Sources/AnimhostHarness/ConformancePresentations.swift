@@ -16,10 +16,8 @@ extension Conformance {
         let frames = FrameRecorder()
         let before: FrameSample
         if request.operation == .dismiss {
-            var present = request
-            (present.operation, present.from, present.to, present.gesture) = (.present, request.to, request.from, nil)
             let presented = FrameRecorder()
-            _ = try session.run(present, sink: presented)
+            _ = try session.run(request.presentBeforeDismiss, sink: presented)
             guard let last = presented.frames.last else { throw PresentationError.presentNotCompleted }
             before = last
         } else {

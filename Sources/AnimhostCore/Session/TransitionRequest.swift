@@ -56,6 +56,15 @@ public struct TransitionRequest: Sendable, Equatable {
         }
     }
 
+    /// The present a dismiss of this request's screens continues: the two scenes the other way round,
+    /// played whole (no gesture, no `only`, at speed 1) to where its presentation rests.
+    public var presentBeforeDismiss: TransitionRequest {
+        var present = self
+        (present.operation, present.from, present.to) = (.present, to, from)
+        (present.gesture, present.only, present.speed) = (nil, nil, 1)
+        return present
+    }
+
     /// The gesture trace file the request reads, if it names one.
     public var gestureFile: URL? { gesture.flatMap { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0) : nil } }
 

@@ -104,10 +104,7 @@ public final class TransitionSession {
         guard request.operation == .dismiss, plugin.declaresPresentation else { return nil }
         let files = try sceneFiles(for: request)
         if let kept = presentation, kept.continues(dismissing: files) { return kept }
-        var present = request
-        (present.operation, present.from, present.to) = (.present, request.to, request.from)
-        (present.gesture, present.only, present.speed) = (nil, nil, 1)
-        let outcome = try run(present)
+        let outcome = try run(request.presentBeforeDismiss)
         guard outcome.result.completed, let made = presentation, made.continues(dismissing: files) else {
             throw plugin.error(PresentationError.presentNotCompleted.description)
         }
