@@ -1,0 +1,108 @@
+import AnimhostCore
+import AnimhostLua
+import AnimhostOutput
+
+/// The interactive run a web page's pointer drags scrub (docs/web.md): made before the run itself,
+/// for a pop or dismiss written as a web page. The plugin runs interactively (`ctx.interactive`),
+/// driven by the gesture its rule reads (an edge swipe from the left, or a pan along its axis) moving
+/// the clock linearly, one sample at each frame's time: frame i shows what the gesture scrubs at that
+/// time, then, released at the duration, the rest in real time. The page replays the plugin's rule
+/// on the pointer's drags.
+enum WebDrag {
+    /// Makes the run and gives it to the web encoder among `sinks`, if any; when the run fails, or the
+    /// plugin does not follow the default rule for that gesture, says why and leaves drags off the page.
+    static func run(_ session: TransitionSession, _ request: TransitionRequest, plugin: Plugin, sinks: [FrameSink], reverse: Bool) {
+        guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, request.gesture == nil, request.only == nil, !reverse,
+            request.operation == .pop || request.operation == .dismiss
+        else { return }
+        do {
+            let way = Way(plugin.interactionRule)
+            guard let (duration, completion) = try scrub(session, request, rule: plugin.interactionRule, way: way, into: web.dragFrames) else {
+                web.forgetDrag()
+                complain(
+                    "animhost: warning: the web page takes no drags: the plugin's interact does not scrub a \(way.name) by the default rule (ctx:drive())")
+                return
+            }
+            web.keepDrag(
+                WebDragRule(
+                    rule: plugin.interactionRule, duration: duration, completionSpeed: completion.speed, completionCurve: completion.curve,
+                    begin: plugin.isInteractive ? way.begin : .any))
+        } catch {
+            web.forgetDrag()
+            complain("animhost: warning: the interactive run failed, so the web page takes no drags: \(error)")
+        }
+    }
+
+    /// The gesture the rule's axis reads, as `animhost check`'s interactive probes choose it.
+    struct Way {
+        /// `edge-swipe` or `pan-…`, for messages.
+        let name: String
+        /// The unit direction of travel.
+        let dx: Double, dy: Double
+
+        init(_ rule: InteractionRule) {
+            switch rule.axis {
+            case .left: (name, dx, dy) = ("pan-left", -1, 0)
+            case .vertical, .down: (name, dx, dy) = ("pan-down", 0, 1)
+            case .up: (name, dx, dy) = ("pan-up", 0, -1)
+            default: (name, dx, dy) = ("edge-swipe", 1, 0)
+            }
+        }
+
+        /// Where the gesture begins in a container of `size`: 2 pt from the left edge at mid-height, else the centre.
+        func start(in size: Size) -> Point {
+            name == "edge-swipe" ? Point(x: 2, y: size.height / 2) : Point(x: size.width / 2, y: size.height / 2)
+        }
+
+        /// Where a drag must begin on the page for a plugin with its own `interact`: as this one began.
+        var begin: WebDragRule.Begin { name == "edge-swipe" ? .left : .inside }
+    }
+
+    /// Runs `request` interactively into `sink`, the clock scrubbed linearly to the duration; the
+    /// duration and the completion's speed and curve, or nil when the driver did not follow the gesture.
+    private static func scrub(
+        _ session: TransitionSession, _ request: TransitionRequest, rule: InteractionRule, way: Way, into sink: FrameSink
+    ) throws -> (Double, (speed: Double, curve: Easing))? {
+        let scenes = try session.scenes(for: request)
+        let size = Size(width: max(scenes.from.size.width, scenes.to.size.width), height: max(scenes.from.size.height, scenes.to.size.height))
+        let start = way.start(in: size)
+        let run = try session.start(request, touch: GestureSample(time: 0, location: start, state: .began))
+        defer { run.close() }
+        let duration = run.info.duration
+        guard duration > 0, let driver = run.context.driver else { return nil }
+        let distance = rule.distance ?? (way.dx != 0 ? size.width : size.height)
+        func at(_ t: Double, _ state: GestureSample.State, travel: Double) -> GestureSample {
+            GestureSample(time: t, location: Point(x: start.x + way.dx * travel, y: start.y + way.dy * travel), state: state)
+        }
+        var info = run.info
+        info.fps = request.fps
+        try sink.begin(info)
+        let step = 1 / Double(request.fps)
+        var index = 0
+        var completion: (speed: Double, curve: Easing)?
+        var idleSince: Double?
+        while !run.isFinished {
+            let t = Double(index) * step
+            if index > 0 && t < duration {
+                try run.touch(at(t, .changed, travel: t / duration * distance))
+                guard abs(driver.percentComplete - t / duration) < 1e-9 else { return nil }
+            } else if completion == nil && t >= duration {
+                // Released at the duration, at the end of the way: the clock then runs on in real time.
+                try run.touch(at(duration, .changed, travel: distance))
+                try run.touch(at(duration, .ended, travel: 2 * distance))
+                completion = (driver.completionSpeed, driver.completionCurve)
+                guard driver.state == .finishing else { return nil }
+            }
+            let frame = try run.frame(at: t)
+            try sink.write(FrameSample(index: index, time: t, nodes: frame.nodes, chromeIndex: frame.chromeIndex))
+            idleSince = run.context.engine.isIdle ? idleSince ?? t : nil
+            if let since = idleSince, t - since >= 1 { throw TransitionError.neverCompleted(idleAt: since, waited: t - since) }
+            if t >= session.maxDuration { throw TransitionError.tooLong(limit: session.maxDuration) }
+            index += 1
+        }
+        var result = TransitionRun.Result(frameCount: index, completed: true, cancelled: false, endTime: Double(index - 1) * step)
+        result.curveSpans = run.context.engine.curveSpans
+        try sink.finish(result)
+        return completion.map { (duration, $0) }
+    }
+}
