@@ -78,31 +78,48 @@ enum WebDrag {
         info.fps = request.fps
         try sink.begin(info)
         let step = 1 / Double(request.fps)
-        var index = 0
-        var completion: (speed: Double, curve: Easing)?
-        var idleSince: Double?
-        while !run.isFinished {
-            let t = Double(index) * step
-            if index > 0 && t < duration {
-                try run.touch(at(t, .changed, travel: t / duration * distance))
-                guard abs(driver.percentComplete - t / duration) < 1e-9 else { return nil }
-            } else if completion == nil && t >= duration {
-                // Released at the duration, at the end of the way: the clock then runs on in real time.
-                try run.touch(at(duration, .changed, travel: distance))
-                try run.touch(at(duration, .ended, travel: 2 * distance))
-                completion = (driver.completionSpeed, driver.completionCurve)
-                guard driver.state == .finishing else { return nil }
-            }
+        var index = 0, tick = 0, idleSince: Double?
+        func emit(_ t: Double) throws {
             let frame = try run.frame(at: t)
             try sink.write(FrameSample(index: index, time: t, nodes: frame.nodes, chromeIndex: frame.chromeIndex))
+            index += 1
             idleSince = run.context.engine.isIdle ? idleSince ?? t : nil
             if let since = idleSince, t - since >= 1 { throw TransitionError.neverCompleted(idleAt: since, waited: t - since) }
             if t >= session.maxDuration { throw TransitionError.tooLong(limit: session.maxDuration) }
-            index += 1
         }
-        var result = TransitionRun.Result(frameCount: index, completed: true, cancelled: false, endTime: Double(index - 1) * step)
+        // Scrubbed: a sample and a frame at each frame's time before the duration, and one a millisecond
+        // before it, so that the page shows the last instant before the end (a node the completion removes) there.
+        func follow(_ t: Double) throws -> Bool {
+            try run.touch(at(t, .changed, travel: t / duration * distance))
+            return abs(driver.percentComplete - t / duration) < 1e-9
+        }
+        var t = 0.0, last = 0.0
+        while t < duration && !run.isFinished {
+            if tick > 0 { guard try follow(t) else { return nil } }
+            try emit(t)
+            (last, tick) = (t, tick + 1)
+            t = Double(tick) * step
+        }
+        let before = duration - min(0.001, (duration - last) / 2)
+        if !run.isFinished && before - last > 1e-6 {
+            guard try follow(before) else { return nil }
+            try emit(before)
+        }
+        guard !run.isFinished else { return nil }
+        // Released at the duration, at the end of the way: the clock then runs on in real time.
+        try run.touch(at(duration, .changed, travel: distance))
+        try run.touch(at(duration, .ended, travel: 2 * distance))
+        let completion = (speed: driver.completionSpeed, curve: driver.completionCurve)
+        guard driver.state == .finishing else { return nil }
+        try emit(duration)
+        while !run.isFinished {
+            t = Double(tick) * step
+            tick += 1
+            if t > duration { try emit(t) }
+        }
+        var result = TransitionRun.Result(frameCount: index, completed: true, cancelled: false, endTime: t)
         result.curveSpans = run.context.engine.curveSpans
         try sink.finish(result)
-        return completion.map { (duration, $0) }
+        return (duration, completion)
     }
 }

@@ -98,19 +98,23 @@ final class WebDragTests: XCTestCase {
         let base = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
         var sent = 0
         var worst = Double.infinity
-        for (i, t) in times.enumerated() {
+        for i in times.indices {
+            let t = Double(i) * (1.0 / 15)  // the host's frame time exactly (the timeline writes it rounded)
             while sent < trace.count, trace[sent].t <= t + 1e-12 {
                 let s = trace[sent]
                 let type = sent == 0 ? "mousePressed" : sent == trace.count - 1 ? "mouseReleased" : "mouseMoved"
                 try browser.mouse(type, x: s.x, y: s.y, timestamp: base + s.t, in: session)
                 sent += 1
             }
-            // After the release the page's settling is held at the frame's instant; before it, the drag shows itself.
+            // Once the page has had every sample sent (events reach it a frame or so later), after the
+            // release its settling is held at the frame's instant; before it, the drag shows itself.
             let hold = sent == trace.count ? "animhost.drag.seek(\(t));" : ""
             let state =
                 try browser.evaluate(
-                    "new Promise(r => requestAnimationFrame(() => { \(hold) requestAnimationFrame(() => r(animhost.drag.state)); }))", in: session)
-                as? String ?? ""
+                    """
+                    new Promise(r => { const wait = () => samplesSeen < \(sent) ? requestAnimationFrame(wait)
+                      : requestAnimationFrame(() => { \(hold) requestAnimationFrame(() => r(animhost.drag.state)); }); wait(); })
+                    """, in: session) as? String ?? ""
             let file = out.appendingPathComponent(String(format: "chromium-%04d.png", i))
             try browser.screenshot(in: session).write(to: file)
             let shot = try Bitmap.read(file)
@@ -145,6 +149,13 @@ final class WebDragTests: XCTestCase {
         }
         try browser.setViewport(width: width, height: height, scale: 0, in: session)
         try browser.evaluate("animhost.ready", in: session)
+        // Counts the samples the page's listeners get (a move may carry several, coalesced), for the replay to wait on.
+        try browser.evaluate(
+            """
+            window.samplesSeen = 0;
+            for (const k of ["pointerdown", "pointermove", "pointerup"]) document.addEventListener(k, e =>
+              { samplesSeen += k === "pointermove" && e.getCoalescedEvents ? Math.max(e.getCoalescedEvents().length, 1) : 1; }, true); true
+            """, in: session)
         return (browser, session)
     }
 }
