@@ -17,59 +17,66 @@ enum WebDrag {
         else { return }
         do {
             let way = Way(plugin.interactionRule)
-            guard let (duration, completion) = try scrub(session, request, rule: plugin.interactionRule, way: way, into: web.dragFrames) else {
-                web.forgetDrag()
-                complain(
-                    "animhost: warning: the web page takes no drags: the plugin's interact does not scrub a \(way.name) by the default rule (ctx:drive())")
-                return
-            }
+            let (duration, completion) = try scrub(session, request, rule: plugin.interactionRule, way: way, into: web.dragFrames)
             web.keepDrag(
                 WebDragRule(
                     rule: plugin.interactionRule, duration: duration, completionSpeed: completion.speed, completionCurve: completion.curve,
                     begin: plugin.isInteractive ? way.begin : .any))
+        } catch let refused as Refused {
+            web.forgetDrag()
+            if let reason = refused.reason { complain("animhost: warning: the web page takes no drags: \(reason)") }
         } catch {
             web.forgetDrag()
             complain("animhost: warning: the interactive run failed, so the web page takes no drags: \(error)")
         }
     }
 
+    /// Why a run makes no drag run: a reason the user is told, or nil (a transition of no length: nothing to scrub).
+    struct Refused: Error {
+        let reason: String?
+        /// The plugin's own `interact` took the gesture the page would scrub by.
+        static func undriven(_ way: Way) -> Refused {
+            Refused(reason: "the plugin's interact does not scrub \(way.name) by the default rule (ctx:drive()), and the page cannot run it")
+        }
+    }
+
     /// The gesture the rule's axis reads, as `animhost check`'s interactive probes choose it.
     struct Way {
-        /// `edge-swipe` or `pan-…`, for messages.
+        /// What the gesture is, for messages: `an edge swipe`, `a pan down`.
         let name: String
         /// The unit direction of travel.
         let dx: Double, dy: Double
 
         init(_ rule: InteractionRule) {
             switch rule.axis {
-            case .left: (name, dx, dy) = ("pan-left", -1, 0)
-            case .vertical, .down: (name, dx, dy) = ("pan-down", 0, 1)
-            case .up: (name, dx, dy) = ("pan-up", 0, -1)
-            default: (name, dx, dy) = ("edge-swipe", 1, 0)
+            case .left: (name, dx, dy) = ("a pan left", -1, 0)
+            case .vertical, .down: (name, dx, dy) = ("a pan down", 0, 1)
+            case .up: (name, dx, dy) = ("a pan up", 0, -1)
+            default: (name, dx, dy) = ("an edge swipe", 1, 0)
             }
         }
 
         /// Where the gesture begins in a container of `size`: 2 pt from the left edge at mid-height, else the centre.
         func start(in size: Size) -> Point {
-            name == "edge-swipe" ? Point(x: 2, y: size.height / 2) : Point(x: size.width / 2, y: size.height / 2)
+            dy == 0 && dx > 0 ? Point(x: 2, y: size.height / 2) : Point(x: size.width / 2, y: size.height / 2)
         }
 
         /// Where a drag must begin on the page for a plugin with its own `interact`: as this one began.
-        var begin: WebDragRule.Begin { name == "edge-swipe" ? .left : .inside }
+        var begin: WebDragRule.Begin { dy == 0 && dx > 0 ? .left : .inside }
     }
 
     /// Runs `request` interactively into `sink`, the clock scrubbed linearly to the duration; the
-    /// duration and the completion's speed and curve, or nil when the driver did not follow the gesture.
+    /// duration and the completion's speed and curve; ``Refused`` when the driver did not follow the gesture.
     private static func scrub(
         _ session: TransitionSession, _ request: TransitionRequest, rule: InteractionRule, way: Way, into sink: FrameSink
-    ) throws -> (Double, (speed: Double, curve: Easing))? {
+    ) throws -> (Double, (speed: Double, curve: Easing)) {
         let scenes = try session.scenes(for: request)
         let size = Size(width: max(scenes.from.size.width, scenes.to.size.width), height: max(scenes.from.size.height, scenes.to.size.height))
         let start = way.start(in: size)
         let run = try session.start(request, touch: GestureSample(time: 0, location: start, state: .began))
         defer { run.close() }
         let duration = run.info.duration
-        guard duration > 0, let driver = run.context.driver else { return nil }
+        guard duration > 0, let driver = run.context.driver else { throw Refused(reason: nil) }
         let distance = rule.distance ?? (way.dx != 0 ? size.width : size.height)
         func at(_ t: Double, _ state: GestureSample.State, travel: Double) -> GestureSample {
             GestureSample(time: t, location: Point(x: start.x + way.dx * travel, y: start.y + way.dy * travel), state: state)
@@ -95,22 +102,22 @@ enum WebDrag {
         }
         var t = 0.0, last = 0.0
         while t < duration && !run.isFinished {
-            if tick > 0 { guard try follow(t) else { return nil } }
+            if tick > 0 { guard try follow(t) else { throw Refused.undriven(way) } }
             try emit(t)
             (last, tick) = (t, tick + 1)
             t = Double(tick) * step
         }
         let before = duration - min(0.001, (duration - last) / 2)
         if !run.isFinished && before - last > 1e-6 {
-            guard try follow(before) else { return nil }
+            guard try follow(before) else { throw Refused.undriven(way) }
             try emit(before)
         }
-        guard !run.isFinished else { return nil }
+        guard !run.isFinished else { throw Refused.undriven(way) }
         // Released at the duration, at the end of the way: the clock then runs on in real time.
         try run.touch(at(duration, .changed, travel: distance))
         try run.touch(at(duration, .ended, travel: 2 * distance))
         let completion = (speed: driver.completionSpeed, curve: driver.completionCurve)
-        guard driver.state == .finishing else { return nil }
+        guard driver.state == .finishing else { throw Refused.undriven(way) }
         try emit(duration)
         while !run.isFinished {
             t = Double(tick) * step

@@ -122,14 +122,15 @@ public final class WebEncoder: FrameSink {
         }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
         let markup = { (document: WebDocument) in document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#) }
+        let drag = try drag?.slot(main: documents[0], firstElement: documents.last?.elementCount ?? 0)
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
             "DATA": #"{"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
             "NODES": markup(documents[0]),
             "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : "",
-            "DRAG": try drag?.slot(main: documents[0], firstElement: documents.last?.elementCount ?? 0) ?? ""
+            "DRAG": drag?.text ?? ""
         ])
-        return (text, documents.reduce(0) { $0 + $1.keyframes })
+        return (text, documents.reduce(drag?.keyframes ?? 0) { $0 + $1.keyframes })
     }
 }
 
