@@ -8,8 +8,9 @@
 // began at); progress along the rule's direction scrubs the animations (#drag's own, the run the
 // plugin makes when interactive, else the page's), and the release runs them on or back.
 // window.animhost.drag: state ("idle", "dragging", "finishing", "cancelling", "finished",
-// "cancelled"), progress (the clock, 0 to 1), seek(seconds): hold the drag's playback that many
-// seconds after the pointer went down, the instant `animhost run --gesture` times its frames by.
+// "cancelled"), progress (the clock, 0 to 1), releasedAt (seconds after the pointer went down that it
+// lifted), seek(seconds): hold the drag's playback that many seconds after the pointer went down, the
+// instant `animhost run --gesture` times its frames by.
 (() => {
   const data = JSON.parse(document.getElementById("animhost-data").textContent);
   const rule = JSON.parse(document.getElementById("animhost-drag").textContent);
@@ -159,6 +160,8 @@
   api.drag = {
     /** Where the last drag is: idle (none since the page played or sought), dragging, finishing, cancelling, finished, cancelled. */
     get state() { return state(); },
+    /** Seconds after the pointer went down that it lifted (by the events' times); null while it is down. */
+    get releasedAt() { return drag && drag.release ? drag.release.t : null; },
     /** The drag's clock as a fraction of the transition's duration, 0 to 1. */
     get progress() { return drag ? Math.min(Math.max(clockAt(drag.now) / rule.duration, 0), 1) : 0; },
     /** Holds the drag's playback `seconds` after the pointer went down (its settling no longer follows the clock). */
