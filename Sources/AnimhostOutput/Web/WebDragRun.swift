@@ -12,23 +12,21 @@ struct WebDragRun {
     /// The rule, once the run has shown the plugin drives it by default; nil: the page takes no drags.
     var rule: WebDragRule?
 
-    /// What the page's `{{DRAG}}` slot holds: the drag data and `drag.js`, and the run's own elements
-    /// (`#drag`, numbered from `firstElement`) unless the run shows what `main` shows; empty without a
-    /// rule. With the keyframes the run's own elements add.
-    func slot(main: WebDocument, firstElement: Int) throws -> (text: String, keyframes: Int) {
+    /// What the page's `{{DRAG}}` slot holds: the run's own elements (`#drag`, numbered from
+    /// `firstElement`, hidden until a drag), the drag data and `drag.js`; empty without a rule. With the
+    /// keyframes the run's elements hold. (The run has frames of its own just before and at the
+    /// duration, so it never draws exactly the page's frames.)
+    func slot(firstElement: Int) throws -> (text: String, keyframes: Int) {
         guard let fields = rule?.fields, !frames.isEmpty else { return ("", 0) }
-        let own = WebDocument(frames: frames, times: times, spans: spans)
-        let same = own.html == main.html && own.tracks == main.tracks && own.times.last == main.times.last
-        var out = "\n", data = fields, keyframes = 0
-        if !same {
-            let document = WebDocument(frames: frames, times: times, spans: spans, firstElement: firstElement)
-            let markup = document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#)
-            out += #"<div id="drag" class="window" style="display: none">"# + markup + "</div>\n"
-            keyframes = document.keyframes
-            data += #","length":\#(max((times.last ?? 0) - (times.first ?? 0), 0)),"tracks":[\#n"# + document.tracks.joined(separator: ",\n") + "]"
-        }
         guard let script = WebDragRun.script else { throw OutputError("the web page's drag script (drag.js) is missing beside the executable: reinstall animhost") }
-        return (out + #"<script type="application/json" id="animhost-drag">{"# + data + "}</script>\n<script>\n" + script + "</script>", keyframes)
+        let document = WebDocument(frames: frames, times: times, spans: spans, firstElement: firstElement)
+        let markup = document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#)
+        let length = max((times.last ?? 0) - (times.first ?? 0), 0)
+        let data = fields + #","length":\#(length),"tracks":[\#n"# + document.tracks.joined(separator: ",\n") + "]"
+        let text =
+            "\n" + #"<div id="drag" class="window" style="display: none">"# + markup + "</div>\n"
+            + #"<script type="application/json" id="animhost-drag">{"# + data + "}</script>\n<script>\n" + script + "</script>"
+        return (text, document.keyframes)
     }
 
     /// `Web/drag.js`, read once per process.

@@ -122,7 +122,7 @@ public final class WebEncoder: FrameSink {
         }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
         let markup = { (document: WebDocument) in document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#) }
-        let drag = try drag?.slot(main: documents[0], firstElement: documents.last?.elementCount ?? 0)
+        let drag = try drag?.slot(firstElement: documents.last?.elementCount ?? 0)
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
             "DATA": #"{"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",

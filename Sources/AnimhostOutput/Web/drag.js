@@ -5,8 +5,8 @@
 // and curve (a CSS easing, which the browser evaluates), where a drag may begin, and the host's edge
 // width and velocity window. Each pointer sample becomes the host's gesture event (translation from
 // where the drag began, velocity over the samples of the last velocityWindow seconds, the edge it
-// began at); progress along the rule's direction scrubs the animations (#drag's own, the run the
-// plugin makes when interactive, else the page's), and the release runs them on or back.
+// began at); progress along the rule's direction scrubs the animations of #drag (the run the plugin
+// makes when interactive, shown instead of #window while a drag is), and the release runs them on or back.
 // window.animhost.drag: state ("idle", "dragging", "finishing", "cancelling", "finished",
 // "cancelled"), progress (the clock, 0 to 1), releasedAt (seconds after the pointer went down that it
 // lifted), seek(seconds): hold the drag's playback that many seconds after the pointer went down, the
@@ -19,8 +19,8 @@
   const reduce = matchMedia("(prefers-reduced-motion: reduce)");
   const size = () => { const s = getComputedStyle(main); return [parseFloat(s.width), parseFloat(s.height)]; };
   const camel = p => p.startsWith("--") ? p : p.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-  const length = own ? rule.length : data.duration;
-  const ownAnimations = own ? rule.tracks.map(([k, property, keys]) => {
+  const length = rule.length;
+  const animations = rule.tracks.map(([k, property, keys]) => {
     const frames = [];
     for (let i = 0; i < keys.length; i += 3) {
       frames.push({ offset: keys[i], [camel(property)]: keys[i + 1], easing: keys[i + 2] === 1 ? "step-end" : keys[i + 2] || "linear" });
@@ -28,17 +28,15 @@
     const animation = own.querySelector(`[data-k="${k}"]`).animate(frames, { duration: length * 1000, fill: "both" });
     animation.pause();
     return animation;
-  }) : [];
-  if (own) {
-    const images = [...own.querySelectorAll("img[data-image]")];
-    for (const img of images) img.src = data.images[Number(img.dataset.image)];
-    api.ready = Promise.all([api.ready, ...images.map(i => i.decode().catch(() => undefined))]).then(() => true);
-  }
+  });
+  const images = [...own.querySelectorAll("img[data-image]")];
+  for (const img of images) img.src = data.images[Number(img.dataset.image)];
+  api.ready = Promise.all([api.ready, ...images.map(i => i.decode().catch(() => undefined))]).then(() => true);
   // The completion curve as the browser computes a CSS easing: an animation of nothing, read at a fraction of its length.
   const timing = new Animation(new KeyframeEffect(null, null, { duration: 1000, easing: rule.completionCurve, fill: "both" }), null);
   const curve = u => { timing.currentTime = u * 1000; return timing.effect.getComputedTiming().progress; };
 
-  let drag = null, animations = [];
+  let drag = null;
   const show = clock => { for (const a of animations) a.currentTime = clock * 1000; };
   // The scrubbed clock `g` seconds after the pointer went down, as the host's ScrubbedClock runs it.
   const clockAt = g => {
@@ -117,20 +115,8 @@
     show(clockAt(drag.now));
     if (drag.now < restsAt(drag.release)) requestAnimationFrame(tick);
   };
-  const enter = () => {
-    if (own) {
-      animations = ownAnimations;
-      own.style.display = "block";
-      main.style.display = "none";
-    } else {
-      animations = document.getAnimations().filter(a => a.effect && main.contains(a.effect.target));
-      for (const a of animations) a.pause();
-    }
-  };
-  const leave = () => {
-    drag = null;
-    if (own) { own.style.display = "none"; main.style.display = ""; }
-  };
+  const enter = () => { own.style.display = "block"; main.style.display = "none"; };
+  const leave = () => { drag = null; own.style.display = "none"; main.style.display = ""; };
 
   document.body.style.touchAction = "none";
   document.addEventListener("pointerdown", e => {
