@@ -41,6 +41,23 @@ final class WebDragTests: XCTestCase {
         try check("presentations/deck-dismiss", trace: Self.line(from: (195, 300), by: (0, 0.42 * 844), seconds: 0.3, rest: 0.05), finishes: false)
     }
 
+    /// zoom's own `interact` drives only its edge swipe by the default rule (a pan down is FluidPhoto's,
+    /// which the page cannot run): a drag from the middle of its page leaves the page as it was.
+    func testZoomPageIgnoresDragsAwayFromTheEdge() throws {
+        let out = try temporaryFolder("web-drag-middle")
+        let r = try CLI.run(["run", "zoom", "--operation", "pop", "--scale", "1", "--format", "web", "--out", out.path])
+        XCTAssertEqual(r.code, 0, r.err)
+        let (browser, session) = try open(out.appendingPathComponent("web/index.html"), width: 390, height: 844)
+        let base = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
+        for (n, type) in ["mousePressed", "mouseMoved", "mouseMoved", "mouseReleased"].enumerated() {
+            try browser.mouse(type, x: 195, y: 400 + 100 * Double(n), timestamp: base + 0.05 * Double(n), in: session)
+        }
+        let state = try browser.evaluate(
+            "new Promise(r => { const wait = () => samplesSeen < 4 ? requestAnimationFrame(wait) : r(animhost.drag.state); wait(); })", in: session)
+        XCTAssertEqual(state as? String, "idle")
+        XCTAssertEqual(try browser.evaluate("document.getElementById('drag').style.display", in: session) as? String, "none")
+    }
+
     /// A push page takes no drags and holds none of their data: its bytes are those of a page without them.
     func testPushPageHasNoDrag() throws {
         let out = try temporaryFolder("web-drag-push")
