@@ -42,6 +42,7 @@ public struct WebDragRule: Equatable, Sendable {
     }
 
     /// The fields of the page's drag object, before its tracks; nil when the curve cannot be written.
+    /// Every number is finite: the plugin's rule and `ctx.completionSpeed` are checked where they are set.
     var fields: String? {
         guard let curve = cssCurve else { return nil }
         let fields: [(String, String)] = [

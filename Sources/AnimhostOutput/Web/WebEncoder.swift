@@ -35,7 +35,7 @@ public final class WebEncoder: FrameSink {
         try beginImages(info)
     }
 
-    /// Reads pictures as the run's renderer does, once for both runs.
+    /// Reads pictures as the run's renderer does, once for every run on the page.
     func beginImages(_ info: TimelineInfo) throws {
         guard images == nil else { return }
         let caches = RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin)
@@ -105,7 +105,8 @@ public final class WebEncoder: FrameSink {
     }
 
     /// The page's text for `runs` (each frame's nodes, the frames' times and the run's curves: the run,
-    /// then the run with reduced motion if made) of the run `info` describes, and how many keyframes it holds.
+    /// then the run with reduced motion if made) of the run `info` describes, with `drag`, the run pointer
+    /// drags scrub, if made; and how many keyframes it holds.
     static func page(
         info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: [String], drag: WebDragRun? = nil
     ) throws
