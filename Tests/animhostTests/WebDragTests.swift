@@ -100,11 +100,16 @@ final class WebDragTests: XCTestCase {
         let file = out.appendingPathComponent("trace.json")
         try WebDragTests.traceFile(trace).write(to: file)
         let host = out.appendingPathComponent("host"), web = out.appendingPathComponent("web")
-        let a = try CLI.run(
-            ["run", path, "--operation", operation, "--gesture", file.path, "--fps", "15", "--scale", "1", "--format", "json,png", "--out", host.path])
+        // The gesture run and the page, side by side.
+        let runs = [
+            ["run", path, "--operation", operation, "--gesture", file.path, "--fps", "15", "--scale", "1", "--format", "json,png", "--out", host.path],
+            ["run", path, "--operation", operation, "--scale", "1", "--format", "web", "--out", web.path]
+        ]
+        let results = Results(count: runs.count)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { n in results.set(n, Result { try CLI.run(runs[n]) }) }
+        let a = try results.get(0), b = try results.get(1)
         XCTAssertEqual(a.code, 0, a.err)
         XCTAssertTrue(a.out.contains(finishes ? "completed" : "cancelled"), "the host's outcome: \(a.out)")
-        let b = try CLI.run(["run", path, "--operation", operation, "--scale", "1", "--format", "web", "--out", web.path])
         XCTAssertEqual(b.code, 0, b.err)
         XCTAssertFalse(b.err.contains("warning"), b.err)
 
@@ -158,6 +163,15 @@ final class WebDragTests: XCTestCase {
             }
         }
         print(String(format: "web drag \(plugin) \(finishes ? "finishing" : "cancelling"): %d frames, worst %.1f dB outside text", times.count, worst))
+    }
+
+    /// The results of command-line runs made side by side.
+    private final class Results: @unchecked Sendable {  // `all` is behind `lock`
+        private let lock = NSLock()
+        private var all: [Result<CLI.Result, Error>?]
+        init(count: Int) { all = Array(repeating: nil, count: count) }
+        func set(_ n: Int, _ result: Result<CLI.Result, Error>) { lock.withLock { all[n] = result } }
+        func get(_ n: Int) throws -> CLI.Result { try lock.withLock { all[n] }!.get() }
     }
 
     /// The class's browser at @1x showing `page`, in a `width` × `height` viewport.
