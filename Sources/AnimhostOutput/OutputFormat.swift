@@ -59,7 +59,7 @@ public struct OutputFormat: Sendable, Equatable {
         writer: .sink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
     /// A web page of CSS animations (docs/web.md).
     public static let web = OutputFormat(
-        name: "web", files: ["web"], help: "(index.html: the scene as HTML, its motion as CSS animations)",
+        name: "web", files: ["web"], help: "(index.html: the scene as HTML, its motion as CSS animations; a pop or dismiss follows pointer drags)",
         writer: .sink { WebEncoder(url: $0.appendingPathComponent("web/index.html"), scale: $1) })
     /// Evaluate only.
     public static let none = OutputFormat(name: "none", files: [], help: "evaluate only", writer: .nothing)

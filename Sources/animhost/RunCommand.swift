@@ -152,6 +152,7 @@ struct RunCommand: ParsableCommand {
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { say(note) }
             WebReducedMotion.run(session, request, sinks: sinks.sinks, reverse: reverse)
+            WebDrag.run(session, request, plugin: loaded, sinks: sinks.sinks, reverse: reverse)
             let outcome = try session.run(request, sink: sink)
             for warning in outcome.warnings + outcome.advice { complain("animhost: warning: \(warning)") }
             report(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))

@@ -93,6 +93,18 @@ public final class DevToolsBrowser: @unchecked Sendable {  // `received` and `ne
         return png
     }
 
+    /// Sends the tab of `session` a left-button mouse event (`mousePressed`, `mouseMoved` with the button
+    /// held, `mouseReleased`) at (`x`, `y`) in CSS pixels, timestamped `timestamp` (seconds since 1970):
+    /// the page's events carry that time (`event.timeStamp`, in the page's own time base).
+    public func mouse(_ type: String, x: Double, y: Double, timestamp: Double, in session: String) throws {
+        _ = try call(
+            "Input.dispatchMouseEvent",
+            [
+                "type": type, "x": x, "y": y, "button": "left", "buttons": type == "mouseReleased" ? 0 : 1, "clickCount": 1,
+                "timestamp": timestamp
+            ], session: session)
+    }
+
     private func jsString(_ s: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: [s]), as: UTF8.self).dropFirst().dropLast().description
     }

@@ -17,6 +17,8 @@ public final class WebEncoder: FrameSink {
     private var times: [Double] = []
     /// The frames, times and curves of the run with reduced motion, when one was given (``reducedMotion``).
     private var reduced: (frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])?
+    /// The run pointer drags scrub, when given (``dragFrames``).
+    var drag: WebDragRun?
     /// What the kept frames' CSS holds, in bytes, against ``maxBytes``.
     private var held = 0
     /// The most CSS a run's frames may hold before the page is built (the page is smaller: pruned).
@@ -33,8 +35,8 @@ public final class WebEncoder: FrameSink {
         try beginImages(info)
     }
 
-    /// Reads pictures as the run's renderer does, once for both runs.
-    private func beginImages(_ info: TimelineInfo) throws {
+    /// Reads pictures as the run's renderer does, once for every run on the page.
+    func beginImages(_ info: TimelineInfo) throws {
         guard images == nil else { return }
         let caches = RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin)
         images = WebImages(parts: PartRasteriser(caches: caches))
@@ -48,7 +50,7 @@ public final class WebEncoder: FrameSink {
     }
 
     /// The frame's nodes as CSS, counted against ``maxBytes``.
-    private func map(_ frame: FrameSample) throws -> [WebNodeFrame] {
+    func map(_ frame: FrameSample) throws -> [WebNodeFrame] {
         guard let images else { throw OutputError("the web encoder was given a frame before it began") }
         let nodes = try WebNodeFrame.nodes(of: frame, images: images)
         held += nodes.reduce(0) { sum, n in
@@ -91,7 +93,7 @@ public final class WebEncoder: FrameSink {
         guard let info, let images else { throw OutputError("the web encoder finished before it began") }
         guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
         let page = try WebEncoder.page(
-            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: images.uris)
+            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: images.uris, drag: drag)
         let data = Data(page.text.utf8)
         let file = try OutputFile(url)
         try file.write(data)
@@ -99,12 +101,14 @@ public final class WebEncoder: FrameSink {
         written = (data.count, page.keyframes)
         frames = []
         reduced = nil
+        drag = nil
     }
 
     /// The page's text for `runs` (each frame's nodes, the frames' times and the run's curves: the run,
-    /// then the run with reduced motion if made) of the run `info` describes, and how many keyframes it holds.
+    /// then the run with reduced motion if made) of the run `info` describes, with `drag`, the run pointer
+    /// drags scrub, if made; and how many keyframes it holds.
     static func page(
-        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: [String]
+        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: [String], drag: WebDragRun? = nil
     ) throws
         -> (text: String, keyframes: Int)
     {
@@ -119,13 +123,15 @@ public final class WebEncoder: FrameSink {
         }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
         let markup = { (document: WebDocument) in document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#) }
+        let drag = try drag?.slot(firstElement: documents.last?.elementCount ?? 0)
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
             "DATA": #"{"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
             "NODES": markup(documents[0]),
-            "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : ""
+            "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : "",
+            "DRAG": drag?.text ?? ""
         ])
-        return (text, documents.reduce(0) { $0 + $1.keyframes })
+        return (text, documents.reduce(drag?.keyframes ?? 0) { $0 + $1.keyframes })
     }
 }
 
