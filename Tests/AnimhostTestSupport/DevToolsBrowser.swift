@@ -93,6 +93,13 @@ public final class DevToolsBrowser: @unchecked Sendable {  // `received` and `ne
         return png
     }
 
+    /// Sends the DevTools command `method` to the tab of `session` (input events, as a user's hand or
+    /// keyboard makes them: `Input.dispatchMouseEvent`, `Input.dispatchKeyEvent`) and returns its result.
+    @discardableResult
+    public func command(_ method: String, _ params: [String: Any], in session: String) throws -> [String: Any] {
+        try call(method, params, session: session)
+    }
+
     private func jsString(_ s: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: [s]), as: UTF8.self).dropFirst().dropLast().description
     }
