@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const properties = ["x", "y", "width", "height", "alpha", "scale", "rotation"];
 /// Each property's unit, as the axes name it.
-const units = { x: "pt", y: "pt", width: "pt", height: "pt", alpha: "0–1", scale: "×", rotation: "°" };
+const units = { x: "pt", y: "pt", width: "pt", height: "pt", alpha: "", scale: "×", rotation: "°" };
 let timeline = null, pinned = null, shownVersion = 0, frame = 0, timer = null, stateLoaded = false;
 /// The token the server gave this page: every change of settings carries it.
 const token = document.querySelector('meta[name="animhost-token"]').content;
@@ -159,7 +159,8 @@ function drawCurves() {
     ctx.fillStyle = "#ddd"; ctx.font = "11px sans-serif";
     const at = values.find((p) => p[0] >= now - 1e-9);
     const v = speed.find((p) => p[0] >= now - 1e-9);
-    ctx.fillText(`${property} (${units[property]})  ${at ? at[1].toFixed(2) : "–"}   v ${v ? v[1].toFixed(1) : "–"} ${units[property]}/s`, 4, 12);
+    const unit = units[property], named = unit ? `${property} (${unit})` : `${property} (0–1)`;
+    ctx.fillText(`${named}  ${at ? at[1].toFixed(2) : "–"}   v ${v ? v[1].toFixed(1) : "–"} ${unit}/s`, 4, 12);
     plot(ctx, other, box, [0, tEnd, lo, hi], "#777");
     plot(ctx, speed, box, [0, tEnd, vlo, vhi], "#f0a040", [3, 3]);
     plot(ctx, values, box, [0, tEnd, lo, hi], "#5aa9ff");

@@ -14,11 +14,12 @@ let recording = null;
 
 /// A sample of pointer event `e` on the frame: seconds since the press, position in the scene's points.
 function sampleOf(e, state) {
-  const box = $("frame").getBoundingClientRect(), size = (scrubbed || timeline).size;
+  const img = $("frame"), box = img.getBoundingClientRect(), size = (scrubbed || timeline).size;
   const round = (v, digits) => Number(v.toFixed(digits));
   const previous = recording.samples.at(-1);
   const t = Math.max(round((e.timeStamp - recording.t0) / 1000, 6), previous ? previous.t : 0);
-  const sample = { t, x: round(((e.clientX - box.left) / box.width) * size[0], 3), y: round(((e.clientY - box.top) / box.height) * size[1], 3) };
+  const x = (e.clientX - box.left - img.clientLeft) / img.clientWidth, y = (e.clientY - box.top - img.clientTop) / img.clientHeight;
+  const sample = { t, x: round(x * size[0], 3), y: round(y * size[1], 3) };
   if (state) sample.state = state;
   return sample;
 }
