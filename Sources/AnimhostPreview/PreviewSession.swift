@@ -80,7 +80,9 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     /// `rerun` runs them even when they change nothing (a gesture file was just rewritten).
     public func update(_ fields: [(key: String, value: String)], rerun: Bool = false) async throws -> RunStatus {
         let changed = try lock.withLock { () -> Bool in
-            let new = try settings.applying(fields)
+            var new = try settings.applying(fields)
+            // A param the plugin does not declare is the run's error; one it declared when the page set it, left out once it no longer does.
+            new.pageParams.formIntersection(Set(declaredParams.map(\.name)).union(settings.pageParams))
             defer { settings = new }
             return new != settings
         }

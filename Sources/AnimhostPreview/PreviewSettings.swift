@@ -14,8 +14,8 @@ public struct PreviewSettings: Sendable, Equatable {
     public var scale: Double = 1
     /// `param.NAME` overrides, as text parsed by the type of each default.
     public var params: [String: String] = [:]
-    /// The names in ``params`` set from the page: one the plugin no longer declares (renamed or removed
-    /// since) is left out of the run, where a `--param` of the command line is the run's error.
+    /// The names in ``params`` set from the page while the plugin declared them: one it no longer declares
+    /// (renamed or removed since) is left out of the run, where any other undeclared param is the run's error.
     public var pageParams: Set<String> = []
     /// A gesture file or generator spec; nil runs non-interactively.
     public var gesture: String?
