@@ -249,4 +249,39 @@ final class PreviewStudioTests: PreviewFixture {
         let runner = PreviewRunner(folder: dir.appendingPathComponent("cli"), catalog: PluginCatalog(environment: [:]), limits: SandboxLimits())
         XCTAssertEqual(runner.run(settings)?.ok, false, "a --param the plugin does not declare is the run's error")
     }
+
+    /// A click on the frame selects the node under it for the curves, hit-tested through its transform:
+    /// a bar turned 45° is chosen on its axis and not in the corners of its box, where the screen is.
+    /// "Copy as command line" gives the `animhost run` of the current settings, params set included.
+    func testAClickSelectsTheNodeUnderItAndTheCommandLineIsCopied() throws {
+        let bar = """
+              local bar = node{ id = "bar", frame = rect(20, 57, 60, 6), backgroundColor = color("#00FF00") }
+              bar.transform = transform.rotate(math.pi / 4)
+              ctx.container:add(bar)
+            """
+        try write(Self.plugin().replacingOccurrences(of: "  ctx.container:add(box)\n", with: "  ctx.container:add(box)\n" + bar + "\n"), to: "slide.lua")
+        try startServer()
+        let (browser, tab) = try openPage()
+        func click(_ x: Double, _ y: Double) throws -> String {
+            // Points to CSS pixels: the 100 × 80-pt scene fills the frame's content box.
+            let at = try value(
+                "(() => { const f = $('frame'), r = f.getBoundingClientRect(); return JSON.stringify([r.left + f.clientLeft + \(x) / 100 * f.clientWidth, r.top + f.clientTop + \(y) / 80 * f.clientHeight]); })()",
+                in: tab, of: browser)
+            let point = try JSONSerialization.jsonObject(with: Data(at.utf8)) as! [Double]
+            for type in ["mousePressed", "mouseReleased"] {
+                try browser.command(
+                    "Input.dispatchMouseEvent", ["type": type, "x": point[0], "y": point[1], "button": "left", "buttons": type == "mousePressed" ? 1 : 0, "clickCount": 1],
+                    in: tab)
+            }
+            return try value("$('node').value", in: tab, of: browser)
+        }
+        XCTAssertEqual(try click(65, 75), "/bar", "15 pt down and right of the bar's centre: on its turned axis")
+        XCTAssertEqual(try click(65, 45), "a/a", "in the bar's box but off the bar: the screen beneath")
+        XCTAssertEqual(try click(10, 30), "/box", "the box, at frame 0")
+        XCTAssertEqual(try value("document.body.dataset.version", in: tab, of: browser), "1", "a click records no gesture")
+
+        XCTAssertEqual(try client.post(#"{"param.extra": 5, "operation": "pop"}"#).status, 200)
+        let command = try browser.evaluate("copyCommand().then(() => $('command').value)", in: tab) as? String
+        XCTAssertEqual(command, "animhost run \(pluginURL.path) --operation pop --fps 60 --param extra=5")
+    }
 }

@@ -3,7 +3,8 @@
 // and distance, as the host does) and shows the non-interactive run's frame at that progress; on
 // release it says whether the rule finishes or cancels, sends the trace to the server, which saves it
 // (as /gesture.json and `--record FILE`) in the format `--gesture` reads and runs it: the page then
-// plays that run and says whether it completed or was cancelled.
+// plays that run and says whether it completed or was cancelled. A click that does not move selects
+// the node under it for the curves; "Copy as command line" gives the run's `animhost run` command.
 "use strict";
 /// How far back the release velocity looks, and how close to a side an edge swipe begins (the host's).
 const velocityWindow = 0.05, edgeWidth = 20, maxSamples = 100000;
@@ -100,8 +101,41 @@ function onMove(e) {
   follow(reading().progress);
 }
 
+/// The topmost shown node of the frame on screen under `point` (in points): inside its box on screen and
+/// inside its frame turned by its own transform about its centre (the timeline's `transform`).
+function nodeAt(point) {
+  const nodes = timeline.frames[frame].nodes;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = nodes[i], [bx, by, bw, bh] = n.bbox;
+    if (n.hidden || n.opacity <= 0 || point.x < bx || point.y < by || point.x > bx + bw || point.y > by + bh) continue;
+    const [x, y, w, h] = n.frame, [a, b, c, d, tx, ty] = n.transform, det = a * d - b * c;
+    if (Math.abs(det) < 1e-12) continue;
+    const qx = point.x - (x + w / 2) - tx, qy = point.y - (y + h / 2) - ty;
+    const u = (d * qx - c * qy) / det, v = (a * qy - b * qx) / det;
+    if (Math.abs(u) <= w / 2 + 1e-9 && Math.abs(v) <= h / 2 + 1e-9) return n;
+  }
+  return null;
+}
+
+/// A click (a press that did not move): selects the node under it for the curves.
+function select(sample) {
+  const node = nodeAt(sample);
+  if (!node) return;
+  $("node").value = keyOf(node);
+  document.body.dataset.selected = keyOf(node);
+  $("gesture-status").textContent = `selected ${keyOf(node)}`;
+  drawCurves();
+}
+
 async function onUp(e) {
   if (!recording || e.pointerId !== recording.pointer) return;
+  const first = recording.samples[0], up = sampleOf(e);
+  if (e.type === "pointerup" && [...recording.samples, up].every((s) => s.x === first.x && s.y === first.y)) {
+    recording = null;  // a click: it selects, and records nothing
+    $("frame").classList.remove("dragging");
+    show(frame);
+    return select(first);
+  }
   const cancelled = e.type === "pointercancel";
   push(sampleOf(e, cancelled ? "cancelled" : "ended"));
   const read = reading(), finish = finishes(read, cancelled), samples = recording.samples;
@@ -137,7 +171,27 @@ async function keepScrubFrames() {
   document.body.dataset.scrubbable = String(version);
 }
 
+/// The run's settings as an `animhost run` command line, each value quoted for a POSIX shell.
+function commandLine(state) {
+  const quote = (v) => /^[A-Za-z0-9_.,:=\/+-]+$/.test(String(v)) ? String(v) : `'${String(v).replace(/'/g, "'\\''")}'`;
+  const words = ["animhost", "run", quote(state.plugin), "--operation", state.operation, "--fps", String(state.fps)];
+  for (const p of state.params) if (String(p.value) !== String(p.default)) words.push("--param", quote(`${p.name}=${p.value}`));
+  if (state.gesture) words.push("--gesture", quote(state.gesture));
+  if (state.reducedMotion) words.push("--reduced-motion");
+  if (state.debug) words.push("--debug");
+  return words.join(" ");
+}
+
+/// Puts the command line of the current settings in its field and on the clipboard.
+async function copyCommand() {
+  const text = commandLine(await getJSON("/state.json"));
+  $("command").value = text;
+  $("command").select();
+  await navigator.clipboard.writeText(text).catch(() => {});  // the field holds it when the clipboard is refused
+}
+
 keepScrubFrames();
+$("copy").addEventListener("click", copyCommand);
 $("frame").addEventListener("pointerdown", onDown);
 $("frame").addEventListener("pointermove", onMove);
 $("frame").addEventListener("pointerup", onUp);
