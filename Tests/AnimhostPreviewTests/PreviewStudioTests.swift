@@ -201,7 +201,8 @@ final class PreviewStudioTests: PreviewFixture {
         let events = try client.subscribe()
         defer { events.close() }
         _ = try events.next()
-        let failing = Self.plugin().replacingOccurrences(of: "function slide.animate(ctx)\n", with: "local function deep() error('boom') end\nfunction slide.animate(ctx)\n  print('before the error')\n  deep()\n")
+        let failing = Self.plugin().replacingOccurrences(
+            of: "function slide.animate(ctx)\n", with: "local function deep() error('boom') end\nfunction slide.animate(ctx)\n  print('before the error')\n  deep()\n")
         try write(failing, to: "slide.lua")
         XCTAssertEqual(try events.next()["ok"] as? Bool, false)
         waitFor("document.body.dataset.status === 'failed'", in: tab, of: browser, "the page hears of the failure")
