@@ -285,4 +285,31 @@ final class PreviewStudioTests: PreviewFixture {
         let command = try browser.evaluate("copyCommand().then(() => $('command').value)", in: tab) as? String
         XCTAssertEqual(command, "animhost run \(pluginURL.path) --operation pop --fps 60 --param extra=5")
     }
+
+    /// A trace posted to /gesture that `--gesture` would refuse is a 400 naming its sample, and nothing is
+    /// written or run; one sample alone is a tap, saved with its release added as `--gesture` reads it.
+    func testABadRecordedGestureIsRefusedAndNothingIsWritten() throws {
+        record = dir.appendingPathComponent("tap.json")
+        try startServer()
+        func post(_ body: String) throws -> LoopbackClient.Reply {
+            try client.request(
+                "POST", "/gesture", body: Data(body.utf8), type: "application/json", origin: "http://127.0.0.1:\(client.port)",
+                headers: ["X-Animhost-Token": try client.pageToken()])
+        }
+        let backwards = try post(#"{"samples": [{"t": 0.2, "x": 1, "y": 1}, {"t": 0.1, "x": 2, "y": 2}]}"#)
+        XCTAssertEqual(backwards.status, 400)
+        XCTAssertEqual(
+            backwards.text, "the recorded gesture: samples[1]: t = 0.1 comes before the previous sample's 0.2: samples must be in time order\n")
+        XCTAssertEqual(try post("[1, 2]").status, 400)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: record!.path), "nothing written")
+        XCTAssertEqual(try client.get("/gesture.json").status, 404)
+        XCTAssertEqual(session.status.version, 1, "nothing ran")
+
+        let tap = try post(#"{"samples": [{"t": 0, "x": 5.25, "y": 7}]}"#)
+        XCTAssertEqual(tap.status, 200)
+        XCTAssertEqual(
+            try String(contentsOf: record!, encoding: .utf8),
+            "{ \"samples\": [\n  {\"t\": 0, \"x\": 5.25, \"y\": 7, \"state\": \"began\"},\n  {\"t\": 0, \"x\": 5.25, \"y\": 7, \"state\": \"ended\"}\n] }\n")
+        XCTAssertEqual(session.status.version, 2, "the tap ran")
+    }
 }
