@@ -43,6 +43,8 @@ public final class PreviewRunner {
     public private(set) var status = RunStatus(version: 0, ok: false)
     /// The plugin's declared params and their defaults, from the latest run that loaded it.
     public private(set) var params: [(name: String, value: ParamValue)] = []
+    /// The latest successful run's log of hooks, completions and `ctx` calls with their times (at most ``RunLog/maxLines``).
+    public private(set) var calls: [(time: Double, call: String)] = []
     /// How the plugin reads a gesture (its `interaction` rule, and whether it has its own `interact`), from the latest run that loaded it.
     public private(set) var interaction: (rule: InteractionRule, custom: Bool) = (InteractionRule(), false)
 
@@ -77,7 +79,7 @@ public final class PreviewRunner {
             // A save during the run supersedes it: it may have read the file before the save.
             let superseded = { [read] in cancellation.isCancelled || WatchedFiles(read + plugin.luaFilesRead, readSince: started).changed }
             let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: superseded)
-            _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
+            calls = Array(try session.run(request, sink: CancellableSink(sinks, cancellation)).calls.prefix(RunLog.maxLines))
             status = RunStatus(version: status.version + 1, ok: true, output: log.output)
         } catch {
             // Cancelled, or failed on what may be a file half-saved: superseded either way.

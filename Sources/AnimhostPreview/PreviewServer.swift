@@ -59,6 +59,7 @@ public struct PreviewServer: Sendable {
         }
         router.get("/preview.js") { _, _ in try Self.resource("preview.js", type: "text/javascript; charset=utf-8") }
         router.get("/record.js") { _, _ in try Self.resource("record.js", type: "text/javascript; charset=utf-8") }
+        router.get("/inspect.js") { _, _ in try Self.resource("inspect.js", type: "text/javascript; charset=utf-8") }
         router.get("/state.json") { _, _ in Self.data(session.stateJSON(), type: "application/json") }
         router.get("/timeline.json") { _, _ in Self.file(session.folder.appendingPathComponent("timeline.json"), type: "application/json") }
         router.get("/frames/:file") { _, context -> Response in

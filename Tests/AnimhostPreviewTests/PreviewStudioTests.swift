@@ -181,6 +181,14 @@ final class PreviewStudioTests: PreviewFixture {
         XCTAssertEqual(try value("\(x).timeTicks", in: tab, of: browser), "0 0.02 0.04 0.06 0.08 0.1")
         XCTAssertEqual(try value("document.querySelector('canvas[data-property=rotation]').dataset.unit", in: tab, of: browser), "°")
         XCTAssertFalse(try value("\(x).speedTicks", in: tab, of: browser).isEmpty, "a velocity scale")
+
+        // The tracks: x moves from 0 to 0.1 s (one bar of 100 ms), y never; the completion is marked at 0.1 s.
+        let bars = "document.querySelectorAll('[data-track=x] .bar')"
+        XCTAssertEqual(try value("\(bars).length", in: tab, of: browser), "1")
+        XCTAssertEqual(try value("\(bars)[0].dataset.start + '–' + \(bars)[0].dataset.end + ' ' + \(bars)[0].textContent", in: tab, of: browser), "0–0.1 100 ms")
+        XCTAssertEqual(try value("document.querySelectorAll('[data-track=y] .bar').length", in: tab, of: browser), "0")
+        XCTAssertEqual(try value("document.querySelector('[data-track=calls] .mark').dataset.call", in: tab, of: browser), "complete(true)")
+        XCTAssertEqual(try value("document.querySelector('[data-track=calls] .mark').dataset.t", in: tab, of: browser), "0.1")
     }
 
     /// The plugin's print() lines and the traceback of its error are shown; a failed run leaves the badge

@@ -167,6 +167,10 @@ function drawCurves() {
     const cx = box.x + (now / tEnd) * box.w;
     ctx.strokeStyle = "#fff"; ctx.beginPath(); ctx.moveTo(cx, box.y); ctx.lineTo(cx, box.y + box.h); ctx.stroke();
   }
+  if (typeof drawTracks === "function" && area.dataset.tracked !== `${shownVersion}/${key}`) {  // inspect.js's, once loaded
+    area.dataset.tracked = `${shownVersion}/${key}`;
+    drawTracks();
+  }
 }
 
 function show(i) {
@@ -231,6 +235,8 @@ async function loadState(now) {
   const state = await getJSON("/state.json", now);
   stateLoaded = true;
   window.interaction = state.interaction;
+  window.calls = state.calls;
+  if (typeof drawTracks === "function") drawTracks();
   $("title").textContent = `animhost preview · ${state.plugin}`;
   $("operation").value = state.operation;
   $("fps").value = state.fps;
