@@ -231,8 +231,13 @@ async function loadRun(version, now) {
   if (typeof keepScrubFrames === "function") keepScrubFrames();  // record.js's, once it is loaded
 }
 
+/// The state the page loaded with, used once by the first loadState instead of asking again (a plugin's
+/// state may be megabytes of params).
+let initialState = null;
+
 async function loadState(now) {
-  const state = await getJSON("/state.json", now);
+  const state = initialState || await getJSON("/state.json", now);
+  initialState = null;
   stateLoaded = true;
   window.interaction = state.interaction;
   window.calls = state.calls;
@@ -388,6 +393,7 @@ const hash = location.hash.match(/frame=(\d+)/);
 if (hash) frame = Number(hash[1]);
 // The latest run first, before the load event (without waiting for the event stream), then every new one.
 const initial = JSON.parse((() => { const r = new XMLHttpRequest(); r.open("GET", "/state.json", false); r.send(); return r.responseText; })());
+initialState = initial;
 (initial.ok || initial.served === 0 ? Promise.resolve() : loadRun(initial.served, true))
   .then(() => onRun({ version: initial.version, ok: initial.ok, error: initial.error, traceback: initial.traceback, output: initial.output }, true))
   .then(() => window.addEventListener("load", () => new EventSource("/events").addEventListener("run", (e) => onRun(JSON.parse(e.data)))));
