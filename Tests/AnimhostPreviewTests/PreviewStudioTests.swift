@@ -146,6 +146,13 @@ final class PreviewStudioTests: PreviewFixture {
         try key("ArrowRight", code: "ArrowRight", shift: true, in: tab, of: browser)
         XCTAssertEqual(try frame(), "10", "shift-arrow: ten frames")
         XCTAssertEqual(try value("$('position').textContent", in: tab, of: browser), "frame 10 / 30 · t = 0.167 s")
+        _ = try browser.evaluate("$('forward').focus(); $('forward').click(); true", in: tab)
+        try key("ArrowRight", code: "ArrowRight", in: tab, of: browser)
+        XCTAssertEqual(try frame(), "12", "the › button steps one, and the arrow keys still step with the button focused")
+        try key("ArrowLeft", code: "ArrowLeft", shift: true, in: tab, of: browser)
+        try key("ArrowRight", code: "ArrowRight", shift: true, in: tab, of: browser)
+        XCTAssertEqual(try frame(), "12")
+        _ = try browser.evaluate("document.activeElement.blur(); step(10); true", in: tab)
 
         try key("[", code: "BracketLeft", in: tab, of: browser)
         try key("[", code: "BracketLeft", in: tab, of: browser)

@@ -357,9 +357,11 @@ function zoomStep(by) {
 }
 
 /// The keyboard: space plays, the arrows step a frame (with shift ten), Home and End go to either end,
-/// [ and ] change the speed, - and + the zoom. Keys typed into a field stay the field's.
+/// [ and ] change the speed, - and + the zoom. Keys typed into a field stay the field's, and a focused
+/// button keeps its space and Enter.
 function onKey(e) {
-  if (e.target.closest && e.target.closest("input, select, textarea, button") && e.key !== "Escape") return;
+  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  if (e.target.closest && e.target.closest("button") && (e.key === " " || e.key === "Enter")) return;  // the button's own click
   if (e.ctrlKey || e.metaKey || e.altKey || !timeline) return;
   const speeds = [...$("speed").options].map((o) => o.value), at = speeds.indexOf($("speed").value);
   const actions = {
