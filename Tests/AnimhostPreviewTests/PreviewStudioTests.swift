@@ -109,6 +109,32 @@ final class PreviewStudioTests: PreviewFixture {
         XCTAssertEqual(short["cancelled"] as? Bool, true, "run --gesture cancels, as the page said")
     }
 
+    /// A finger's drag (touch events) records as the mouse's does: the frame follows it, and a release
+    /// past a third of the width completes.
+    func testATouchDragRecordsAGesture() throws {
+        try write(Self.plugin(duration: "0.5"), to: "slide.lua")
+        try startServer()
+        let (browser, tab) = try openPage()
+        try browser.command("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1], in: tab)
+        waitFor("document.body.dataset.scrubbable === '1'", in: tab, of: browser, "the run's frames are kept for scrubbing")
+        let box = try value(
+            "(() => { const f = $('frame'), r = f.getBoundingClientRect(); return JSON.stringify([r.left + f.clientLeft, f.clientWidth, r.top + r.height / 2]); })()",
+            in: tab, of: browser)
+        let rect = try JSONSerialization.jsonObject(with: Data(box.utf8)) as! [Double]
+        func touch(_ type: String, _ fraction: Double) throws {
+            let points: [[String: Any]] = type == "touchEnd" ? [] : [["x": rect[0] + fraction * rect[1], "y": rect[2], "id": 1]]
+            try browser.command("Input.dispatchTouchEvent", ["type": type, "touchPoints": points], in: tab)
+        }
+        try touch("touchStart", 0.2)
+        for i in 1...5 { try touch("touchMove", 0.2 + 0.1 * Double(i)) }
+        // 50 pt of a 100-pt width: progress 0.5, frame 0.5 × 0.5 s × 60 = 15.
+        waitFor("document.body.dataset.followed === '15'", in: tab, of: browser, "the frame follows the finger")
+        try touch("touchEnd", 0.7)
+        waitFor("document.body.dataset.version === '2'", in: tab, of: browser, "the page shows the recorded run")
+        XCTAssertEqual(try value("document.body.dataset.outcome", in: tab, of: browser), "completed")
+        XCTAssertEqual(try value("document.body.dataset.predicted", in: tab, of: browser), "completed")
+    }
+
     /// `animhost run` of the fixture's plugin with `trace` as its `--gesture`: the timeline's bytes.
     private func replay(_ trace: Data) throws -> Data {
         let folder = try temporaryFolder("replay")
