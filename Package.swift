@@ -48,7 +48,7 @@ let package = Package(
                 "AnimhostLua", "AnimhostOutput", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log")
             ],
-            resources: [.copy("Page/preview.html"), .copy("Page/preview.js")]),
+            resources: [.copy("Page/preview.html"), .copy("Page/preview.js"), .copy("Page/record.js"), .copy("Page/inspect.js")]),
         .executableTarget(
             name: "animhost",
             dependencies: [

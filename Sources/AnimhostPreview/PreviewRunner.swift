@@ -10,8 +10,15 @@ public struct RunStatus: Sendable, Equatable, Codable {
     public var ok: Bool
     /// `FILE:LINE: message` when the run failed.
     public var error: String?
+    /// Lua's `stack traceback:` of a failed run, when the error came from running Lua code.
+    public var traceback: String?
+    /// The lines the plugin's `print()` wrote during the run (at most ``RunLog/maxLines``), and what
+    /// the preview left out of its settings; nil when none.
+    public var output: [String]?
 
-    public init(version: Int, ok: Bool, error: String? = nil) { self.version = version; self.ok = ok; self.error = error }
+    public init(version: Int, ok: Bool, error: String? = nil, traceback: String? = nil, output: [String]? = nil) {
+        self.version = version; self.ok = ok; self.error = error; self.traceback = traceback; self.output = output
+    }
 
     /// The status as the `/events` data and the `/params` answer carry it.
     public var json: String {
@@ -36,6 +43,10 @@ public final class PreviewRunner {
     public private(set) var status = RunStatus(version: 0, ok: false)
     /// The plugin's declared params and their defaults, from the latest run that loaded it.
     public private(set) var params: [(name: String, value: ParamValue)] = []
+    /// The latest successful run's log of hooks, completions and `ctx` calls with their times (at most ``RunLog/maxLines``).
+    public private(set) var calls: [(time: Double, call: String)] = []
+    /// How the plugin reads a gesture (its `interaction` rule, and whether it has its own `interact`), from the latest run that loaded it.
+    public private(set) var interaction: (rule: InteractionRule, custom: Bool) = (InteractionRule(), false)
 
     /// A runner writing `formats` into `folder`, finding plugins and scenes with `catalog`.
     public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .png]) {
@@ -53,25 +64,29 @@ public final class PreviewRunner {
     public func run(_ settings: PreviewSettings, cancellation: RunCancellation = RunCancellation()) -> RunStatus? {
         var read: [URL] = []
         let started = Date()
+        let log = RunLog()
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
-            let plugin = try Plugin(url: entry.url, limits: limits, printSink: { _ in }, interrupt: cancellation.plugin)
+            let plugin = try Plugin(url: entry.url, limits: limits, printSink: log.append, interrupt: cancellation.plugin)
             defer { read += plugin.luaFilesRead }
             params = plugin.params
-            let request = settings.request
+            interaction = (plugin.interactionRule, plugin.isInteractive)
+            let request = log.request(settings, declared: plugin.params)
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             // A save during the run supersedes it: it may have read the file before the save.
             let superseded = { [read] in cancellation.isCancelled || WatchedFiles(read + plugin.luaFilesRead, readSince: started).changed }
             let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: superseded)
-            _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
-            status = RunStatus(version: status.version + 1, ok: true)
+            calls = Array(try session.run(request, sink: CancellableSink(sinks, cancellation)).calls.prefix(RunLog.maxLines))
+            status = RunStatus(version: status.version + 1, ok: true, output: log.output)
         } catch {
             // Cancelled, or failed on what may be a file half-saved: superseded either way.
             if cancellation.isCancelled || WatchedFiles(read, readSince: started).changed { return nil }
-            status = RunStatus(version: status.version + 1, ok: false, error: (error as? PluginError)?.headline ?? "\(error)")
+            let failure = error as? PluginError
+            status = RunStatus(
+                version: status.version + 1, ok: false, error: failure?.headline ?? "\(error)", traceback: failure?.traceback, output: log.output)
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)
         return status

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import AnimhostCore
 import AnimhostOutput
 
 /// The preview's HTTP server: the player page, the latest timeline and frames, run events and
@@ -11,11 +12,15 @@ public struct PreviewServer: Sendable {
     public let port: Int
     /// The names and port it answers to, and its page's token.
     let access: PreviewAccess
+    /// Where a gesture recorded in the page is saved (`POST /gesture`, served as `/gesture.json`).
+    public let recording: GestureRecording
 
-    /// A server for `session` on `host`:`port` (0 picks a free port).
-    public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 8080) {
+    /// A server for `session` on `host`:`port` (0 picks a free port), saving recorded gestures to `record`
+    /// (nil: `gesture.json` beside the session's frames folder).
+    public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 8080, record: URL? = nil) {
         self.session = session; self.host = host; self.port = port
         access = PreviewAccess(host: host, port: port)
+        recording = GestureRecording(file: record ?? session.folder.deletingLastPathComponent().appendingPathComponent("gesture.json"))
     }
 
     /// Serves until the task is cancelled; `onStart` receives the base URL (with the port bound) once the
@@ -53,6 +58,8 @@ public struct PreviewServer: Sendable {
             return response
         }
         router.get("/preview.js") { _, _ in try Self.resource("preview.js", type: "text/javascript; charset=utf-8") }
+        router.get("/record.js") { _, _ in try Self.resource("record.js", type: "text/javascript; charset=utf-8") }
+        router.get("/inspect.js") { _, _ in try Self.resource("inspect.js", type: "text/javascript; charset=utf-8") }
         router.get("/state.json") { _, _ in Self.data(session.stateJSON(), type: "application/json") }
         router.get("/timeline.json") { _, _ in Self.file(session.folder.appendingPathComponent("timeline.json"), type: "application/json") }
         router.get("/frames/:file") { _, context -> Response in
@@ -80,6 +87,16 @@ public struct PreviewServer: Sendable {
                 let status = try await session.update(try Self.fields(String(buffer: body), type: request.headers[.contentType]))
                 return Self.data(Data(status.json.utf8), type: "application/json")
             } catch let e as SettingsError {
+                return Self.text(.badRequest, "\(e)\n")
+            }
+        }
+        let recording = self.recording
+        router.get("/gesture.json") { _, _ in Self.file(recording.file, type: "application/json", missing: "no gesture recorded yet") }
+        router.post("/gesture") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: Bounds.gestureFileBytes)
+            do {
+                return Self.data(Data(try await recording.save(Data(buffer: body), to: session).json.utf8), type: "application/json")
+            } catch let e as GestureError {
                 return Self.text(.badRequest, "\(e)\n")
             }
         }
@@ -129,8 +146,8 @@ public struct PreviewServer: Sendable {
         return Self.data(data, type: type)
     }
 
-    private static func file(_ url: URL, type: String) -> Response {
-        guard let data = try? Data(contentsOf: url) else { return text(.notFound, "no \(url.lastPathComponent) yet: no run has succeeded\n") }
+    private static func file(_ url: URL, type: String, missing: String = "no run has succeeded") -> Response {
+        guard let data = try? Data(contentsOf: url) else { return text(.notFound, "no \(url.lastPathComponent) yet: \(missing)\n") }
         return Self.data(data, type: type)
     }
 

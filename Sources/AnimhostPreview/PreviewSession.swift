@@ -1,4 +1,5 @@
 import Foundation
+import AnimhostCore
 import AnimhostLua
 
 /// A preview's state between HTTP requests: the settings, the runner (used on one queue only), the
@@ -76,13 +77,16 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     /// Applies `fields` (see ``PreviewSettings/applying(_:)``) and, when they change anything, runs them
     /// (superseding a run under way); returns the status of the run that ended with them (or with later
     /// settings), else the latest status. Throws ``SettingsError`` for a bad field, leaving the settings as they were.
-    public func update(_ fields: [(key: String, value: String)]) async throws -> RunStatus {
+    /// `rerun` runs them even when they change nothing (a gesture file was just rewritten).
+    public func update(_ fields: [(key: String, value: String)], rerun: Bool = false) async throws -> RunStatus {
         let changed = try lock.withLock { () -> Bool in
-            let new = try settings.applying(fields)
+            var new = try settings.applying(fields)
+            // A param the plugin does not declare is the run's error; one it declared when the page set it, left out once it no longer does.
+            new.pageParams.formIntersection(Set(declaredParams.map(\.name)).union(settings.pageParams))
             defer { settings = new }
             return new != settings
         }
-        guard changed else { return status }
+        guard changed || rerun else { return status }
         return await withCheckedContinuation { done in
             let stoppedWith = lock.withLock { () -> RunStatus? in
                 guard !stopped else { return latest }
@@ -119,7 +123,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         }
         guard let job else { return }
         let status = runner.run(job.settings, cancellation: job.cancellation)
-        let declared = runner.params, read = runner.watched
+        let declared = runner.params, read = runner.watched, reads = runner.interaction, log = runner.calls
         let (open, done) = lock.withLock { () -> ([AsyncStream<RunStatus>.Continuation], [(RunStatus) -> Void]) in
             current = nil
             guard let status else {
@@ -131,6 +135,8 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
             latest = status
             if status.ok { lastGood = status.version }
             declaredParams = declared
+            interaction = reads
+            calls = log
             let done = waiting.filter { $0.request <= job.request }.map(\.resume)
             waiting.removeAll { $0.request <= job.request }
             return (Array(listeners.values), done)
@@ -155,7 +161,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
 
     /// What the page needs besides the timeline: status, settings and the plugin's declared params.
     public func stateJSON() -> Data {
-        let (s, status, good, declared) = lock.withLock { (settings, latest, lastGood, declaredParams) }
+        let (s, status, good, declared, reads, log) = lock.withLock { (settings, latest, lastGood, declaredParams, interaction, calls) }
         let params: [[String: Any]] = declared.map { p in
             var value: Any = p.value.description
             if case .number(let n) = p.value { value = n }
@@ -164,10 +170,24 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         }
         let object: [String: Any] = [
             "plugin": s.plugin, "version": status.version, "ok": status.ok, "error": status.error ?? NSNull(), "served": good,
-            "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion, "params": params
+            "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion, "params": params,
+            "traceback": status.traceback ?? NSNull(), "output": status.output ?? [], "interaction": Self.json(reads),
+            "calls": log.map { ["t": $0.time, "call": $0.call] as [String: Any] }
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
 
     private var declaredParams: [(name: String, value: ParamValue)] = []
+    private var interaction: (rule: InteractionRule, custom: Bool) = (InteractionRule(), false)
+    /// The served run's log of hooks, completions and `ctx` calls.
+    private var calls: [(time: Double, call: String)] = []
+
+    /// The plugin's interaction rule as the page reads it to follow a finger live (`custom`: its own `interact` decides).
+    private static func json(_ reads: (rule: InteractionRule, custom: Bool)) -> [String: Any] {
+        let r = reads.rule
+        return [
+            "axis": r.axis?.rawValue ?? NSNull(), "distance": r.distance ?? NSNull(), "finishProgress": r.finishProgress,
+            "finishVelocity": r.finishVelocity, "cancelledGesture": r.cancelledGesture.rawValue, "custom": reads.custom
+        ]
+    }
 }

@@ -14,6 +14,9 @@ public struct PreviewSettings: Sendable, Equatable {
     public var scale: Double = 1
     /// `param.NAME` overrides, as text parsed by the type of each default.
     public var params: [String: String] = [:]
+    /// The names in ``params`` set from the page while the plugin declared them: one it no longer declares
+    /// (renamed or removed since) is left out of the run, where any other undeclared param is the run's error.
+    public var pageParams: Set<String> = []
     /// A gesture file or generator spec; nil runs non-interactively.
     public var gesture: String?
     /// Whether the frames carry the debug overlay.
@@ -28,7 +31,7 @@ public struct PreviewSettings: Sendable, Equatable {
         TransitionRequest(from: from, to: to, operation: operation, fps: fps, params: params, gesture: gesture, reducedMotion: reducedMotion)
     }
 
-    /// These settings with `fields` applied: `param.NAME`, `operation`, `fps`, `gesture` (empty: none),
+    /// These settings with `fields` applied: `param.NAME` (empty: back to the default), `operation`, `fps`, `gesture` (empty: none),
     /// `debug` and `reducedMotion`, as a query string or a form gives them. Unknown keys and bad values are errors naming them.
     public func applying(_ fields: [(key: String, value: String)]) throws -> PreviewSettings {
         var s = self
@@ -45,7 +48,9 @@ public struct PreviewSettings: Sendable, Equatable {
                 guard let b = ["true": true, "1": true, "false": false, "0": false][value] else { throw SettingsError("\(key) must be true or false, got '\(value)'") }
                 if key == "debug" { s.debug = b } else { s.reducedMotion = b }
             case _ where key.hasPrefix("param.") && key.count > 6:
-                s.params[String(key.dropFirst(6))] = value
+                let name = String(key.dropFirst(6))
+                s.params[name] = value.isEmpty ? nil : value
+                if value.isEmpty { s.pageParams.remove(name) } else { s.pageParams.insert(name) }
             default:
                 throw SettingsError("unknown setting '\(key)' (known: param.NAME, operation, fps, gesture, debug, reducedMotion)")
             }

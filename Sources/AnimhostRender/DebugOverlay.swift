@@ -35,6 +35,60 @@ public struct DebugOverlay: Sendable {
     }
 }
 
+/// Where the overlay writes ids, so that none is written over another, and which nodes it boxes: not
+/// those an opaque node painted later covers whole (a screen slid over another hides the other's nodes).
+struct OverlayLabels {
+    /// The ids' size, in points.
+    static let fontSize = 9.0
+    /// How far apart two lines of ids are, in points.
+    static let lineHeight = 11.0
+    /// How many opaque covers a frame's nodes are checked against: the first found from the top.
+    static let maxCovers = 64
+    private var taken: [Rect] = []
+
+    /// Where an id `width` points wide is written for a node whose box is `box`: at its top-left corner,
+    /// else on the first line below that no id written yet overlaps, within the box; nil when none is free.
+    mutating func place(width: Double, in box: Rect) -> Point? {
+        var line = 0.0
+        repeat {
+            let rect = Rect(x: box.x + 2, y: box.y + line, width: width, height: Self.lineHeight)
+            if !taken.contains(where: { $0.overlaps(rect) }) {
+                taken.append(rect)
+                return Point(x: rect.x, y: rect.y + Self.fontSize + 1)
+            }
+            line += Self.lineHeight
+        } while line + Self.lineHeight <= box.height
+        return nil
+    }
+
+    /// For each of `nodes` (in paint order), whether no opaque node painted after it covers its box whole.
+    static func unoccluded(_ nodes: [NodeSample]) -> [Bool] {
+        var covers: [Rect] = [], shown = [Bool](repeating: true, count: nodes.count)
+        for i in nodes.indices.reversed() {
+            let node = nodes[i]
+            shown[i] = !covers.contains { $0.covers(node.bbox) }
+            if covers.count < maxCovers, let cover = opaqueArea(node), !covers.contains(where: { $0.covers(cover) }) { covers.append(cover) }
+        }
+        return shown
+    }
+
+    /// The part of the screen `node` paints fully opaque: its box, less its rounded corners, when it is
+    /// shown, not turned or in perspective, of opacity 1 and an opaque background colour; else nil.
+    private static func opaqueArea(_ node: NodeSample) -> Rect? {
+        let p = node.properties, t = node.toContainer
+        guard !p.hidden, node.space == nil, node.opacity >= 1, (p.backgroundColor?.a ?? 0) >= 1, t.b == 0, t.c == 0 else { return nil }
+        let inset = p.cornerRadius * max(abs(t.a), abs(t.d))
+        return Rect(x: node.bbox.x + inset, y: node.bbox.y + inset, width: node.bbox.width - 2 * inset, height: node.bbox.height - 2 * inset)
+    }
+}
+
+extension Rect {
+    /// Whether the two rectangles share some area.
+    fileprivate func overlaps(_ r: Rect) -> Bool { minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY }
+    /// Whether `r` lies wholly within this rectangle.
+    fileprivate func covers(_ r: Rect) -> Bool { minX <= r.minX && minY <= r.minY && maxX >= r.maxX && maxY >= r.maxY }
+}
+
 /// Draws a ``DebugOverlay`` over a rendered frame, in points scaled to pixels: each visible node's
 /// transformed box (magenta) with its id, its anchor point (the centre its transform turns about),
 /// the motion paths (cyan, a dot per frame) and the touch point with its trail (yellow).
@@ -49,7 +103,18 @@ enum OverlayPainter {
         cairo_identity_matrix(cr)
         cairo_scale(cr, scale, scale)
         cairo_set_line_width(cr, 1)
-        for node in frame.nodes where !node.properties.hidden && node.depth > 1 { drawBox(node, on: cr) }
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, OverlayLabels.fontSize)
+        let shown = OverlayLabels.unoccluded(frame.nodes)
+        var labels = OverlayLabels()
+        for (i, node) in frame.nodes.enumerated() where shown[i] && !node.properties.hidden && node.depth > 1 {
+            drawBox(node, on: cr)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, node.id, &extents)
+            guard let at = labels.place(width: extents.x_advance, in: node.bbox) else { continue }
+            cairo_move_to(cr, at.x, at.y)
+            cairo_show_text(cr, node.id)
+        }
         Draw.setColor(cr, path)
         for points in overlay.paths { polyline(points, dots: 1.5, on: cr) }
         if let current = overlay.trail.last {
@@ -61,8 +126,8 @@ enum OverlayPainter {
         }
     }
 
-    /// The node's outline after every transform (under a perspective, its projected visible part), its
-    /// id above its top-left corner and a cross at its anchor point.
+    /// The node's outline after every transform (under a perspective, its projected visible part) and a
+    /// cross at its anchor point.
     private static func drawBox(_ node: NodeSample, on cr: OpaquePointer) {
         let size = node.frame.size
         let corners =
@@ -82,10 +147,6 @@ enum OverlayPainter {
             cairo_move_to(cr, anchor.x, anchor.y - 4); cairo_line_to(cr, anchor.x, anchor.y + 4)
             cairo_stroke(cr)
         }
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, 9)
-        cairo_move_to(cr, node.bbox.x + 2, node.bbox.y + 10)
-        cairo_show_text(cr, node.id)
     }
 
     /// A polyline through `points`, with a dot of `dots` points' radius at each (none when 0).

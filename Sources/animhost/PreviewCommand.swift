@@ -17,12 +17,14 @@ struct PreviewCommand: ParsableCommand {
 
             Endpoints: GET / (the page), /timeline.json, /frames/N.png, /state.json, /events (Server-Sent Events: \
             event `run`, data {"version", "ok", "error"}); POST /params (param.NAME, operation, fps, gesture, debug, \
-            reducedMotion as a form or a JSON object, from the page's own origin with its token: see docs/authoring.md). \
+            reducedMotion as a form or a JSON object, from the page's own origin with its token: see docs/authoring.md); \
+            POST /gesture (a trace recorded in the page: saved to --record FILE, served as /gesture.json, and run). \
             A new setting or a save cancels the run under way.
 
             Examples:
               animhost preview zoom
               animhost preview Examples/popup/popup.lua --port 9000 --debug
+              animhost preview zoom --operation pop --record swipe.json   # then: animhost run zoom --operation pop --gesture swipe.json
             """
     )
 
@@ -36,6 +38,9 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Run interactively, driven by a gesture: a .json trace or a generated one.", valueName: "trace.json|spec"))
     var gesture: String?
+
+    @Option(help: ArgumentHelp("Save each gesture recorded in the page (press on the frame and drag) to this .json trace, as --gesture reads it.", valueName: "trace.json"))
+    var record: String?
 
     @Flag(help: "Draw the debug overlay (boxes and ids, motion paths, anchor points, touches) into the frames.")
     var debug = false
@@ -56,6 +61,20 @@ struct PreviewCommand: ParsableCommand {
         guard scale >= 0.5 && scale <= 4 else { throw ValidationError("--scale must be from 0.5 to 4, got \(formatNumber(scale))") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
         try sandbox.check()
+        if let record { try Self.checkRecord(record) }
+    }
+
+    /// A `--record` file must be a `.json` path (as `--gesture` reads a trace) in a folder that exists, and not a folder.
+    static func checkRecord(_ path: String) throws {
+        guard path.hasSuffix(".json") else { throw ValidationError("--record must name a .json file (a gesture trace), got '\(path)'") }
+        var isFolder: ObjCBool = false
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--record: the folder \(parent) does not exist")
+        }
+        guard !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue else {
+            throw ValidationError("--record: \(path) is a folder")
+        }
     }
 
     func run() throws {
@@ -81,7 +100,7 @@ struct PreviewCommand: ParsableCommand {
         var limits = sandbox.limits
         limits.exitWhenStuck = false  // a stuck plugin fails its run; the server stays up
         let session = PreviewSession(settings: settings, runner: PreviewRunner(folder: folder, catalog: sandbox.catalog, limits: limits))
-        let server = PreviewServer(session: session, host: host, port: port)
+        let server = PreviewServer(session: session, host: host, port: port, record: record.map { URL(fileURLWithPath: $0) })
         let failure = ErrorBox()
         let listening = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Task {

@@ -9,6 +9,8 @@ class PreviewFixture: XCTestCase {
     var dir: URL!
     var session: PreviewSession!
     var client: LoopbackClient!
+    /// Where the server saves a gesture recorded in the page (nil: its default, beside the frames).
+    var record: URL?
     private var serverTask: Task<Void, Never>?
     private let ended = DispatchSemaphore(value: 0)
 
@@ -59,7 +61,7 @@ class PreviewFixture: XCTestCase {
         let runner = PreviewRunner(folder: dir.appendingPathComponent("out"), catalog: PluginCatalog(environment: [:]), limits: limits)
         session = PreviewSession(settings: settings, runner: runner)
         session.start()
-        let server = PreviewServer(session: session, port: 0)
+        let server = PreviewServer(session: session, port: 0, record: record)
         final class Box: @unchecked Sendable { var url = "" }
         let box = Box(), listening = DispatchSemaphore(value: 0), ended = self.ended
         serverTask = Task {

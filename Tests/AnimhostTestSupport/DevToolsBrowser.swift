@@ -97,12 +97,19 @@ public final class DevToolsBrowser: @unchecked Sendable {  // `received` and `ne
     /// held, `mouseReleased`) at (`x`, `y`) in CSS pixels, timestamped `timestamp` (seconds since 1970):
     /// the page's events carry that time (`event.timeStamp`, in the page's own time base).
     public func mouse(_ type: String, x: Double, y: Double, timestamp: Double, in session: String) throws {
-        _ = try call(
+        try command(
             "Input.dispatchMouseEvent",
             [
                 "type": type, "x": x, "y": y, "button": "left", "buttons": type == "mouseReleased" ? 0 : 1, "clickCount": 1,
                 "timestamp": timestamp
-            ], session: session)
+            ], in: session)
+    }
+
+    /// Sends the DevTools command `method` to the tab of `session` (input events, as a user's hand or
+    /// keyboard makes them: `Input.dispatchMouseEvent`, `Input.dispatchKeyEvent`) and returns its result.
+    @discardableResult
+    public func command(_ method: String, _ params: [String: Any], in session: String) throws -> [String: Any] {
+        try call(method, params, session: session)
     }
 
     private func jsString(_ s: String) -> String {

@@ -1,9 +1,12 @@
 // The preview page: follows /events, shows the latest good frames, the error of a failed run, the
-// run's settings and params, and the motion curves of one node (with a pinned run to compare).
+// run's settings and params, and the motion curves of one node (with a pinned run to compare), with
+// axes and units; plays at a chosen speed, steps frame by frame and zooms, from the keyboard too.
 "use strict";
 const $ = (id) => document.getElementById(id);
 const properties = ["x", "y", "width", "height", "alpha", "scale", "rotation"];
-let timeline = null, pinned = null, shownVersion = 0, frame = 0, timer = null;
+/// Each property's unit, as the axes name it.
+const units = { x: "pt", y: "pt", width: "pt", height: "pt", alpha: "", scale: "×", rotation: "°" };
+let timeline = null, pinned = null, shownVersion = 0, frame = 0, timer = null, stateLoaded = false;
 /// The token the server gave this page: every change of settings carries it.
 const token = document.querySelector('meta[name="animhost-token"]').content;
 
@@ -74,6 +77,47 @@ function velocity(points) {
   });
 }
 
+/// Round steps (1, 2 or 5 × a power of ten) from `lo` to `hi`, about `count` of them: an axis's ticks.
+function ticks(lo, hi, count) {
+  const raw = (hi - lo) / count, power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw * (1 - 1e-9));
+  const out = [];
+  for (let i = Math.ceil(lo / step - 1e-9); i * step <= hi + step * 1e-9; i++) out.push(Number((i * step).toPrecision(12)));
+  return out;
+}
+
+/// A tick's text: at most four significant digits, no trailing zeros.
+const tickText = (v) => String(Number(v.toPrecision(4)));
+
+/// Draws the axes of a plot in `box`: value ticks on the left (`range`'s values, in `unit`), velocity ticks
+/// on the right, time ticks in seconds below; the ticks are also left on the canvas's data attributes.
+function axes(ctx, box, range, speedRange, unit) {
+  const [t0, t1, v0, v1] = range, [s0, s1] = speedRange;
+  const ty = (v, lo, hi) => box.y + box.h - (hi > lo ? (v - lo) / (hi - lo) : 0.5) * box.h;
+  const values = ticks(v0, v1, 4), speeds = ticks(s0, s1, 4), times = ticks(t0, t1, 5);
+  ctx.font = "10px sans-serif"; ctx.lineWidth = 1;
+  ctx.strokeStyle = "#3a3c40"; ctx.fillStyle = "#999";
+  ctx.textAlign = "right";
+  for (const v of values) {
+    const y = ty(v, v0, v1);
+    ctx.beginPath(); ctx.moveTo(box.x, y); ctx.lineTo(box.x + box.w, y); ctx.stroke();
+    ctx.fillText(tickText(v), box.x - 3, y + 3);
+  }
+  ctx.textAlign = "left"; ctx.fillStyle = "#c88a3a";
+  for (const v of speeds) ctx.fillText(tickText(v), box.x + box.w + 3, ty(v, s0, s1) + 3);
+  ctx.textAlign = "center"; ctx.fillStyle = "#999";
+  for (const t of times) {
+    const x = box.x + (t1 > t0 ? (t - t0) / (t1 - t0) : 0) * box.w;
+    ctx.beginPath(); ctx.moveTo(x, box.y + box.h); ctx.lineTo(x, box.y + box.h + 3); ctx.stroke();
+    ctx.fillText(tickText(t), x, box.y + box.h + 13);
+  }
+  ctx.textAlign = "right"; ctx.fillText("s", box.x + box.w + 30, box.y + box.h + 13);
+  ctx.textAlign = "left";
+  ctx.strokeStyle = "#777"; ctx.strokeRect(box.x, box.y, box.w, box.h);
+  Object.assign(ctx.canvas.dataset, { unit, valueTicks: values.map(tickText).join(" "), speedTicks: speeds.map(tickText).join(" "),
+    timeTicks: times.map(tickText).join(" ") });
+}
+
 function plot(ctx, points, box, range, style, dash) {
   if (points.length === 0) return;
   const [t0, t1, v0, v1] = range;
@@ -91,7 +135,8 @@ function extent(lists) {
   for (const list of lists) for (const p of list) { lo = Math.min(lo, p[1]); hi = Math.max(hi, p[1]); }
   if (!isFinite(lo)) return [0, 1];
   if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
-  return [lo, hi];
+  const pad = (hi - lo) * 0.05;
+  return [lo - pad, hi + pad];
 }
 
 function drawCurves() {
@@ -99,26 +144,32 @@ function drawCurves() {
   const key = $("node").value;
   if (!timeline || !key) { area.replaceChildren(); return; }
   if (area.children.length !== properties.length) {
-    area.replaceChildren(...properties.map((p) => element("canvas", { width: 260, height: 110, "data-property": p })));
+    area.replaceChildren(...properties.map((p) => element("canvas", { width: 300, height: 150, "data-property": p })));
   }
   const tEnd = Math.max(timeline.frames.at(-1).t, pinned ? pinned.frames.at(-1).t : 0) || 1;
   const now = timeline.frames[Math.min(frame, timeline.frames.length - 1)].t;
   for (const canvas of area.children) {
     const property = canvas.dataset.property, ctx = canvas.getContext("2d");
-    const box = { x: 4, y: 16, w: canvas.width - 8, h: canvas.height - 22 };
+    const box = { x: 40, y: 18, w: canvas.width - 80, h: canvas.height - 40 };
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     const values = series(timeline, key, property), other = pinned ? series(pinned, key, property) : [];
     const speed = velocity(values);
     const [lo, hi] = extent([values, other]), [vlo, vhi] = extent([speed]);
-    ctx.fillStyle = "#aaa"; ctx.font = "11px sans-serif";
+    axes(ctx, box, [0, tEnd, lo, hi], [vlo, vhi], units[property]);
+    ctx.fillStyle = "#ddd"; ctx.font = "11px sans-serif";
     const at = values.find((p) => p[0] >= now - 1e-9);
     const v = speed.find((p) => p[0] >= now - 1e-9);
-    ctx.fillText(`${property}  ${at ? at[1].toFixed(2) : "–"}  v ${v ? v[1].toFixed(1) : "–"}/s`, 4, 11);
+    const unit = units[property], named = unit ? `${property} (${unit})` : `${property} (0–1)`;
+    ctx.fillText(`${named}  ${at ? at[1].toFixed(2) : "–"}   v ${v ? v[1].toFixed(1) : "–"} ${unit}/s`, 4, 12);
     plot(ctx, other, box, [0, tEnd, lo, hi], "#777");
     plot(ctx, speed, box, [0, tEnd, vlo, vhi], "#f0a040", [3, 3]);
     plot(ctx, values, box, [0, tEnd, lo, hi], "#5aa9ff");
     const cx = box.x + (now / tEnd) * box.w;
     ctx.strokeStyle = "#fff"; ctx.beginPath(); ctx.moveTo(cx, box.y); ctx.lineTo(cx, box.y + box.h); ctx.stroke();
+  }
+  if (typeof drawTracks === "function" && area.dataset.tracked !== `${shownVersion}/${key}`) {  // inspect.js's, once loaded
+    area.dataset.tracked = `${shownVersion}/${key}`;
+    drawTracks();
   }
 }
 
@@ -171,12 +222,26 @@ async function loadRun(version, now) {
   document.body.dataset.frames = String(timeline.frames.length);
   $("scrub").max = timeline.frames.length - 1;
   $("summary").textContent = `${timeline.plugin} ${timeline.operation} · ${timeline.frames.length} frames at ${timeline.fps} fps · ${timeline.duration} s`;
+  const outcome = !timeline.frames.some((f) => f.touch) ? "" : timeline.cancelled ? "cancelled" : timeline.completed ? "completed" : "not completed";
+  $("outcome").textContent = outcome && `gesture: ${outcome}`;
+  document.body.dataset.outcome = outcome || "none";
+  zoom($("zoom").value);
   fillNodes();
   show(Math.min(frame, timeline.frames.length - 1));
+  if (typeof keepScrubFrames === "function") keepScrubFrames();  // record.js's, once it is loaded
 }
 
+/// The state the page loaded with, used once by the first loadState instead of asking again (a plugin's
+/// state may be megabytes of params).
+let initialState = null;
+
 async function loadState(now) {
-  const state = await getJSON("/state.json", now);
+  const state = initialState || await getJSON("/state.json", now);
+  initialState = null;
+  stateLoaded = true;
+  window.interaction = state.interaction;
+  window.calls = state.calls;
+  if (typeof drawTracks === "function") drawTracks();
   $("title").textContent = `animhost preview · ${state.plugin}`;
   $("operation").value = state.operation;
   $("fps").value = state.fps;
@@ -189,7 +254,8 @@ async function loadState(now) {
   return state;
 }
 
-/// Shows a run's status; version 0 is the first run, still under way.
+/// Shows a run's status (version 0 is the first run, still under way): the badge, the error, the
+/// plugin's printed lines and traceback, and whether the frames shown are that run's or older ones.
 function showStatus(status) {
   const failed = !status.ok && status.version !== 0;
   $("version").textContent = status.version === 0 ? "…" : status.version;
@@ -197,11 +263,27 @@ function showStatus(status) {
   document.body.dataset.status = status.ok ? "ok" : failed ? "failed" : "running";
   $("error").style.display = failed ? "block" : "none";
   $("error").textContent = failed ? status.error : "";
+  const output = status.output || [], traceback = failed && status.traceback ? status.traceback : "";
+  $("output").textContent = output.join("\n");
+  $("traceback").textContent = traceback;
+  $("console").className = `${output.length ? "has-output" : ""} ${traceback ? "has-traceback" : ""}`;
+  latestVersion = status.version;
+  caption();
+}
+
+let latestVersion = 0;
+/// Labels the frame by its run: the latest one's, or the last good run's while a later one failed.
+function caption() {
+  const stale = shownVersion !== 0 && latestVersion !== shownVersion;
+  document.body.dataset.stale = String(stale);
+  $("caption").textContent = shownVersion === 0 ? "no run yet"
+    : stale ? `run ${shownVersion}: the last good run (run ${latestVersion} failed)` : `run ${shownVersion}: latest`;
 }
 
 async function onRun(status, now) {
   showStatus(status);
-  if (status.ok && status.version !== shownVersion) { await loadRun(status.version, now); await loadState(now); }
+  if (status.ok && status.version !== shownVersion) { await loadRun(status.version, now); await loadState(now); caption(); }
+  else if (!stateLoaded) await loadState(now);
 }
 
 async function apply() {
@@ -213,7 +295,13 @@ async function apply() {
   const headers = { "Content-Type": "application/json", "X-Animhost-Token": token };
   const response = await fetch("/params", { method: "POST", headers, body: JSON.stringify(settings) });
   const text = await response.text();
-  if (!response.ok) showStatus({ version: $("version").textContent, ok: false, error: text });
+  notice(response.ok ? "" : `setting refused: ${text}`);
+}
+
+/// Shows `text` (a refused setting) apart from the run's status, which it does not change; "" hides it.
+function notice(text) {
+  $("notice").textContent = text;
+  $("notice").style.display = text ? "block" : "none";
 }
 
 /// Keeps the current run (its timeline and its frames as images) to draw beside the next ones.
@@ -229,10 +317,62 @@ async function pin() {
   show(frame);
 }
 
+/// Plays from the current frame at the chosen speed (0.1× to 2× of real time), or pauses.
 function togglePlay() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶"; return; }
+  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶"; document.body.dataset.playing = "false"; return; }
   $("play").textContent = "❚❚";
-  timer = setInterval(() => show(timeline && frame >= timeline.frames.length - 1 ? 0 : frame + 1), 1000 / ((timeline && timeline.fps) || 60));
+  document.body.dataset.playing = "true";
+  timer = setInterval(() => show(timeline && frame >= timeline.frames.length - 1 ? 0 : frame + 1),
+    1000 / (((timeline && timeline.fps) || 60) * Number($("speed").value)));
+}
+
+/// Shows frame `i` paused: stepping stops the playback.
+function step(i) {
+  if (timer) togglePlay();
+  show(i);
+}
+
+/// Sets the play speed to `value` (one of the list's), restarting the playback at it.
+function setSpeed(value) {
+  $("speed").value = value;
+  if (timer) { togglePlay(); togglePlay(); }
+}
+
+/// Sizes the frames: "fit" to the page's height, or a zoom where 1 shows one point as one CSS pixel.
+function zoom(value) {
+  $("zoom").value = value;
+  const fit = value === "fit", width = timeline ? timeline.size[0] * Number(value) : 0;
+  for (const img of [$("frame"), $("pinned-frame")]) {
+    img.style.height = fit || !timeline ? "" : "auto";
+    img.style.width = fit || !timeline ? "" : `${width}px`;
+    img.className = !fit && Number(value) >= 2 ? "zoomed" : "";
+  }
+}
+
+/// The zoom one step in (`by` 1) or out (-1) from the current one.
+function zoomStep(by) {
+  const options = [...$("zoom").options].map((o) => o.value), value = $("zoom").value;
+  const at = options.indexOf(value === "fit" ? "1" : value);  // from fit, as from 100 %
+  zoom(options[Math.max(1, Math.min(options.length - 1, at + by))]);
+}
+
+/// The keyboard: space plays, the arrows step a frame (with shift ten), Home and End go to either end,
+/// [ and ] change the speed, - and + the zoom. Keys typed into a field stay the field's, and a focused
+/// button keeps its space and Enter.
+function onKey(e) {
+  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  if (e.target.closest && e.target.closest("button") && (e.key === " " || e.key === "Enter")) return;  // the button's own click
+  if (e.ctrlKey || e.metaKey || e.altKey || !timeline) return;
+  const speeds = [...$("speed").options].map((o) => o.value), at = speeds.indexOf($("speed").value);
+  const actions = {
+    " ": togglePlay, ArrowRight: () => step(frame + (e.shiftKey ? 10 : 1)), ArrowLeft: () => step(frame - (e.shiftKey ? 10 : 1)),
+    ".": () => step(frame + 1), ",": () => step(frame - 1), Home: () => step(0), End: () => step(timeline.frames.length - 1),
+    "[": () => setSpeed(speeds[Math.max(0, at - 1)]), "]": () => setSpeed(speeds[Math.min(speeds.length - 1, at + 1)]),
+    "-": () => zoomStep(-1), "+": () => zoomStep(1), "=": () => zoomStep(1),
+  };
+  if (!actions[e.key]) return;
+  e.preventDefault();
+  actions[e.key]();
 }
 
 $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
@@ -241,10 +381,21 @@ $("apply").addEventListener("click", apply);
 $("debug").addEventListener("change", apply);
 $("pin").addEventListener("click", pin);
 $("play").addEventListener("click", togglePlay);
+$("back").addEventListener("click", () => step(frame - 1));
+$("forward").addEventListener("click", () => step(frame + 1));
+$("speed").addEventListener("change", (e) => setSpeed(e.target.value));
+$("zoom").addEventListener("change", (e) => zoom(e.target.value));
+$("frame").parentElement.parentElement.addEventListener("wheel", (e) => {
+  if (!e.ctrlKey) return;
+  e.preventDefault();
+  zoomStep(e.deltaY < 0 ? 1 : -1);
+}, { passive: false });
+document.addEventListener("keydown", onKey);
 const hash = location.hash.match(/frame=(\d+)/);
 if (hash) frame = Number(hash[1]);
 // The latest run first, before the load event (without waiting for the event stream), then every new one.
 const initial = JSON.parse((() => { const r = new XMLHttpRequest(); r.open("GET", "/state.json", false); r.send(); return r.responseText; })());
+initialState = initial;
 (initial.ok || initial.served === 0 ? Promise.resolve() : loadRun(initial.served, true))
-  .then(() => onRun({ version: initial.version, ok: initial.ok, error: initial.error }, true))
+  .then(() => onRun({ version: initial.version, ok: initial.ok, error: initial.error, traceback: initial.traceback, output: initial.output }, true))
   .then(() => window.addEventListener("load", () => new EventSource("/events").addEventListener("run", (e) => onRun(JSON.parse(e.data)))));
