@@ -118,7 +118,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(param.err.contains("--param-b expects key=value"), param.err)
         let limit = try CLI.run(["diff", "seeded.lua", "--max-pixels", "-1"], in: work)
         XCTAssertTrue(limit.err.contains("--max-pixels must be from 0 to 100"), limit.err)
-        try "local p = {\n  name = 'broken',\n  animate = function(ctx) error('boom') end }\nreturn p\n".write(to: work.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
+        try "local p = { name = 'broken', duration = function() return 0.3 end,\n  scenes = { from = 'grid', to = 'detail' },\n  animate = function(ctx) error('boom') end }\nreturn p\n".write(to: work.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
         let broken = try CLI.run(["diff", "seeded.lua", "broken.lua", "--no-report"], in: work)
         XCTAssertEqual(broken.code, 1)
         XCTAssertTrue(broken.err.contains("B (broken.lua)") && broken.err.contains("broken.lua:3"), broken.err)

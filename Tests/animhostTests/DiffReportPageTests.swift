@@ -22,7 +22,7 @@ final class DiffReportPageTests: XCTestCase {
         defer { browser.close() }
         let session = try browser.open(work.appendingPathComponent("report/report.html").absoluteString)
         try browser.setViewport(width: 1280, height: 900, scale: 1, in: session)
-        func eval(_ js: String) throws -> Any? { try browser.evaluate(js, in: session) }
+        @discardableResult func eval(_ js: String) throws -> Any? { try browser.evaluate(js, in: session) }
         func imagesDecoded() throws -> Bool {
             try eval("Promise.all([...document.querySelectorAll('#stage img')].map(i => i.decode())).then(() => [...document.querySelectorAll('#stage img')].every(i => i.naturalWidth > 0))") as? Bool ?? false
         }

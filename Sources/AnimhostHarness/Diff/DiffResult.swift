@@ -89,7 +89,7 @@ public struct DiffResult: Sendable {
             lines.append("pixels: every frame the same")
         }
         let own = nodes.filter { $0.changedItself || $0.presence != nil }
-        lines.append("nodes: \(own.count) changed" + (nodes.count > own.count ? ", \(nodes.count - own.count) more moved with them" : ""))
+        lines.append("nodes: \(own.count) changed" + (nodes.count > own.count ? ", \(nodes.count - own.count) more follow their parents" : ""))
         for n in nodes.prefix(nodeLines) { lines.append("  " + DiffResult.line(n)) }
         if nodes.count > nodeLines { lines.append("  … \(nodes.count - nodeLines) more in the report") }
         let failed = failures(limits)
@@ -109,10 +109,10 @@ public struct DiffResult: Sendable {
         if abs(n.shift) >= 0.00005 { parts.append(milliseconds(abs(n.shift)) + (n.shift > 0 ? " later in B" : " earlier in B")) }
         if n.property("path") != nil { parts.append("path off by \(points(n.pathError))" + (abs(n.shift) >= 0.00005 ? " once aligned" : "")) }
         if let s = n.property("size") { parts.append("size off by \(points(s.residual))") }
-        if let o = n.property("opacity") { parts.append("opacity off by \(round(o.residual, 3))") }
+        if let o = n.property("opacity"), o.residual >= 0.0005 { parts.append("opacity off by \(round(o.residual, 3))") }
         let own = n.properties.filter { !$0.onScreen }.map(\.name)
         if !own.isEmpty { parts.append("its own \(own.joined(separator: ", ")) differ" + (own.count == 1 ? "s" : "")) }
-        else if !n.properties.isEmpty { parts.append("moved by its parents") }
+        else if !n.properties.isEmpty { parts.append("follows its parents") }
         return "\(n.key.name): " + parts.joined(separator: "; ")
     }
 

@@ -37,7 +37,8 @@ struct NodeComparison {
         if presence != .onlyIn("A") && presence != .onlyIn("B") {
             for property in DiffProperty.all where !NodeTracks.same(a, b, key, property) {
                 guard let ca = a.curve(key, property), let cb = b.curve(key, property), ca.width == cb.width else { continue }
-                let step = 1 / Double(fps)
+                // Searched a 60th of a second at a time (a display's frame), then refined: a finer search finds the same minimum.
+                let step = max(1 / Double(fps), 1 / 60.0)
                 let window = max(ca.times.last ?? 0, cb.times.last ?? 0) + step
                 let aligned = CurveAlignment.align(ca, cb, step: step, window: window, distance: property.distance)
                 // The same curve, one run only holding it longer (the other ran on): nothing differs.

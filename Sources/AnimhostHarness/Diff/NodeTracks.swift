@@ -75,14 +75,15 @@ struct DiffProperty: Sendable {
         [$0.properties.hidden ? 0 : $0.opacity]
     }
 
-    /// What the screen shows, then every animatable property of the table whose value is numbers.
+    /// What the screen shows, then every property of the table whose value is numbers or a flag
+    /// (`hidden` shown a frame later is a change of the node's own).
     static let all: [DiffProperty] =
         [path, size, opacity]
-        + NodeProperty.all.filter { $0.animation != nil }.map { p in
+        + NodeProperty.all.filter { numbers($0.defaultValue) != nil }.map { p in
             DiffProperty(name: p.path, unit: "", distance: false, onScreen: false, moving: 0.01) { numbers(p.read($0.properties)) }
         }
 
-    /// A value as numbers; nil for a kind that is not a fixed list of numbers (a path, a text).
+    /// A value as numbers (a flag as 0 or 1); nil for a kind that is not a list of numbers (a path, a text).
     static func numbers(_ value: PropertyValue) -> [Double]? {
         switch value {
         case .number(let n): return [n]
@@ -92,6 +93,7 @@ struct DiffProperty: Sendable {
         case .color(let c): return c.map { [$0.r, $0.g, $0.b, $0.a] } ?? [0, 0, 0, 0]
         case .transform(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty]
         case .numbers(let n): return n
+        case .flag(let f): return [f ? 1 : 0]
         default: return nil
         }
     }

@@ -152,7 +152,10 @@ public struct RunDiff {
                 "A runs on a \(show(ranA.outcome.info.size)) screen (\(ranA.outcome.info.from) → \(ranA.outcome.info.to)) and B on a \(show(ranB.outcome.info.size)) one "
                     + "(\(ranB.outcome.info.from) → \(ranB.outcome.info.to)): their frames cannot be compared; give both the same --from and --to")
         }
-        let nodes = NodeComparison(NodeTracks(ranA.frames), NodeTracks(ranB.frames), fps: request.fps).changes()
+        let rate = curveRate(ranA.outcome.info.duration, ranB.outcome.info.duration)
+        let curvesA = rate == request.fps ? ranA.frames : try run(a, label: "A", fps: rate).frames
+        let curvesB = rate == request.fps ? ranB.frames : try run(b, label: "B", fps: rate).frames
+        let nodes = NodeComparison(NodeTracks(curvesA), NodeTracks(curvesB), fps: rate).changes()
         let pixels = FramePixels(
             size: ranA.outcome.info.size, scale: scale, imagesA: ImageStore(folders: ranA.outcome.info.imageFolders),
             imagesB: ImageStore(folders: ranB.outcome.info.imageFolders))
@@ -166,12 +169,26 @@ public struct RunDiff {
         return DiffResult(a: ranA.version, b: ranB.version, frames: frames, nodes: nodes, scale: scale)
     }
 
-    /// One version run into memory.
-    private func run(_ side: Side, label: String) throws -> (frames: [FrameSample], outcome: TransitionOutcome, version: DiffResult.Version) {
+    /// The rate the nodes' curves are sampled at: the request's, or up to ``curveRate`` frames a second
+    /// when the runs are short enough to keep ``curveFrames`` frames, so that reading between samples
+    /// adds no error worth a tenth of a point (curves are runs of their own, without pixels).
+    func curveRate(_ a: Double, _ b: Double) -> Int {
+        let longest = max(a, b, 1 / Double(RunDiff.curveRate))
+        return max(request.fps, min(RunDiff.curveRate, Int(Double(RunDiff.curveFrames) / longest)))
+    }
+
+    /// The most frames a second of the nodes' curves.
+    static let curveRate = 240
+    /// The most frames of one run's curves sampled beyond the request's rate.
+    static let curveFrames = 4800
+
+    /// One version run into memory, at the request's rate or at `fps`.
+    private func run(_ side: Side, label: String, fps: Int? = nil) throws -> (frames: [FrameSample], outcome: TransitionOutcome, version: DiffResult.Version) {
         do {
             let plugin = try Plugin(url: side.url, limits: limits)
             var request = self.request
             request.params.merge(side.params) { $1 }
+            if let fps { request.fps = fps }
             let frames = FrameRecorder()
             let outcome = try TransitionSession(plugin, scenes: scenes).run(request, sink: frames)
             let version = DiffResult.Version(

@@ -25,16 +25,33 @@ struct ValueCurve {
 
     /// The curve's value at `t`.
     func value(at t: Double) -> [Double] {
-        guard let first = times.first, let last = times.last, times.count > 1 else { return values.first ?? [] }
-        if t <= first { return values[0] }
-        if t >= last { return values[values.count - 1] }
+        var out = Array(repeating: 0.0, count: width)
+        value(at: t, into: &out)
+        return out
+    }
+
+    /// Writes the curve's value at `t` into `out` (of ``width`` numbers), allocating nothing.
+    func value(at t: Double, into out: inout [Double]) {
+        let n = times.count
+        guard n > 1, t > times[0] else { return copy(0, into: &out) }
+        guard t < times[n - 1] else { return copy(n - 1, into: &out) }
         let i = segment(t)
         let t0 = times[i], t1 = times[i + 1], h = t1 - t0
-        guard h > 0 else { return values[i] }
+        guard h > 0 else { return copy(i, into: &out) }
         let u = (t - t0) / h
         let h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u), h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1)
-        let m0 = tangent(at: i), m1 = tangent(at: i + 1)
-        return (0..<width).map { k in h00 * values[i][k] + h10 * h * m0[k] + h01 * values[i + 1][k] + h11 * h * m1[k] }
+        // Slopes across each sample's neighbours; at the ends, where the curve is held, flat.
+        let before = i > 0 ? times[i + 1] - times[i - 1] : 0, after = i + 2 < n ? times[i + 2] - times[i] : 0
+        for k in 0..<width {
+            let p0 = values[i][k], p1 = values[i + 1][k]
+            let m0 = before > 0 ? (p1 - values[i - 1][k]) / before : 0
+            let m1 = after > 0 ? (values[i + 2][k] - p0) / after : 0
+            out[k] = h00 * p0 + h10 * h * m0 + h01 * p1 + h11 * h * m1
+        }
+    }
+
+    private func copy(_ i: Int, into out: inout [Double]) {
+        for k in 0..<width { out[k] = values[i][k] }
     }
 
     /// The largest `i` with `times[i] <= t`, below the last index.
@@ -45,14 +62,6 @@ struct ValueCurve {
             if times[mid] <= t { low = mid } else { high = mid }
         }
         return low
-    }
-
-    /// The slope at sample `i`: across its two neighbours, one-sided at the ends (where the curve is held, so flat).
-    private func tangent(at i: Int) -> [Double] {
-        guard i > 0, i < times.count - 1 else { return Array(repeating: 0, count: width) }
-        let span = times[i + 1] - times[i - 1]
-        guard span > 0 else { return Array(repeating: 0, count: width) }
-        return (0..<width).map { (values[i + 1][$0] - values[i - 1][$0]) / span }
     }
 
     /// The largest minus the smallest value of any one number.
@@ -129,9 +138,11 @@ struct CurveAlignment: Equatable {
         let width = a.width
         var sum = Array(repeating: 0.0, count: width), squares = Array(repeating: 0.0, count: width)
         var n = 0.0
+        var x = Array(repeating: 0.0, count: width), y = x
         for t in grid where a.defined(at: t) && b.defined(at: t + shift) {
             n += 1
-            let x = a.value(at: t), y = b.value(at: t + shift)
+            a.value(at: t, into: &x)
+            b.value(at: t + shift, into: &y)
             for k in 0..<width {
                 let d = y[k] - x[k]
                 sum[k] += d
@@ -146,8 +157,10 @@ struct CurveAlignment: Equatable {
     /// The largest difference of `b(t + shift)` from `a(t)` over `grid`.
     private static func largest(_ a: ValueCurve, _ b: ValueCurve, grid: [Double], shift: Double, distance: Bool) -> Double {
         var most = 0.0
+        var x = Array(repeating: 0.0, count: a.width), y = x
         for t in grid where a.defined(at: t) && b.defined(at: t + shift) {
-            let x = a.value(at: t), y = b.value(at: t + shift)
+            a.value(at: t, into: &x)
+            b.value(at: t + shift, into: &y)
             let d = zip(x, y).map { $1 - $0 }
             most = max(most, distance ? d.reduce(0) { $0 + $1 * $1 }.squareRoot() : d.map(abs).max() ?? 0)
         }
