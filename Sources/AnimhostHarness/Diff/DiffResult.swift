@@ -33,7 +33,7 @@ public struct DiffResult: Sendable {
         public let subject: String
         /// The difference, in words with its unit.
         public let value: String
-        /// The limit, in words with the option (`1 ms (--max-shift)`); empty for presence.
+        /// The limit, in words with the option (`1 ms (--max-shift)`), and how many more nodes are past it; empty for presence.
         public let limit: String
     }
 
@@ -54,16 +54,20 @@ public struct DiffResult: Sendable {
     /// Whether nothing differs: no pixel and no node.
     public var identical: Bool { worstFrame == nil && nodes.isEmpty }
 
-    /// The differences past `limits`: each kind's worst, frames and nodes.
+    /// The differences past `limits`: the frame with the most differing pixels, every node in one
+    /// version only or left behind, and for each measure the first node past it.
     public func failures(_ limits: RunDiff.Thresholds) -> [Failure] {
         var out: [Failure] = []
         if let f = worstFrame, f.share > limits.pixels {
             out.append(Failure(kind: "pixels", subject: "frame \(f.index)", value: DiffResult.percent(f.share), limit: DiffResult.percent(limits.pixels) + " (--max-pixels)"))
         }
         for n in nodes { if let p = n.presence { out.append(Failure(kind: "presence", subject: n.key.name, value: p.words, limit: "")) } }
+        // The first node past the limit in the list's order (changed nodes before those following them), and how many more are.
         func worst(_ kind: String, _ value: (RunDiff.NodeChange) -> Double, _ limit: Double, _ show: (Double) -> String, _ option: String) {
-            guard let n = nodes.max(by: { value($0) < value($1) }), value(n) > limit else { return }
-            out.append(Failure(kind: kind, subject: n.key.name, value: show(value(n)), limit: show(limit) + " (\(option))"))
+            let past = nodes.filter { value($0) > limit }
+            guard let n = past.first else { return }
+            let more = past.count > 1 ? " and \(past.count - 1) more node\(past.count == 2 ? "" : "s")" : ""
+            out.append(Failure(kind: kind, subject: n.key.name, value: show(value(n)), limit: show(limit) + " (\(option))" + more))
         }
         worst("timing", { abs($0.shift) }, limits.shift, DiffResult.milliseconds, "--max-shift")
         worst("path", \.pathError, limits.path, DiffResult.points, "--max-path")
