@@ -99,6 +99,7 @@ struct DiffCommand: ParsableCommand {
             guard value >= 0 && value <= top else { throw ValidationError("\(name) must be from 0 to \(formatNumber(top)), got \(formatNumber(value))") }
         }
         guard !(noReport && out != nil) else { throw ValidationError("--no-report writes nothing: leave out --out") }
+        if let out, let file = CheckCommand.fileInTheWay(of: out) { throw ValidationError("--out '\(out)': '\(file)' is a file, not a folder") }
         try sandbox.check()
     }
 
@@ -130,13 +131,15 @@ struct DiffCommand: ParsableCommand {
             var diff = RunDiff(a: sideA, b: sideB, request: request, scenes: catalog)
             diff.scale = scale; diff.limits = sandbox.limits
             result = try diff.compare(images: folder != nil)
-            if let folder { try result.writePage(to: folder.appendingPathComponent("report.html"), thresholds) }
         } catch let e as ValidationError {
             throw e
-        } catch let e as OutputError {
-            throw CommandError(OutputError.writing(folder ?? URL(fileURLWithPath: "."), e))
         } catch {
             throw CommandError(error)
+        }
+        if let folder {
+            do { try result.writePage(to: folder.appendingPathComponent("report.html"), thresholds) } catch {
+                throw CommandError(OutputError.writing(folder, error))
+            }
         }
         let summary = result.text(thresholds) + (folder.map { "\nreport: " + displayPath($0.appendingPathComponent("report.html")) } ?? "")
         switch output {

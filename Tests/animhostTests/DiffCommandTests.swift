@@ -110,12 +110,26 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(nodes(r.json).count, 1, "only the card")
     }
 
+    /// A node id that would end the page's script is carried as text, and still matched.
+    func testTheReportCarriesHostileIdsAsText() throws {
+        let id = "</script><b>x</b>"
+        try Self.plugin.replacingOccurrences(of: "id = \"card\"", with: "id = \"\(id)\"").write(to: work.appendingPathComponent("evil.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["diff", "seeded.lua", "evil.lua", "--out", "report"], in: work)
+        XCTAssertEqual(r.code, 1, "the card is in A only, the other in B only")
+        XCTAssertTrue(r.out.contains("'\(id)' (added by the plugin): only in B"), r.out)
+        let page = try String(contentsOf: work.appendingPathComponent("report/report.html"), encoding: .utf8)
+        XCTAssertFalse(page.contains("<b>x"), "no markup from a node id")
+        XCTAssertEqual(page.components(separatedBy: "</script>").count - 1, 2, "the data's script and the page's own, each closed once")
+    }
+
     func testBadInputsAreRefusedPlainly() throws {
         let missing = try CLI.run(["diff", "seeded.lua", "nowhere.lua"], in: work)
         XCTAssertEqual(missing.code, 1)
         XCTAssertTrue(missing.err.contains("nowhere.lua"), missing.err)
         let param = try CLI.run(["diff", "seeded.lua", "--param-b", "delay"], in: work)
         XCTAssertTrue(param.err.contains("--param-b expects key=value"), param.err)
+        let file = try CLI.run(["diff", "seeded.lua", "--out", "seeded.lua/report"], in: work)
+        XCTAssertTrue(file.err.contains("is a file, not a folder"), file.err)
         let limit = try CLI.run(["diff", "seeded.lua", "--max-pixels", "-1"], in: work)
         XCTAssertTrue(limit.err.contains("--max-pixels must be from 0 to 100"), limit.err)
         try "local p = { name = 'broken', duration = function() return 0.3 end,\n  scenes = { from = 'grid', to = 'detail' },\n  animate = function(ctx) error('boom') end }\nreturn p\n".write(to: work.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)

@@ -11,6 +11,7 @@ extension DiffResult {
         out += "  \"identical\": \(identical),\n"
         out += "  \"a\": \(DiffResult.json(a)),\n  \"b\": \(DiffResult.json(b)),\n"
         out += "  \"scale\": \(formatNumber(scale)),\n"
+        out += "  \"notes\": [" + notes.map(JSONString.literal).joined(separator: ", ") + "],\n"
         out += "  \"limits\": {\"pixels\": \(n(limits.pixels * 100)), \"path\": \(n(limits.path)), \"shift\": \(n(limits.shift * 1000)), \"opacity\": \(n(limits.opacity))},\n"
         let failed = failures(limits).map {
             "{\"kind\": \(JSONString.literal($0.kind)), \"subject\": \(JSONString.literal($0.subject)), \"value\": \(JSONString.literal($0.value)), \"limit\": \(JSONString.literal($0.limit))}"
@@ -18,7 +19,8 @@ extension DiffResult {
         out += "  \"failures\": [" + failed.joined(separator: ", ") + "],\n"
         out += "  \"worstFrame\": \(worstFrame.map { String($0.index) } ?? "null"),\n"
         out += "  \"frames\": [\n" + frames.map { "    " + frameJSON($0, page: page) }.joined(separator: ",\n") + "\n  ],\n"
-        out += "  \"nodes\": [\n" + nodes.map { "    " + nodeJSON($0, page: page) }.joined(separator: ",\n") + "\n  ]\n}"
+        let plotted = nodes.enumerated().map { "    " + nodeJSON($1, page: page && $0 < DiffResult.plottedNodes) }
+        out += "  \"nodes\": [\n" + plotted.joined(separator: ",\n") + "\n  ]\n}"
         return out
     }
 
@@ -54,9 +56,17 @@ extension DiffResult {
         return s + "]}"
     }
 
+    /// The nodes whose curves the page plots, from the top of the list (each curve at most ``plottedSamples`` samples).
+    static let plottedNodes = 100
+    /// The most samples of a curve the page plots: every *n*th of a longer one, and its last.
+    static let plottedSamples = 1000
+
     /// `{"t": [...], "v": [[...], ...]}`: the times and the values.
     private func curveJSON(_ c: ValueCurve) -> String {
-        "{\"t\": [" + c.times.map(n).joined(separator: ", ") + "], \"v\": [" + c.values.map { "[" + $0.map(n).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]}"
+        let every = max(1, (c.times.count + DiffResult.plottedSamples - 1) / DiffResult.plottedSamples)
+        let kept = Array(stride(from: 0, to: c.times.count, by: every)) + (c.times.count > 1 && (c.times.count - 1) % every != 0 ? [c.times.count - 1] : [])
+        return "{\"t\": [" + kept.map { n(c.times[$0]) }.joined(separator: ", ") + "], \"v\": ["
+            + kept.map { "[" + c.values[$0].map(n).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]}"
     }
 
     /// Seconds as milliseconds to the microsecond.

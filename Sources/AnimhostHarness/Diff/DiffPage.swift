@@ -17,8 +17,7 @@ extension DiffResult {
         guard let page = DiffResult.page, page.contains(DiffResult.pageMarker) else {
             throw DiffError("the diff report's page (diff.html) is missing beside the executable: reinstall animhost")
         }
-        // Outside its strings JSON has no '<'; inside them '\u003c' reads the same, and no text can close the script.
-        let data = json(limits, page: true).replacingOccurrences(of: "<", with: "\\u003c")
+        let data = HTMLPreviewEncoder.scriptSafe(json(limits, page: true))
         return page.replacingOccurrences(of: DiffResult.pageMarker, with: "<script type=\"application/json\" id=\"diff-data\">\n\(data)\n</script>")
     }
 

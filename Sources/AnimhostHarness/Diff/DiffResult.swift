@@ -45,6 +45,8 @@ public struct DiffResult: Sendable {
     public let nodes: [RunDiff.NodeChange]
     /// Pixels per point of the frames compared.
     public let scale: Double
+    /// What the reader should know to read the rest (the versions ran on different scenes).
+    public var notes: [String] = []
 
     /// The frame whose pixels differ most (the first such); nil when none differs.
     public var worstFrame: RunDiff.Frame? {
@@ -83,6 +85,7 @@ public struct DiffResult: Sendable {
         var lines = [
             "diff \(a.title) and \(b.title): \(info.operation.rawValue) \(info.from) → \(info.to) at \(info.fps) fps, \(a.frames) and \(b.frames) frames"
         ]
+        lines += notes.map { "note: " + $0 }
         if identical { return (lines + ["identical: every frame's pixels and every node's values are the same"]).joined(separator: "\n") }
         if let f = worstFrame {
             let differing = frames.filter { $0.pixels > 0 }.count

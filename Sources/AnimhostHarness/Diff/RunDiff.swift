@@ -166,7 +166,13 @@ public struct RunDiff {
             frames[worst] = try pixels.compare([ranA.frames[min(worst, ranA.frames.count - 1)]], [ranB.frames[min(worst, ranB.frames.count - 1)]]) { _ in true }[0]
             frames[worst].index = worst
         }
-        return DiffResult(a: ranA.version, b: ranB.version, frames: frames, nodes: nodes, scale: scale)
+        var result = DiffResult(a: ranA.version, b: ranB.version, frames: frames, nodes: nodes, scale: scale)
+        let (infoA, infoB) = (ranA.outcome.info, ranB.outcome.info)
+        if infoA.from != infoB.from || infoA.to != infoB.to {
+            result.notes.append(
+                "A runs \(infoA.from) → \(infoA.to) and B \(infoB.from) → \(infoB.to) (each plugin's own scenes): few nodes match; give --from and --to to compare them on the same scenes")
+        }
+        return result
     }
 
     /// The rate the nodes' curves are sampled at: the request's, or up to ``curveRate`` frames a second
