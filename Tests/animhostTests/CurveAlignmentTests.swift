@@ -6,7 +6,9 @@ import Foundation
 /// offset: a smoothstep move (3u² − 2u³) delayed, moved or reshaped, sampled as frames are.
 final class CurveAlignmentTests: XCTestCase {
     /// `from + (to − from)·smoothstep((t − delay) / duration)` at `fps` until `end`, held outside the move.
-    private func move(from: Double = 0, to: Double = 400, delay: Double = 0, duration: Double = 0.3, fps: Double = 60, end: Double = 0.4, linear: Bool = false)
+    private func move(
+        from: Double = 0, to: Double = 400, delay: Double = 0, duration: Double = 0.3, fps: Double = 60, end: Double = 0.4, linear: Bool = false
+    )
         -> ValueCurve
     {
         let times = stride(from: 0.0, through: end + 1e-9, by: 1 / fps).map { $0 }

@@ -132,10 +132,11 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(file.err.contains("is a file, not a folder"), file.err)
         let limit = try CLI.run(["diff", "seeded.lua", "--max-pixels", "-1"], in: work)
         XCTAssertTrue(limit.err.contains("--max-pixels must be from 0 to 100"), limit.err)
-        try "local p = { name = 'broken', duration = function() return 0.3 end,\n  scenes = { from = 'grid', to = 'detail' },\n  animate = function(ctx) error('boom') end }\nreturn p\n".write(to: work.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
-        let broken = try CLI.run(["diff", "seeded.lua", "broken.lua", "--no-report"], in: work)
-        XCTAssertEqual(broken.code, 1)
-        XCTAssertTrue(broken.err.contains("B (broken.lua)") && broken.err.contains("broken.lua:3"), broken.err)
+        let broken = "local p = { name = 'broken', duration = function() return 0.3 end,\n  scenes = { from = 'grid', to = 'detail' },\n  animate = function(ctx) error('boom') end }\nreturn p\n"
+        try broken.write(to: work.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
+        let failed = try CLI.run(["diff", "seeded.lua", "broken.lua", "--no-report"], in: work)
+        XCTAssertEqual(failed.code, 1)
+        XCTAssertTrue(failed.err.contains("B (broken.lua)") && failed.err.contains("broken.lua:3"), failed.err)
         let help = try CLI.run(["diff", "--help"])
         for words in ["--param-a", "--param-b", "--max-shift", "git show", "report.html"] { XCTAssertTrue(help.out.contains(words), words) }
     }

@@ -118,8 +118,7 @@ public struct DiffResult: Sendable {
         if let s = n.property("size") { parts.append("size off by \(points(s.residual))") }
         if let o = n.property("opacity"), o.residual >= 0.0005 { parts.append("opacity off by \(round(o.residual, 3))") }
         let own = n.properties.filter { !$0.onScreen }.map(\.name)
-        if !own.isEmpty { parts.append("its own \(own.joined(separator: ", ")) differ" + (own.count == 1 ? "s" : "")) }
-        else if !n.properties.isEmpty { parts.append("follows its parents") }
+        if !own.isEmpty { parts.append("its own \(own.joined(separator: ", ")) differ" + (own.count == 1 ? "s" : "")) } else if !n.properties.isEmpty { parts.append("follows its parents") }
         return "\(n.key.name): " + parts.joined(separator: "; ")
     }
 

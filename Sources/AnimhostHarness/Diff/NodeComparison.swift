@@ -31,8 +31,13 @@ struct NodeComparison {
     /// How the node differs; nil when it does not.
     private func change(_ key: RunDiff.NodeKey) -> RunDiff.NodeChange? {
         var presence: RunDiff.Presence?
-        if a.places[key] == nil { presence = .onlyIn("B") } else if b.places[key] == nil { presence = .onlyIn("A") }
-        else if a.atEnd(key) != b.atEnd(key) { presence = .leftBehindIn(a.atEnd(key) ? "A" : "B") }
+        if a.places[key] == nil {
+            presence = .onlyIn("B")
+        } else if b.places[key] == nil {
+            presence = .onlyIn("A")
+        } else if a.atEnd(key) != b.atEnd(key) {
+            presence = .leftBehindIn(a.atEnd(key) ? "A" : "B")
+        }
         var properties: [RunDiff.PropertyChange] = []
         if presence != .onlyIn("A") && presence != .onlyIn("B") {
             for property in DiffProperty.all where !NodeTracks.same(a, b, key, property) {
