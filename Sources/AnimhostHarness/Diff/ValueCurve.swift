@@ -83,21 +83,28 @@ struct CurveAlignment: Equatable {
 
     /// Aligns `b` to `a`. The shift minimises the variance of the difference over `a`'s times (so a
     /// constant offset does not pull it: a curve moved by 3 pt aligns at 0 and leaves 3 pt), found on a
-    /// grid of one frame's `step` up to `window` seconds either way, then refined by golden section.
-    /// A tie keeps the shift nearest 0: a curve that never changes has no lag.
+    /// grid of one frame's `step` up to `window` seconds either way, then a sample of `a` at a time
+    /// within a step of the best (a step of a flag lies between two samples), then refined by golden
+    /// section within a sample. A tie keeps the shift nearest the one before: a curve that never
+    /// changes has no lag.
     static func align(_ a: ValueCurve, _ b: ValueCurve, step: Double, window: Double, distance: Bool) -> CurveAlignment {
         let grid = CurveAlignment.grid(a, b, step: step)
         func cost(_ s: Double) -> Double { variance(a, b, grid: grid, shift: s) }
         var best = 0.0, bestCost = cost(0)
-        let count = step > 0 ? Int((window / step).rounded(.up)) : 0
-        if count > 0 && bestCost > 1e-18 {
+        func scan(around centre: Double, by delta: Double, count: Int) {
+            guard delta > 0, count > 0 else { return }
             for i in 1...count {
-                for s in [Double(i) * step, -Double(i) * step] {
+                for s in [centre + Double(i) * delta, centre - Double(i) * delta] {
                     let c = cost(s)
                     if c < bestCost * (1 - 1e-9) - 1e-18 { (best, bestCost) = (s, c) }
                 }
             }
-            best = refine(cost, around: best, step: step)
+        }
+        if step > 0 && bestCost > 1e-18 {
+            scan(around: 0, by: step, count: Int((window / step).rounded(.up)))
+            let sample = a.times.count > 1 ? max(a.times[1] - a.times[0], step / 64) : step
+            if sample < step { scan(around: best, by: sample, count: Int((step / sample).rounded(.up))) }
+            best = refine(cost, around: best, step: min(sample, step))
         }
         return CurveAlignment(shift: best, residual: largest(a, b, grid: grid, shift: best, distance: distance))
     }
