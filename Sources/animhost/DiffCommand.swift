@@ -22,7 +22,7 @@ struct DiffCommand: ParsableCommand {
             For each, the timing shift that best lines B's curve up with A's is found, and what is \
             left once aligned is reported: a 20 ms delay reads as "20.0 ms later in B", not as a \
             path that differs; a node moved by 3 pt reads as "path off by 3.0 pt". Nodes whose own \
-            properties differ come first; nodes that only moved with them follow.
+            properties differ come first; nodes that only changed with them follow.
 
             The summary goes to standard output (--output json: the whole result for tools, the \
             summary on standard error), and DIR/report.html shows both versions side by side, as \

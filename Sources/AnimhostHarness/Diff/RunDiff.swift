@@ -104,7 +104,7 @@ public struct RunDiff {
         /// Whether one of its own properties differs: the change is this node's, not only its ancestors'.
         public var changedItself: Bool
 
-        /// The change that differs most of the one given: nil when no property differs.
+        /// How the property named differs; nil when it does not.
         public func property(_ name: String) -> PropertyChange? { properties.first { $0.name == name } }
     }
 
@@ -163,8 +163,8 @@ public struct RunDiff {
         let every = max(1, Int((Double(count) / Double(max(reportFrames, 1))).rounded(.up)))
         var frames = try pixels.compare(ranA.frames, ranB.frames) { images && ($0 % every == 0 || $0 == count - 1) }
         if images, let worst = frames.indices.max(by: { frames[$0].pixels < frames[$1].pixels }), frames[worst].images == nil {
-            frames[worst] = try pixels.compare([ranA.frames[min(worst, ranA.frames.count - 1)]], [ranB.frames[min(worst, ranB.frames.count - 1)]]) { _ in true }[0]
-            frames[worst].index = worst
+            let pair = ([ranA.frames[min(worst, ranA.frames.count - 1)]], [ranB.frames[min(worst, ranB.frames.count - 1)]])
+            frames[worst].images = try pixels.compare(pair.0, pair.1) { _ in true }[0].images
         }
         var result = DiffResult(a: ranA.version, b: ranB.version, frames: frames, nodes: nodes, scale: scale)
         let (infoA, infoB) = (ranA.outcome.info, ranB.outcome.info)

@@ -23,13 +23,6 @@ struct ValueCurve {
     /// How many numbers each value has.
     var width: Int { values.first?.count ?? 0 }
 
-    /// The curve's value at `t`.
-    func value(at t: Double) -> [Double] {
-        var out = Array(repeating: 0.0, count: width)
-        value(at: t, into: &out)
-        return out
-    }
-
     /// Writes the curve's value at `t` into `out` (of ``width`` numbers), allocating nothing.
     func value(at t: Double, into out: inout [Double]) {
         let n = times.count
