@@ -110,6 +110,19 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(nodes(r.json).count, 1, "only the card")
     }
 
+    /// The same versions give the same bytes: the report and the JSON, run after run.
+    func testTheReportIsTheSameEveryRun() throws {
+        var pages: [Data] = [], outputs: [String] = []
+        for folder in ["one", "two"] {
+            let r = try CLI.run(["diff", "seeded.lua", "--param-b", "curve=linear", "--out", folder, "--output", "json"], in: work)
+            XCTAssertEqual(r.code, 1, r.err)
+            pages.append(try Data(contentsOf: work.appendingPathComponent("\(folder)/report.html")))
+            outputs.append(r.out)
+        }
+        XCTAssertEqual(pages[0], pages[1])
+        XCTAssertEqual(outputs[0], outputs[1])
+    }
+
     /// A node id that would end the page's script is carried as text, and still matched.
     func testTheReportCarriesHostileIdsAsText() throws {
         let id = "</script><b>x</b>"
