@@ -91,6 +91,9 @@ struct DiffCommand: ParsableCommand {
     enum Output: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
+        for name in [a] + (b.map { [$0] } ?? []) where name.hasSuffix("_spec.lua") {
+            throw ValidationError("\(name) is a spec (run it with animhost test); diff compares plugins")
+        }
         try scene.check()
         _ = try Self.parsed(paramsA, option: "--param-a")
         _ = try Self.parsed(paramsB, option: "--param-b")

@@ -143,6 +143,8 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(param.err.contains("--param-b expects key=value"), param.err)
         let file = try CLI.run(["diff", "seeded.lua", "--out", "seeded.lua/report"], in: work)
         XCTAssertTrue(file.err.contains("is a file, not a folder"), file.err)
+        let spec = try CLI.run(["diff", "seeded.lua", "seeded_spec.lua"], in: work)
+        XCTAssertTrue(spec.err.contains("seeded_spec.lua is a spec"), spec.err)
         let limit = try CLI.run(["diff", "seeded.lua", "--max-pixels", "-1"], in: work)
         XCTAssertTrue(limit.err.contains("--max-pixels must be from 0 to 100"), limit.err)
         let broken = "local p = { name = 'broken', duration = function() return 0.3 end,\n  scenes = { from = 'grid', to = 'detail' },\n  animate = function(ctx) error('boom') end }\nreturn p\n"
