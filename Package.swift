@@ -41,7 +41,7 @@ let package = Package(
             resources: [.copy("HTML/preview.html"), .copy("Web/nodes.css"), .copy("Web/web.html"), .copy("Web/drag.js")]),
         .target(
             name: "AnimhostHarness", dependencies: ["AnimhostLua", "CLua", "AnimhostRender", "AnimhostOutput"],
-            resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua")]),
+            resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua"), .copy("Diff/diff.html")]),
         .target(
             name: "AnimhostPreview",
             dependencies: [

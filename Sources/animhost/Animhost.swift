@@ -16,7 +16,7 @@ struct Animhost: ParsableCommand {
                          animhost list        (the plugins, their params and files)
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, PreviewCommand.self, ListCommand.self, TestCommand.self, CheckCommand.self, NewCommand.self]
+        subcommands: [RunCommand.self, PreviewCommand.self, ListCommand.self, TestCommand.self, CheckCommand.self, DiffCommand.self, NewCommand.self]
     )
 
     /// Parses and runs, and exits 1 with a one-paragraph message on any error (0 for --help and --version).

@@ -189,7 +189,7 @@ final class CommandLineTests: XCTestCase {
     /// A `--param` without a name and a value is refused before anything runs, by every command that takes it,
     /// and nothing is written (preview never starts listening).
     func testAParamWithoutKeyAndValueIsRefusedByEveryCommand() throws {
-        for command in ["run", "check", "preview"] {
+        for command in ["run", "check", "preview", "diff"] {
             for bad in ["scale", "=1"] {
                 let r = try animhost(command, "crossfade", "--param", bad)
                 XCTAssertNotEqual(r.code, 0, "\(command) --param \(bad)")
@@ -208,7 +208,7 @@ final class CommandLineTests: XCTestCase {
             (["--fps", "-1"], "--fps must be a whole number from 1 to 1000, got -1"),
             (["--from", "grid", "--to", "grid"], "--from and --to name the same scene 'grid'")
         ]
-        for command in ["run", "check", "preview"] {
+        for command in ["run", "check", "preview", "diff"] {
             for (args, message) in refusals {
                 let r = try animhost([command, "zoom"] + args)
                 XCTAssertNotEqual(r.code, 0, "\(command) \(args)")

@@ -39,10 +39,10 @@ final class ShellCompletionTests: XCTestCase {
         XCTAssertEqual(ran, [], "a plugin's file name ran a command on TAB")
     }
 
-    /// Every command that takes plugin names completes them: run, preview and check.
+    /// Every command that takes plugin names completes them: run, preview, check and diff.
     func testEveryCommandTakingPluginsCompletesTheirNames() throws {
         let dir = try temporaryFolder("completion")
-        for command in ["run", "preview", "check"] {
+        for command in ["run", "preview", "check", "diff"] {
             let script = """
                 set +e  # as at a prompt: a completion function may end on a failing test
                 source <(animhost --generate-completion-script bash)

@@ -85,7 +85,7 @@ public final class HTMLPreviewEncoder: FrameEncoder {
     /// `json` as it may stand inside a `<script>`: every `<`, `>` and `&` (which can only be inside its
     /// strings) and U+2028/U+2029 written as `\uXXXX`, so that no name a plugin or a scene gives can
     /// end the script, open a comment or a nested script in it (`</script>`, `<!--<script>`), or break a line.
-    static func scriptSafe(_ json: String) -> String {
+    public static func scriptSafe(_ json: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
         for u in json.unicodeScalars {
