@@ -37,7 +37,7 @@ public final class WebEncoder: FrameSink {
     private func beginImages(_ info: TimelineInfo) throws {
         guard images == nil else { return }
         let caches = RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin)
-        images = WebImages(parts: PartRasteriser(caches: caches))
+        images = WebImages(parts: PartRasteriser(caches: caches), scale: scale)
     }
 
     /// Maps the frame's nodes to CSS.
@@ -91,7 +91,7 @@ public final class WebEncoder: FrameSink {
         guard let info, let images else { throw OutputError("the web encoder finished before it began") }
         guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
         let page = try WebEncoder.page(
-            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: images.uris)
+            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: try images.embedded())
         let data = Data(page.text.utf8)
         let file = try OutputFile(url)
         try file.write(data)
@@ -104,7 +104,7 @@ public final class WebEncoder: FrameSink {
     /// The page's text for `runs` (each frame's nodes, the frames' times and the run's curves: the run,
     /// then the run with reduced motion if made) of the run `info` describes, and how many keyframes it holds.
     static func page(
-        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: [String]
+        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: (uris: [String], index: [Int])
     ) throws
         -> (text: String, keyframes: Int)
     {
@@ -118,10 +118,10 @@ public final class WebEncoder: FrameSink {
                 + (n == 1 ? "}" : "")
         }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
-        let markup = { (document: WebDocument) in document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#) }
+        let markup = { (document: WebDocument) in WebImages.markup(document.html, index: images.index) }
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
-            "DATA": #"{"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
+            "DATA": #"{"fps":\#(info.fps),"images":[\#(images.uris.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
             "NODES": markup(documents[0]),
             "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : ""
         ])
@@ -144,6 +144,11 @@ enum WebPage {
     /// The template with each `{{NAME}}` replaced by `values[NAME]`, in one pass: nothing put in is read again.
     static func fill(_ values: [String: String]) throws -> String {
         guard let text else { throw OutputError("the web page template (web.html) is missing beside the executable: reinstall animhost") }
+        return fill(values, template: text)
+    }
+
+    /// `template` with each `{{NAME}}` replaced by `values[NAME]`, in one pass.
+    static func fill(_ values: [String: String], template text: String) -> String {
         var out = "", rest = text[...]
         while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
             let name = String(rest[open.upperBound..<close.lowerBound])

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+import AnimhostTestSupport
+import AnimhostRender
+
+/// `--format view-transitions` against animhost's own frames: each run's page, opened in headless
+/// Chromium, starts its view transition, pauses its animations at a frame's instant
+/// (`animhost.seek`, which pauses `document.getAnimations()`) and is screenshot at four instants,
+/// compared with the PNG frame of the same run (@1x, 15 fps) outside text. The bar is what View
+/// Transitions can express (docs/web.md): the browser captures each state's elements as flat images,
+/// so what moves inside a screen or a flying element apart from it is not there. One browser serves the class.
+final class ViewTransitionExportTests: XCTestCase {
+    nonisolated(unsafe) private static var browser: (browser: DevToolsBrowser, session: String)?
+    /// The bar each run is held to (dB outside text, worst of four frames), from what it needs that View Transitions lack (docs/web.md).
+    private static let bars = ["match-push": 30.0, "match-pop": 30.0]
+
+    override class func tearDown() {
+        browser?.browser.close()
+        browser = nil
+        super.tearDown()
+    }
+
+    func testTagMatchingPlugins() throws {
+        for (plugin, operation) in [("match", "push"), ("match", "pop")] {
+            let run = try self.run(plugin, operation)
+            let instants = Set([0, run.frames / 3, 2 * run.frames / 3, run.frames - 1]).sorted()
+            var worst = Double.infinity
+            for (i, f) in zip(instants, try figures(run, shown: instants, against: instants)) {
+                worst = min(worst, f)
+                let bar = ViewTransitionExportTests.bars[run.name] ?? 35
+                if f < bar { XCTFail("\(run.name) frame \(i): \(String(format: "%.2f", f)) dB < \(bar); kept in \(try keep(run).path)") }
+            }
+            print(String(format: "view-transitions \(run.name): %.1f dB outside text; page %d bytes", worst, try Data(contentsOf: run.page).count))
+        }
+    }
+
+    // MARK: - Running and comparing
+
+    private struct Run {
+        let name: String
+        let folder: URL
+        let times: [Double]
+        let size: (width: Int, height: Int)
+        var frames: Int { times.count }
+        var timeline: URL { folder.appendingPathComponent("timeline.json") }
+        var page: URL { folder.appendingPathComponent("view-transitions.html") }
+        func png(_ i: Int) -> URL { folder.appendingPathComponent(String(format: "frames/%04d.png", i)) }
+    }
+
+    /// Runs `plugin` for `operation` to its timeline, frames and page.
+    private func run(_ plugin: String, _ operation: String, options: [String] = []) throws -> Run {
+        let out = try temporaryFolder("vt-\(plugin)-\(operation)")
+        let r = try CLI.run(
+            ["run", plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format", "json,png,view-transitions", "--out", out.path]
+                + options)
+        guard r.code == 0 else { throw BrowserError("\(plugin) \(operation): animhost run failed (\(r.code)): \(r.err)") }
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as? [String: Any] ?? [:]
+        let frames = root["frames"] as? [[String: Any]] ?? []
+        let size = (root["size"] as? [NSNumber] ?? []).map(\.doubleValue)
+        return Run(
+            name: "\(plugin)-\(operation)", folder: out, times: frames.map { ($0["t"] as? NSNumber)?.doubleValue ?? 0 },
+            size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
+    }
+
+    /// Copies `run`'s folder (page, frames, Chromium's pictures) where a person can look at it.
+    private func keep(_ run: Run) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animhost-view-transition-failures/\(run.name)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: run.folder, to: folder)
+        return folder
+    }
+
+    /// Chromium's pictures of `run`'s page paused at frames `shown`'s instants against `run`'s frames
+    /// `index` (pairwise): PSNR outside the text boxes.
+    private func figures(_ run: Run, shown: [Int], against index: [Int]) throws -> [Double] {
+        let (browser, session) = try open(run)
+        var figures: [Double] = []
+        for (s, i) in zip(shown, index) {
+            // A frame drawn after the seek.
+            try browser.evaluate(
+                "animhost.ready.then(() => animhost.seek(\(run.times[s]))).then(() => new Promise(r => requestAnimationFrame(() => r(true))))",
+                in: session)
+            let shot = run.folder.appendingPathComponent(String(format: "chromium-%04d.png", s))
+            try browser.screenshot(in: session).write(to: shot)
+            let chromium = try Bitmap.read(shot), rendered = try Bitmap.read(run.png(i))
+            XCTAssertEqual([chromium.width, chromium.height], [rendered.width, rendered.height], run.name)
+            let page = try OraclePage(OracleFrame(timeline: run.timeline, frame: i), image: { _ in URL(fileURLWithPath: "/") })
+            figures.append(psnr(chromium, rendered, skipping: page.mask(width: rendered.width, height: rendered.height, scale: 1)))
+        }
+        return figures
+    }
+
+    /// The class's browser at @1x showing `run`'s page.
+    private func open(_ run: Run) throws -> (DevToolsBrowser, String) {
+        let url = run.page.absoluteString
+        let browser =
+            try ViewTransitionExportTests.browser?.browser
+            ?? DevToolsBrowser(try requireChromium(), arguments: ["--force-device-scale-factor=1", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
+        let session: String
+        if let open = ViewTransitionExportTests.browser?.session {
+            session = open
+            try browser.navigate(url, in: session)
+        } else {
+            session = try browser.open(url)
+        }
+        ViewTransitionExportTests.browser = (browser, session)
+        try browser.setViewport(width: run.size.width, height: run.size.height, scale: 0, in: session)
+        return (browser, session)
+    }
+}
