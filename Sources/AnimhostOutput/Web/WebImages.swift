@@ -9,7 +9,7 @@ import AnimhostRender
 final class WebImages {
     private let parts: PartRasteriser
     private let scale: Double
-    /// Each picture shown (scene and name), by the number its placeholders carry.
+    /// Each picture shown (by its identity: its file, whatever scene names it), by the number its placeholders carry.
     private var indices: [String: Int] = [:]
     private var pictures: [(name: String, scene: String?, natural: Size, shown: Double)] = []
     /// The first picture that could not be read, thrown once the frame is mapped.
@@ -22,8 +22,8 @@ final class WebImages {
     /// by ``embedded()``'s markup), or nil (the failure kept) when it cannot be read; notes the size
     /// the node shows it at.
     func url(_ name: String, node: NodeSample) -> URL? {
-        let key = (node.scene ?? "") + "\u{0}" + name
         do {
+            let key = try parts.caches.images.identity(of: name, scene: node.scene)
             let index: Int
             if let known = indices[key] {
                 index = known
