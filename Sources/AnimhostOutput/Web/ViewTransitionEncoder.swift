@@ -58,11 +58,21 @@ public final class ViewTransitionEncoder: FrameSink {
         let lastNodes = try WebNodeFrame.nodes(of: lastFrame, images: images)
         records[records.count - 1] = ViewTransitionFrame(lastFrame, from: info.from, to: info.to, keys: lastNodes.map(\.key))
         let opening = records[0].tags, closing = records[records.count - 1].tags
-        // The pairs that fly: shown by the first scene (or a copy of it) at the start and by the second at the end.
-        let tags = closing.keys.filter { opening[$0]?.scene == info.from && closing[$0]?.scene == info.to }.sorted()
+        // The pairs that fly: shown by the second scene at the end, and at the start by the first scene
+        // (or a copy of it) or by a node of the second away from its place in its screen (a node flying
+        // itself), somewhere between the two ends in some frame (not a crossfade from one to the other).
+        let tags = closing.keys.filter { tag in
+            guard let start = opening[tag], let end = closing[tag], end.scene == info.to else { return false }
+            guard start.scene == info.from || !ViewTransitionEncoder.same(start.inScreen, end.inScreen) else { return false }
+            return records.dropFirst().dropLast().contains { record in
+                guard let box = record.tags[tag].map({ ViewTransitionEncoder.numbers($0.box) }) else { return false }
+                return !ViewTransitionEncoder.same(box, ViewTransitionEncoder.numbers(start.box))
+                    && !ViewTransitionEncoder.same(box, ViewTransitionEncoder.numbers(end.box))
+            }
+        }.sorted()
         guard !tags.isEmpty else {
             throw OutputError(
-                "view-transitions: no tag flies from the first scene to the second (shown by the one at the start, the other at the end) in \(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to): "
+                "view-transitions: no tag flies from the first scene to the second in \(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to): "
                     + "the format is for plugins built on tag matching (docs/web.md); use --format web")
         }
         let names = tags.enumerated().map { (tag: $1, name: "animhost-tag-\($0)") }
@@ -86,6 +96,18 @@ public final class ViewTransitionEncoder: FrameSink {
         records = []
         self.first = nil
         last = nil
+    }
+
+    /// A box's numbers: its transform's and its size.
+    private static func numbers(_ box: (transform: Transform2D, width: Double, height: Double)) -> [Double] {
+        let t = box.transform
+        return [t.a, t.b, t.c, t.d, t.tx, t.ty, box.width, box.height]
+    }
+
+    /// Whether two places in a screen are known and within half a point of each other.
+    private static func same(_ a: [Double]?, _ b: [Double]?) -> Bool {
+        guard let a, let b else { return false }
+        return zip(a, b).allSatisfy { abs($0 - $1) <= 0.5 }
     }
 }
 

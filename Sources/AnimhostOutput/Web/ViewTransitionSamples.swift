@@ -13,6 +13,8 @@ struct ViewTransitionFrame {
         var key: String
         /// The scene of that node (a copy's is its original's).
         var scene: String?
+        /// That node's place in its scene's root (its box less the root's offset), where the root is in the frame.
+        var inScreen: [Double]?
         /// The largest opacity of the visible nodes carrying the tag from the first scene (its copies too).
         var from = 0.0
         /// The same for the second scene.
@@ -55,6 +57,8 @@ struct ViewTransitionFrame {
             record.box = box  // later nodes paint above
             record.key = key
             record.scene = n.scene
+            let root = n.scene == from ? self.from : n.scene == to ? self.to : nil
+            record.inScreen = root.map { [n.toContainer.tx - $0.transform.tx, n.toContainer.ty - $0.transform.ty, box.1, box.2] }
             if n.scene == from { record.from = max(record.from, n.opacity) }
             if n.scene == to { record.to = max(record.to, n.opacity) }
             tags[tag] = record
