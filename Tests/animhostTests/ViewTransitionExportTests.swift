@@ -25,7 +25,10 @@ final class ViewTransitionExportTests: XCTestCase {
     }
 
     func testTagMatchingPlugins() throws {
-        for (plugin, operation) in [("match", "push"), ("match", "pop"), ("Examples/album/album.lua", "push"), ("Examples/album/album.lua", "pop"), ("Examples/appstore/appstore.lua", "present"), ("Examples/appstore/appstore.lua", "dismiss")] {
+        for (plugin, operation) in [
+            ("match", "push"), ("match", "pop"), ("Examples/album/album.lua", "push"), ("Examples/album/album.lua", "pop"), ("Examples/appstore/appstore.lua", "present"),
+            ("Examples/appstore/appstore.lua", "dismiss")
+        ] {
             let run = try self.run(plugin, operation)
             let instants = Set([0, run.frames / 3, 2 * run.frames / 3, run.frames - 1]).sorted()
             var worst = Double.infinity
@@ -58,14 +61,15 @@ final class ViewTransitionExportTests: XCTestCase {
             guard let copy = nodes.last(where: { $0["tag"] as? String == "photo-4" && $0["snapshot"] as? Bool == true }),
                 let box = (copy["frame"] as? [NSNumber])?.map(\.doubleValue)
             else { return XCTFail("frame \(f) has no flying copy") }
-            let measured = try browser.evaluate(
-                """
-                animhost.seek(\(run.times[f])).then(() => {
-                  const s = getComputedStyle(document.documentElement, "::view-transition-group(animhost-tag-0)");
-                  const m = new DOMMatrix(s.transform);
-                  return [m.e, m.f, parseFloat(s.width), parseFloat(s.height)];
-                })
-                """, in: session) as? [NSNumber]
+            let measured =
+                try browser.evaluate(
+                    """
+                    animhost.seek(\(run.times[f])).then(() => {
+                      const s = getComputedStyle(document.documentElement, "::view-transition-group(animhost-tag-0)");
+                      const m = new DOMMatrix(s.transform);
+                      return [m.e, m.f, parseFloat(s.width), parseFloat(s.height)];
+                    })
+                    """, in: session) as? [NSNumber]
             let values = measured?.map(\.doubleValue) ?? []
             XCTAssertEqual(values.count, 4, "frame \(f)")
             for (v, b) in zip(values, box) { XCTAssertEqual(v, b, accuracy: 0.5, "frame \(f): \(values) against \(box)") }
@@ -98,7 +102,10 @@ final class ViewTransitionExportTests: XCTestCase {
     private func run(_ plugin: String, _ operation: String, options: [String] = []) throws -> Run {
         let out = try temporaryFolder("vt-\(URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent)-\(operation)")
         let r = try CLI.run(
-            ["run", plugin.hasSuffix(".lua") ? packageRoot.appendingPathComponent(plugin).path : plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format", "json,png,view-transitions", "--out", out.path]
+            [
+                "run", plugin.hasSuffix(".lua") ? packageRoot.appendingPathComponent(plugin).path : plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format",
+                "json,png,view-transitions", "--out", out.path
+            ]
                 + options)
         guard r.code == 0 else { throw BrowserError("\(plugin) \(operation): animhost run failed (\(r.code)): \(r.err)") }
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as? [String: Any] ?? [:]

@@ -19,6 +19,10 @@ public final class ViewTransitionEncoder: FrameSink {
     private var times: [Double] = []
     /// Frames in which the first screen's root paints above the second's.
     private var fromAbove = 0
+    /// How many tag samples the records hold, against ``maxTagSamples``.
+    private var held = 0
+    /// The most tag samples (a tagged node in a frame) a run may give the page (each some 100 bytes).
+    public static let maxTagSamples = 4_000_000
     /// The finished page's size and named elements, for the run's summary.
     public private(set) var written: (bytes: Int, names: Int, timed: Int)?
 
@@ -41,7 +45,13 @@ public final class ViewTransitionEncoder: FrameSink {
             first = nodes
             keys = nodes.map(\.key)
         }
-        records.append(ViewTransitionFrame(frame, from: info.from, to: info.to, keys: keys))
+        let record = ViewTransitionFrame(frame, from: info.from, to: info.to, keys: keys)
+        held += record.tags.count
+        guard held <= ViewTransitionEncoder.maxTagSamples else {
+            throw OutputError(
+                "the view-transitions page's frames hold more than \(ViewTransitionEncoder.maxTagSamples) tagged nodes by frame \(frame.index): give fewer frames (--fps) or fewer tags")
+        }
+        records.append(record)
         times.append(frame.time)
         let roots = frame.nodes.enumerated().filter { $0.element.depth == 1 && !$0.element.isSnapshot }
         if let f = roots.first(where: { $0.element.scene == info.from })?.offset, let t = roots.first(where: { $0.element.scene == info.to })?.offset,
