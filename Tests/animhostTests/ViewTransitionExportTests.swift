@@ -76,6 +76,20 @@ final class ViewTransitionExportTests: XCTestCase {
         }
     }
 
+    /// The page plays the transition through and is left showing the last state; the same run writes the same bytes.
+    func testPlaysToTheEndAndIsDeterministic() throws {
+        let run = try self.run("match", "push"), again = try self.run("match", "push", again: true)
+        XCTAssertEqual(try Data(contentsOf: run.page), try Data(contentsOf: again.page))
+        let (browser, session) = try open(run)
+        XCTAssertEqual((try browser.evaluate("animhost.progress", in: session) as? NSNumber)?.doubleValue, 0)
+        let end =
+            try browser.evaluate(
+                "animhost.ready.then(() => animhost.play()).then(() => new Promise(r => setTimeout(r, \(Int(run.times.last! * 1000) + 500))))"
+                    + ".then(() => [animhost.progress, getComputedStyle(document.getElementById('first')).display])", in: session) as? [Any]
+        XCTAssertEqual((end?.first as? NSNumber)?.doubleValue, 1)
+        XCTAssertEqual(end?.last as? String, "none")
+    }
+
     /// A plugin that flies no tag gets a clear error and no page.
     func testPluginWithoutFlightsIsRefused() throws {
         let out = try temporaryFolder("vt-zoom")
@@ -98,22 +112,28 @@ final class ViewTransitionExportTests: XCTestCase {
         func png(_ i: Int) -> URL { folder.appendingPathComponent(String(format: "frames/%04d.png", i)) }
     }
 
-    /// Runs `plugin` for `operation` to its timeline, frames and page.
-    private func run(_ plugin: String, _ operation: String, options: [String] = []) throws -> Run {
-        let out = try temporaryFolder("vt-\(URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent)-\(operation)")
+    /// The runs made so far in the class, by plugin and operation (the same run makes the same files).
+    nonisolated(unsafe) private static var made: [String: Run] = [:]
+
+    /// Runs `plugin` (a built-in, or a path from the package's root) for `operation` to its timeline,
+    /// frames and page, once per class unless `again`.
+    private func run(_ plugin: String, _ operation: String, again: Bool = false) throws -> Run {
+        let key = plugin + " " + operation
+        if !again, let known = ViewTransitionExportTests.made[key] { return known }
+        let name = "\(URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent)-\(operation)"
+        let out = BundleFolder.root.appendingPathComponent("vt-\(name)-\(UUID().uuidString)")
+        let path = plugin.hasSuffix(".lua") ? packageRoot.appendingPathComponent(plugin).path : plugin
         let r = try CLI.run(
-            [
-                "run", plugin.hasSuffix(".lua") ? packageRoot.appendingPathComponent(plugin).path : plugin, "--operation", operation, "--fps", "15", "--scale", "1", "--format",
-                "json,png,view-transitions", "--out", out.path
-            ]
-                + options)
+            ["run", path, "--operation", operation, "--fps", "15", "--scale", "1", "--format", "json,png,view-transitions", "--out", out.path])
         guard r.code == 0 else { throw BrowserError("\(plugin) \(operation): animhost run failed (\(r.code)): \(r.err)") }
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("timeline.json"))) as? [String: Any] ?? [:]
         let frames = root["frames"] as? [[String: Any]] ?? []
         let size = (root["size"] as? [NSNumber] ?? []).map(\.doubleValue)
-        return Run(
-            name: "\(URL(fileURLWithPath: plugin).deletingPathExtension().lastPathComponent)-\(operation)", folder: out, times: frames.map { ($0["t"] as? NSNumber)?.doubleValue ?? 0 },
+        let run = Run(
+            name: name, folder: out, times: frames.map { ($0["t"] as? NSNumber)?.doubleValue ?? 0 },
             size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
+        if !again { ViewTransitionExportTests.made[key] = run }
+        return run
     }
 
     /// Copies `run`'s folder (page, frames, Chromium's pictures) where a person can look at it.
