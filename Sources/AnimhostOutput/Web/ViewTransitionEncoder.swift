@@ -82,8 +82,9 @@ public final class ViewTransitionEncoder: FrameSink {
         }.sorted()
         guard !tags.isEmpty else {
             throw OutputError(
-                "view-transitions: no tag flies from the first scene to the second in \(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to): "
-                    + "the format is for plugins built on tag matching (docs/web.md); use --format web")
+                "view-transitions: no tag flies from the first scene to the second in \(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to) "
+                    + "(a run of one instant, a crossfade, a reduced-motion or cancelled run flies none): the format carries the flights of plugins "
+                    + "built on tag matching (docs/web.md); --format web carries any run")
         }
         let names = tags.enumerated().map { (tag: $1, name: "animhost-tag-\($0)") }
         let style = ViewTransitionStyle(
