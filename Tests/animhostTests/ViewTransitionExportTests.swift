@@ -90,6 +90,15 @@ final class ViewTransitionExportTests: XCTestCase {
         XCTAssertEqual(end?.last as? String, "none")
     }
 
+    /// `#t=SECONDS` opens the page with the transition paused at that instant.
+    func testHashOpensPaused() throws {
+        let run = try self.run("match", "push")
+        let (browser, session) = try open(run, hash: "#t=\(run.times[2])")
+        let progress = try browser.evaluate(
+            "new Promise(r => setTimeout(r, 300)).then(() => new Promise(r => setTimeout(r, 300))).then(() => animhost.progress)", in: session)
+        XCTAssertEqual((progress as? NSNumber)?.doubleValue ?? -1, run.times[2] / run.times.last!, accuracy: 1e-3)
+    }
+
     /// A plugin that flies no tag gets a clear error and no page.
     func testPluginWithoutFlightsIsRefused() throws {
         let out = try temporaryFolder("vt-zoom")
@@ -165,9 +174,9 @@ final class ViewTransitionExportTests: XCTestCase {
         return figures
     }
 
-    /// The class's browser at @1x showing `run`'s page.
-    private func open(_ run: Run) throws -> (DevToolsBrowser, String) {
-        let url = run.page.absoluteString
+    /// The class's browser at @1x showing `run`'s page (at `hash`).
+    private func open(_ run: Run, hash: String = "") throws -> (DevToolsBrowser, String) {
+        let url = run.page.absoluteString + hash
         let browser =
             try ViewTransitionExportTests.browser?.browser
             ?? DevToolsBrowser(try requireChromium(), arguments: ["--force-device-scale-factor=1", "--force-color-profile=srgb", "--hide-scrollbars", "--disable-lcd-text"])
