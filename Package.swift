@@ -38,7 +38,7 @@ let package = Package(
             resources: [.copy("Lua/prelude.lua"), .copy("Library/deferred.lua"), .copy("Library/shared.lua"), .copy("Library/modifiers.lua"), .copy("Library/presets.lua")]),
         .target(
             name: "AnimhostOutput", dependencies: ["AnimhostCore", "AnimhostRender", "CPNG", "CTurboJPEG", "CWebP", "CGIF", "CImageQuant", "CMalloc"],
-            resources: [.copy("HTML/preview.html"), .copy("Web/nodes.css"), .copy("Web/web.html"), .copy("Web/drag.js")]),
+            resources: [.copy("HTML/preview.html"), .copy("Web/nodes.css"), .copy("Web/web.html"), .copy("Web/drag.js"), .copy("Web/view-transitions.html")]),
         .target(
             name: "AnimhostHarness", dependencies: ["AnimhostLua", "CLua", "AnimhostRender", "AnimhostOutput"],
             resources: [.copy("Lua/spec.lua"), .copy("Lua/new-plugin.lua"), .copy("Lua/new-plugin_spec.lua"), .copy("Diff/diff.html")]),

@@ -61,11 +61,16 @@ public struct OutputFormat: Sendable, Equatable {
     public static let web = OutputFormat(
         name: "web", files: ["web"], help: "(index.html: the scene as HTML, its motion as CSS animations; a pop or dismiss follows pointer drags)",
         writer: .sink { WebEncoder(url: $0.appendingPathComponent("web/index.html"), scale: $1) })
+    /// A page of the View Transitions API, for plugins built on tag matching (docs/web.md).
+    public static let viewTransitions = OutputFormat(
+        name: "view-transitions", files: ["view-transitions.html"],
+        help: "(tagged elements as view-transition-names, the run's timing as ::view-transition-* animations)",
+        writer: .sink { ViewTransitionEncoder(url: $0.appendingPathComponent("view-transitions.html"), scale: $1) })
     /// Evaluate only.
     public static let none = OutputFormat(name: "none", files: [], help: "evaluate only", writer: .nothing)
 
     /// Every format, in the order help lists them.
-    public static let all: [OutputFormat] = [json, png, gif, webp, mp4, html, lottie, web, none]
+    public static let all: [OutputFormat] = [json, png, gif, webp, mp4, html, lottie, web, viewTransitions, none]
 
     /// The formats of a comma-separated list (`json,webp`), each once, in the order given.
     public static func parseList(_ text: String) throws -> [OutputFormat] {

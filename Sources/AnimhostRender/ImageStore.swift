@@ -40,6 +40,14 @@ public final class ImageStore: @unchecked Sendable {
         return picture
     }
 
+    /// Which picture `name` of `scene` is, whatever scene names it: its file's real path, or the
+    /// placeholder's name. Two names with one identity show the same pixels.
+    public func identity(of name: String, scene: String?) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return try key(name, scene: scene)
+    }
+
     /// Forgets pictures last drawn from before `frame` (a worker still drawing one keeps its own reference).
     func evict(before frame: Int) {
         lock.lock()

@@ -108,7 +108,7 @@ final class CommandLineTests: XCTestCase {
         ] {
             XCTAssertEqual(try animhost(args).code, 1, args.joined(separator: " "))
         }
-        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, lottie, web, none)"))
+        XCTAssertTrue(try animhost("run", "zoom", "--format", "svg").err.contains("unknown format 'svg' (available: json, png, gif, webp, mp4, html, lottie, web, view-transitions, none)"))
     }
 
     func testFormatNoneEvaluatesAndWritesNothing() throws {

@@ -14,13 +14,14 @@ struct WebDragRun {
 
     /// What the page's `{{DRAG}}` slot holds: the run's own elements (`#drag`, numbered from
     /// `firstElement`, hidden until a drag), the drag data and `drag.js`; empty without a rule. With the
-    /// keyframes the run's elements hold. (The run has frames of its own just before and at the
-    /// duration, so it never draws exactly the page's frames.)
-    func slot(firstElement: Int) throws -> (text: String, keyframes: Int) {
+    /// keyframes the run's elements hold. `images` maps its pictures' placeholders to the page's
+    /// pictures. (The run has frames of its own just before and at the duration, so it never draws
+    /// exactly the page's frames.)
+    func slot(firstElement: Int, images: [Int]) throws -> (text: String, keyframes: Int) {
         guard let fields = rule?.fields, !frames.isEmpty else { return ("", 0) }
         guard let script = WebDragRun.script else { throw OutputError("the web page's drag script (drag.js) is missing beside the executable: reinstall animhost") }
         let document = WebDocument(frames: frames, times: times, spans: spans, firstElement: firstElement)
-        let markup = document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#)
+        let markup = WebImages.markup(document.html, index: images)
         let length = max((times.last ?? 0) - (times.first ?? 0), 0)
         let data = fields + #","length":\#(length),"tracks":[\#n"# + document.tracks.joined(separator: ",\n") + "]"
         let text =

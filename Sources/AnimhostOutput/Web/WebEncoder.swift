@@ -39,7 +39,7 @@ public final class WebEncoder: FrameSink {
     func beginImages(_ info: TimelineInfo) throws {
         guard images == nil else { return }
         let caches = RenderCaches(scale: scale, images: ImageStore(folders: info.imageFolders), plugin: info.plugin)
-        images = WebImages(parts: PartRasteriser(caches: caches))
+        images = WebImages(parts: PartRasteriser(caches: caches), scale: scale)
     }
 
     /// Maps the frame's nodes to CSS.
@@ -93,7 +93,7 @@ public final class WebEncoder: FrameSink {
         guard let info, let images else { throw OutputError("the web encoder finished before it began") }
         guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
         let page = try WebEncoder.page(
-            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: images.uris, drag: drag)
+            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: try images.embedded(), drag: drag)
         let data = Data(page.text.utf8)
         let file = try OutputFile(url)
         try file.write(data)
@@ -108,7 +108,7 @@ public final class WebEncoder: FrameSink {
     /// then the run with reduced motion if made) of the run `info` describes, with `drag`, the run pointer
     /// drags scrub, if made; and how many keyframes it holds.
     static func page(
-        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: [String], drag: WebDragRun? = nil
+        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: (uris: [String], index: [Int]), drag: WebDragRun? = nil
     ) throws
         -> (text: String, keyframes: Int)
     {
@@ -122,11 +122,11 @@ public final class WebEncoder: FrameSink {
                 + (n == 1 ? "}" : "")
         }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
-        let markup = { (document: WebDocument) in document.html.replacingOccurrences(of: #"src="animhost-image:"#, with: #"data-image=""#) }
-        let drag = try drag?.slot(firstElement: documents.last?.elementCount ?? 0)
+        let markup = { (document: WebDocument) in WebImages.markup(document.html, index: images.index) }
+        let drag = try drag?.slot(firstElement: documents.last?.elementCount ?? 0, images: images.index)
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
-            "DATA": #"{"fps":\#(info.fps),"images":[\#(images.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
+            "DATA": #"{"fps":\#(info.fps),"images":[\#(images.uris.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
             "NODES": markup(documents[0]),
             "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : "",
             "DRAG": drag?.text ?? ""
@@ -150,6 +150,11 @@ enum WebPage {
     /// The template with each `{{NAME}}` replaced by `values[NAME]`, in one pass: nothing put in is read again.
     static func fill(_ values: [String: String]) throws -> String {
         guard let text else { throw OutputError("the web page template (web.html) is missing beside the executable: reinstall animhost") }
+        return fill(values, template: text)
+    }
+
+    /// `template` with each `{{NAME}}` replaced by `values[NAME]`, in one pass.
+    static func fill(_ values: [String: String], template text: String) -> String {
         var out = "", rest = text[...]
         while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
             let name = String(rest[open.upperBound..<close.lowerBound])

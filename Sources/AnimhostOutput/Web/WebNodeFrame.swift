@@ -31,7 +31,7 @@ struct WebNodeFrame {
             let fields = try JSONSerialization.jsonObject(with: Data(TimelineWriter.encode(n).utf8)) as? [String: Any] ?? [:]
             let context = CSSMappingContext(
                 fields: fields, frame: (n.frame.x, n.frame.y, n.frame.width, n.frame.height),
-                parentOrigin: (parent?.origin.x ?? 0, parent?.origin.y ?? 0), image: { images.url($0, scene: n.scene) })
+                parentOrigin: (parent?.origin.x ?? 0, parent?.origin.y ?? 0), image: { images.url($0, node: n) })
             var style = NodeStyle()
             for mapping in CSSMapping.table {
                 if let value = fields[mapping.key], !(value is NSNull) { mapping.apply(value, context, &style) }
