@@ -36,10 +36,13 @@ public final class PreviewRunner {
     public private(set) var status = RunStatus(version: 0, ok: false)
     /// The plugin's declared params and their defaults, from the latest run that loaded it.
     public private(set) var params: [(name: String, value: ParamValue)] = []
+    /// The latest good run's PNG frames, drawn after its run ends.
+    public let frames: PreviewFrames
 
     /// A runner writing `formats` into `folder`, finding plugins and scenes with `catalog`.
     public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .png]) {
         self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
+        frames = PreviewFrames(folder: folder)
     }
 
     /// The plugin file `settings` name, if it can be found.
@@ -65,9 +68,10 @@ public final class PreviewRunner {
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             // A save during the run supersedes it: it may have read the file before the save.
             let superseded = { [read] in cancellation.isCancelled || WatchedFiles(read + plugin.luaFilesRead, readSince: started).changed }
-            let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: superseded)
-            _ = try session.run(request, sink: CancellableSink(sinks, cancellation))
+            let recording = try record(settings, cancelled: superseded)
+            _ = try session.run(request, sink: CancellableSink(recording, cancellation))
             status = RunStatus(version: status.version + 1, ok: true)
+            if formats.contains(.png) { frames.draw(version: status.version, run: recording, scale: settings.scale, debug: settings.debug) }
         } catch {
             // Cancelled, or failed on what may be a file half-saved: superseded either way.
             if cancellation.isCancelled || WatchedFiles(read, readSince: started).changed { return nil }
@@ -75,5 +79,15 @@ public final class PreviewRunner {
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)
         return status
+    }
+
+    /// The run's outputs but its PNG frames, written at once, and its frames drawn without being kept,
+    /// so that a frame that cannot be drawn fails the run as before; the PNG frames are drawn from the
+    /// recording once the run's event is sent (``PreviewFrames``).
+    private func record(_ settings: PreviewSettings, cancelled: @escaping () -> Bool) throws -> RecordedRun {
+        let written = try OutputRun(formats: formats.filter { $0 != .png }, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: cancelled)
+        guard formats.contains(.png) else { return RecordedRun(passingTo: [written]) }
+        // Drawn first: a frame that fails publishes nothing.
+        return RecordedRun(passingTo: [RenderSink(encoders: [], scale: settings.scale, debug: settings.debug, cancelled: cancelled), written])
     }
 }

@@ -41,6 +41,9 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     /// The folder holding the latest good `timeline.json` and `frames/`.
     public var folder: URL { runner.folder }
 
+    /// The latest good run's PNG frames in ``folder``, drawn after its event.
+    public var frames: PreviewFrames { runner.frames }
+
     /// The latest run's status.
     public var status: RunStatus { lock.withLock { latest } }
 
@@ -69,6 +72,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         }
         timer?.cancel()
         run?.cancel()
+        runner.frames.stop()
         open.forEach { $0.finish() }
         waiters.forEach { $0(status) }
     }
