@@ -6,7 +6,8 @@ import AnimhostOutput
 /// run's event is sent: encoding every frame was most of a re-run. Each run's frames are drawn from its
 /// recording on one queue, in the order of the runs, and published whole; a newer run's drawing cancels
 /// the older one's. A request for a run's frames waits until they, or a later run's, are in the folder:
-/// never does it get an earlier run's frames.
+/// never does it get an earlier run's frames. A frame that cannot be drawn (a corrupt image, say) is
+/// reported as the run's failure, after its event.
 public final class PreviewFrames: @unchecked Sendable {  // the mutable fields are behind `lock`
     /// How a wait for frames ended.
     public enum Outcome: Sendable, Equatable {
@@ -27,6 +28,7 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
     private var failure: String?
     private var waiters: [(version: Int, resume: (Outcome) -> Void)] = []
     private var stopped = false
+    private var report: (@Sendable (_ version: Int, _ error: String) -> Void)?
 
     /// Frames published into `folder`.
     init(folder: URL) { self.folder = folder }
@@ -68,6 +70,9 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
         }
     }
 
+    /// Has `report` told when the frames of the latest run asked for cannot be drawn, and why.
+    func onFailure(_ report: @escaping @Sendable (_ version: Int, _ error: String) -> Void) { lock.withLock { self.report = report } }
+
     /// Stops drawing and ends every wait.
     func stop() {
         let (run, ended) = lock.withLock {
@@ -80,11 +85,13 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
 
     /// Notes how the drawing of `version`'s frames ended and ends the waits it settles.
     private func settle(_ version: Int, error: String?) {
-        let ended = lock.withLock { () -> [(Outcome, (Outcome) -> Void)] in
+        let (ended, failed) = lock.withLock { () -> ([(Outcome, (Outcome) -> Void)], (() -> Void)?) in
+            var failed: (() -> Void)?
             if error == nil {
                 drawn = max(drawn, version)
-            } else if version == target {
+            } else if version == target, !stopped, let error {
                 failure = error
+                failed = report.map { report in { report(version, error) } }
             }
             var ended: [(Outcome, (Outcome) -> Void)] = []
             waiters.removeAll { waiter in
@@ -92,8 +99,9 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
                 ended.append((outcome, waiter.resume))
                 return true
             }
-            return ended
+            return (ended, failed)
         }
+        failed?()
         ended.forEach { $0.1($0.0) }
     }
 

@@ -81,13 +81,10 @@ public final class PreviewRunner {
         return status
     }
 
-    /// The run's outputs but its PNG frames, written at once, and its frames drawn without being kept,
-    /// so that a frame that cannot be drawn fails the run as before; the PNG frames are drawn from the
+    /// The run's outputs but its PNG frames, written at once; the PNG frames are drawn from the
     /// recording once the run's event is sent (``PreviewFrames``).
     private func record(_ settings: PreviewSettings, cancelled: @escaping () -> Bool) throws -> RecordedRun {
         let written = try OutputRun(formats: formats.filter { $0 != .png }, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: cancelled)
-        guard formats.contains(.png) else { return RecordedRun(passingTo: [written]) }
-        // Drawn first: a frame that fails publishes nothing.
-        return RecordedRun(passingTo: [RenderSink(encoders: [], scale: settings.scale, debug: settings.debug, cancelled: cancelled), written])
+        return RecordedRun(passingTo: [written])
     }
 }
