@@ -2,7 +2,8 @@ import Foundation
 import AnimhostCore
 import AnimhostOutput
 
-/// The PNG frames of the latest good run (`frames/NNNN.png` in the preview's folder), drawn after the
+/// The PNG frames of the latest good run (`frames/NNNN.png` in a folder of their own, which the
+/// timeline's publication leaves alone), drawn after the
 /// run's event is sent: encoding every frame was most of a re-run. Each run's frames are drawn from its
 /// recording on one queue, in the order of the runs, and published whole; a newer run's drawing cancels
 /// the older one's. A request for a run's frames waits until they, or a later run's, are in the folder:
@@ -17,7 +18,8 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
         case failed(String)
     }
 
-    private let folder: URL
+    /// Where the frames are published, as `frames/NNNN.png`.
+    public let folder: URL
     private let queue = DispatchQueue(label: "animhost.preview.frames")
     private let lock = NSLock()
     /// The run whose frames are in the folder (0 before any).
@@ -29,6 +31,11 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
     private var waiters: [(version: Int, resume: (Outcome) -> Void)] = []
     private var stopped = false
     private var report: (@Sendable (_ version: Int, _ error: String) -> Void)?
+
+    /// The file of frame `index`, once drawn.
+    public func file(_ index: Int) -> URL {
+        folder.appendingPathComponent("frames").appendingPathComponent(PNGSequenceEncoder.name(index))
+    }
 
     /// Frames published into `folder`.
     init(folder: URL) { self.folder = folder }

@@ -21,8 +21,9 @@ public struct RunStatus: Sendable, Equatable, Codable {
     }
 }
 
-/// Runs a plugin again and again into one folder (`timeline.json` and `frames/NNNN.png`): each run is
-/// published whole, so a failed run leaves the last good frames in place. It keeps the files every
+/// Runs a plugin again and again into one folder (`timeline.json`, and `drawn/frames/NNNN.png` drawn
+/// after the run by ``frames``): each run is published whole, so a failed run leaves the last good
+/// timeline and frames in place. It keeps the files every
 /// run read (the plugin, its modules, the scenes and the chrome, a gesture file) to tell when to run again.
 public final class PreviewRunner {
     /// Where the latest successful run's files are.
@@ -42,7 +43,7 @@ public final class PreviewRunner {
     /// A runner writing `formats` into `folder`, finding plugins and scenes with `catalog`.
     public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .png]) {
         self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
-        frames = PreviewFrames(folder: folder)
+        frames = PreviewFrames(folder: folder.appendingPathComponent("drawn"))
     }
 
     /// The plugin file `settings` name, if it can be found.

@@ -64,7 +64,7 @@ public struct PreviewServer: Sendable {
             if case .failed(let why) = await session.frames.wait(for: request.uri.queryParameters.get("v").flatMap { Int($0) }) {
                 return Self.text(.internalServerError, "the frames of the latest run could not be drawn: \(why)\n")
             }
-            return Self.file(session.folder.appendingPathComponent("frames").appendingPathComponent(PNGSequenceEncoder.name(n)), type: "image/png")
+            return Self.file(session.frames.file(n), type: "image/png")
         }
         router.get("/events") { _, _ -> Response in
             let stream = session.events()

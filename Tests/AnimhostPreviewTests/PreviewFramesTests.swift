@@ -38,4 +38,22 @@ final class PreviewFramesTests: PreviewFixture {
         XCTAssertEqual(try client.get("/frames/6.png").body, good)
         XCTAssertEqual(try client.get("/frames/6.png?v=2").body, good, "a failed run has no frames of its own: the good ones, at once")
     }
+
+    /// The frames are drawn after the event: one that cannot be drawn fails the run by a second event.
+    func testAFrameThatCannotBeDrawnFailsItsRunAfterItsEvent() throws {
+        try write("not an image", to: "broken.png")
+        try write(#"{ "name": "a", "size": [100, 80], "nodes": [ { "id": "p", "frame": [0, 0, 50, 50], "image": "broken.png" } ] }"#, to: "a.json")
+        try startServer()
+        let events = try client.subscribe()
+        defer { events.close() }
+        let first = try events.next()
+        XCTAssertEqual(first["version"] as? Int, 1)
+        let frame = try client.get("/frames/0.png?v=1")
+        XCTAssertEqual(frame.status, 500)
+        XCTAssertTrue(frame.text.contains("broken.png"), frame.text)
+        let failed = first["ok"] as? Bool == false ? first : try events.next()
+        XCTAssertEqual(failed["version"] as? Int, 1, "the same run")
+        XCTAssertEqual(failed["ok"] as? Bool, false)
+        XCTAssertTrue((failed["error"] as? String ?? "").contains("broken.png"), "\(failed)")
+    }
 }
