@@ -16,6 +16,8 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
         case ready
         /// The frames of the latest good run could not be drawn: why.
         case failed(String)
+        /// The run asked for has no frames: it failed, or has not ended.
+        case missing
     }
 
     /// Where the frames are published, as `frames/NNNN.png`.
@@ -64,7 +66,7 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
     }
 
     /// Waits until the folder holds the frames of run `version` (by default the latest good run's) or
-    /// of a later run; at once when no drawing of them is under way.
+    /// of a later run; at once when that run has no frames to draw.
     public func wait(for version: Int? = nil) async -> Outcome {
         await withCheckedContinuation { done in
             let now = lock.withLock { () -> Outcome? in
@@ -114,7 +116,8 @@ public final class PreviewFrames: @unchecked Sendable {  // the mutable fields a
 
     /// How a wait for `version`'s frames ends now, or nil while it must wait. Called with `lock` held.
     private func outcome(for version: Int) -> Outcome? {
-        if drawn >= version || version > target || stopped { return .ready }
+        if drawn >= version || stopped { return .ready }
+        if version > target { return .missing }
         return failure.map { .failed($0) }
     }
 }

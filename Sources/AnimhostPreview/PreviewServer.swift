@@ -61,8 +61,11 @@ public struct PreviewServer: Sendable {
                 return Self.text(.notFound, "frames are /frames/N.png, N a frame index\n")
             }
             // `?v=N`, the run the page shows: its frames may still be being drawn.
-            if case .failed(let why) = await session.frames.wait(for: request.uri.queryParameters.get("v").flatMap { Int($0) }) {
-                return Self.text(.internalServerError, "the frames of the latest run could not be drawn: \(why)\n")
+            let version = request.uri.queryParameters.get("v").flatMap { Int($0) }
+            switch await session.frames.wait(for: version) {
+            case .ready: break
+            case .failed(let why): return Self.text(.internalServerError, "the frames of the latest run could not be drawn: \(why)\n")
+            case .missing: return Self.text(.notFound, "run \(version ?? 0) has no frames: it failed, or has not ended\n")
             }
             return Self.file(session.frames.file(n), type: "image/png")
         }

@@ -36,7 +36,8 @@ final class PreviewFramesTests: PreviewFixture {
         try write(Self.plugin(duration: "0.1 +"), to: "slide.lua")
         XCTAssertEqual(try events.next()["ok"] as? Bool, false)
         XCTAssertEqual(try client.get("/frames/6.png").body, good)
-        XCTAssertEqual(try client.get("/frames/6.png?v=2").body, good, "a failed run has no frames of its own: the good ones, at once")
+        XCTAssertEqual(try client.get("/frames/6.png?v=2").status, 404, "a failed run has no frames of its own")
+        XCTAssertEqual(try client.get("/frames/6.png?v=3").status, 404, "nor has a run yet to come")
     }
 
     /// The frames are drawn after the event: one that cannot be drawn fails the run by a second event.
