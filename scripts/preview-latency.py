@@ -1,12 +1,23 @@
 #!/usr/bin/env python3
 """Measures animhost preview's save-to-event time: starts `animhost preview` on a copy of a plugin,
 subscribes to /events, appends a comment to the plugin N times and reports how long each `run`
-event took to arrive after the save (the poll that notices the save, plus the whole run).
+event took to arrive after the save (the poll that notices the save, plus the run), and how long
+the run's first and last PNG frames took to be served after the save (drawn after the event).
 
 usage: scripts/preview-latency.py [ANIMHOST] [PLUGIN.lua] [SAVES]
        (defaults: .build/debug/animhost, Plugins/zoom.lua, 10)
 """
-import os, re, shutil, socket, statistics, subprocess, sys, tempfile, time
+import http.client, json, os, re, shutil, socket, statistics, subprocess, sys, tempfile, time
+
+
+def get(port, path):
+    """The status and body of GET `path` from the preview."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    reply = (response.status, response.read())
+    connection.close()
+    return reply
 
 animhost = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/animhost")
 source = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "Plugins/zoom.lua")
@@ -34,16 +45,25 @@ try:
             buffer += events.recv(65536)
 
     next_event()  # the latest run, sent on connecting
-    times = []
+    times, first, last = [], [], []
     for i in range(saves):
         with open(plugin, "a") as f:
             f.write(f"-- save {i}\n")
         start = time.monotonic()
-        next_event()
+        status = json.loads(next_event())
         times.append((time.monotonic() - start) * 1000)
+        version = status["version"]
+        if status["ok"] and get(port, f"/frames/0.png?v={version}")[0] == 200:  # as the page asks for them
+            first.append((time.monotonic() - start) * 1000)
+            count = len(json.loads(get(port, f"/timeline.json?v={version}")[1])["frames"])
+            if get(port, f"/frames/{count - 1}.png?v={version}")[0] == 200:
+                last.append((time.monotonic() - start) * 1000)
         time.sleep(0.2)
     print(f"{saves} saves of {os.path.basename(source)}: save → run event "
           f"min {min(times):.0f} ms, median {statistics.median(times):.0f} ms, max {max(times):.0f} ms")
+    for label, served in (("first frame", first), ("last frame", last)):
+        if served:
+            print(f"save → {label} served: min {min(served):.0f} ms, median {statistics.median(served):.0f} ms")
 finally:
     server.send_signal(2)
     server.wait(timeout=10)

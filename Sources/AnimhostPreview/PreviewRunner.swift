@@ -28,8 +28,9 @@ public struct RunStatus: Sendable, Equatable, Codable {
     }
 }
 
-/// Runs a plugin again and again into one folder (`timeline.json` and `frames/NNNN.png`): each run is
-/// published whole, so a failed run leaves the last good frames in place. It keeps the files every
+/// Runs a plugin again and again into one folder (`timeline.json`, and `drawn/frames/NNNN.png` drawn
+/// after the run by ``frames``): each run is published whole, so a failed run leaves the last good
+/// timeline and frames in place. It keeps the files every
 /// run read (the plugin, its modules, the scenes and the chrome, a gesture file) to tell when to run again.
 public final class PreviewRunner {
     /// Where the latest successful run's files are.
@@ -47,10 +48,13 @@ public final class PreviewRunner {
     public private(set) var calls: [(time: Double, call: String)] = []
     /// How the plugin reads a gesture (its `interaction` rule, and whether it has its own `interact`), from the latest run that loaded it.
     public private(set) var interaction: (rule: InteractionRule, custom: Bool) = (InteractionRule(), false)
+    /// The latest good run's PNG frames, drawn after its run ends.
+    public let frames: PreviewFrames
 
     /// A runner writing `formats` into `folder`, finding plugins and scenes with `catalog`.
     public init(folder: URL, catalog: PluginCatalog, limits: SandboxLimits, formats: [OutputFormat] = [.json, .png]) {
         self.folder = folder; self.catalog = catalog; self.limits = limits; self.formats = formats
+        frames = PreviewFrames(folder: folder.appendingPathComponent("drawn"))
     }
 
     /// The plugin file `settings` name, if it can be found.
@@ -78,9 +82,10 @@ public final class PreviewRunner {
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             // A save during the run supersedes it: it may have read the file before the save.
             let superseded = { [read] in cancellation.isCancelled || WatchedFiles(read + plugin.luaFilesRead, readSince: started).changed }
-            let sinks = try OutputRun(formats: formats, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: superseded)
-            calls = Array(try session.run(request, sink: CancellableSink(sinks, cancellation)).calls.prefix(RunLog.maxLines))
+            let recording = try record(settings, cancelled: superseded)
+            calls = Array(try session.run(request, sink: CancellableSink(recording, cancellation)).calls.prefix(RunLog.maxLines))
             status = RunStatus(version: status.version + 1, ok: true, output: log.output)
+            if formats.contains(.png) { frames.draw(version: status.version, run: recording, scale: settings.scale, debug: settings.debug) }
         } catch {
             // Cancelled, or failed on what may be a file half-saved: superseded either way.
             if cancellation.isCancelled || WatchedFiles(read, readSince: started).changed { return nil }
@@ -90,5 +95,12 @@ public final class PreviewRunner {
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)
         return status
+    }
+
+    /// The run's outputs but its PNG frames, written at once; the PNG frames are drawn from the
+    /// recording once the run's event is sent (``PreviewFrames``).
+    private func record(_ settings: PreviewSettings, cancelled: @escaping () -> Bool) throws -> RecordedRun {
+        let written = try OutputRun(formats: formats.filter { $0 != .png }, folder: folder, scale: settings.scale, debug: settings.debug, cancelled: cancelled)
+        return RecordedRun(passingTo: [written])
     }
 }

@@ -62,12 +62,19 @@ public struct PreviewServer: Sendable {
         router.get("/inspect.js") { _, _ in try Self.resource("inspect.js", type: "text/javascript; charset=utf-8") }
         router.get("/state.json") { _, _ in Self.data(session.stateJSON(), type: "application/json") }
         router.get("/timeline.json") { _, _ in Self.file(session.folder.appendingPathComponent("timeline.json"), type: "application/json") }
-        router.get("/frames/:file") { _, context -> Response in
+        router.get("/frames/:file") { request, context -> Response in
             let name = context.parameters.get("file") ?? ""
             guard name.hasSuffix(".png"), let n = Int(name.dropLast(4)), n >= 0, n < 1_000_000 else {
                 return Self.text(.notFound, "frames are /frames/N.png, N a frame index\n")
             }
-            return Self.file(session.folder.appendingPathComponent("frames").appendingPathComponent(PNGSequenceEncoder.name(n)), type: "image/png")
+            // `?v=N`, the run the page shows: its frames may still be being drawn.
+            let version = request.uri.queryParameters.get("v").flatMap { Int($0) }
+            switch await session.frames.wait(for: version) {
+            case .ready: break
+            case .failed(let why): return Self.text(.internalServerError, "the frames of the latest run could not be drawn: \(why)\n")
+            case .missing: return Self.text(.notFound, "run \(version ?? 0) has no frames: it failed, or has not ended\n")
+            }
+            return Self.file(session.frames.file(n), type: "image/png")
         }
         router.get("/events") { _, _ -> Response in
             let stream = session.events()

@@ -37,10 +37,25 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         self.settings = settings
         self.runner = runner
         watched = WatchedFiles(runner.pluginFile(settings).map { [$0] } ?? [])  // a save of it cancels the first run
+        runner.frames.onFailure { [weak self] version, error in self?.framesFailed(version, error) }
+    }
+
+    /// The latest run's frames could not be drawn: the run failed after all, and its status says why.
+    private func framesFailed(_ version: Int, _ error: String) {
+        let failed = RunStatus(version: version, ok: false, error: error)
+        let open = lock.withLock { () -> [AsyncStream<RunStatus>.Continuation] in
+            guard latest.version == version, !stopped else { return [] }
+            latest = failed
+            return Array(listeners.values)
+        }
+        open.forEach { $0.yield(failed) }
     }
 
     /// The folder holding the latest good `timeline.json` and `frames/`.
     public var folder: URL { runner.folder }
+
+    /// The latest good run's PNG frames in ``folder``, drawn after its event.
+    public var frames: PreviewFrames { runner.frames }
 
     /// The latest run's status.
     public var status: RunStatus { lock.withLock { latest } }
@@ -70,6 +85,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         }
         timer?.cancel()
         run?.cancel()
+        runner.frames.stop()
         open.forEach { $0.finish() }
         waiters.forEach { $0(status) }
     }

@@ -50,7 +50,7 @@ final class RenderSinkTests: RenderedOutputTestCase {
     func testOneRenderThreadBesideEncodersThatKeepFrames() {
         let png = PNGSequenceEncoder(folder: dir), gif = GIFEncoder(url: dir), webp = WebPEncoder(url: dir)
         XCTAssertEqual(RenderSink.workers(for: [png]), RenderSink.defaultWorkers)
-        XCTAssertEqual(RenderSink.workers(for: [png, VideoEncoder(url: dir)]), RenderSink.defaultWorkers)
+        XCTAssertEqual(RenderSink.workers(for: [png, VideoEncoder(url: dir)]), 1)
         XCTAssertEqual(RenderSink.workers(for: [gif]), 1)
         XCTAssertEqual(RenderSink.workers(for: [png, webp]), 1)
     }

@@ -49,8 +49,8 @@ public final class RenderSink: FrameSink {
 
     /// The render threads `encoders` need: one per core while the formats do their work on them (PNG and
     /// HTML compress each frame on the thread that drew it), one when a format keeps frames to encode
-    /// on threads of its own (GIF, WebP): a second renderer would hold another frame and group buffer
-    /// (24 MB at @3x) where those threads already keep the other cores busy.
+    /// on threads of its own (GIF, WebP; MP4, whose x264 runs in ffmpeg): a second renderer would hold
+    /// another frame and group buffer (24 MB at @3x) where those threads already keep the other cores busy.
     public static func workers(for encoders: [FrameEncoder]) -> Int {
         encoders.contains { $0.keepsFrames } ? 1 : defaultWorkers
     }
