@@ -2,7 +2,8 @@
 # Coverage-guided fuzzing with libFuzzer (docs/security.md, "Fuzzing"):
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]      targets: scene gesture easing lua; default all, 30 s each
 # Builds animhost-libfuzzer with -sanitize=fuzzer,address into .build-fuzz, then runs each target on one
-# core for SECONDS, starting from the seeds in Fuzz/corpus/<target>/ with Fuzz/dictionaries/<target>.dict.
+# core for SECONDS, as many targets at once as there are cores (FUZZ_JOBS sets how many), starting from
+# the seeds in Fuzz/corpus/<target>/ with Fuzz/dictionaries/<target>.dict.
 # Every input once saved under Fuzz/crashes/<target>/ runs again first, as a regression test.
 # Inputs it finds interesting go to .build-fuzz/corpus/<target>/ (the committed seeds are only read),
 # logs to .build-fuzz/logs/<target>/; a crash, a hang (-timeout), running out of memory, a leak or a
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 targets=(scene gesture easing lua)
 which="${1:-all}"
 seconds="${2:-30}"
-if [ "$which" = "-h" ] || [ "$which" = "--help" ]; then sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
+if [ "$which" = "-h" ] || [ "$which" = "--help" ]; then sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
 if [ "$which" != "all" ]; then
   [[ " ${targets[*]} " == *" $which "* ]] || { echo "fuzz.sh: unknown target '$which' (expected all or one of: ${targets[*]})" >&2; exit 2; }
   targets=("$which")
@@ -29,30 +30,55 @@ binary=.build-fuzz/release/animhost-libfuzzer
 
 root="$(pwd)"
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-failed=()
-for target in "${targets[@]}"; do
-  work=".build-fuzz/corpus/$target"
-  logs=".build-fuzz/logs/$target"   # libFuzzer writes its job's log, fuzz-0.log, where it runs
-  crashes="Fuzz/crashes/$target"
+# One target's run, on one core: its findings, if any, then its figures, into $logs/summary.txt;
+# exit status 1 on a finding.
+fuzz_one() {
+  local target=$1
+  local work=".build-fuzz/corpus/$target"
+  local logs=".build-fuzz/logs/$target"   # libFuzzer writes its job's log, fuzz-0.log, where it runs
+  local crashes="Fuzz/crashes/$target"
+  local status=0
   rm -rf "$logs"
   mkdir -p "$work" "$logs" "$crashes"
-  dict=()
+  local dict=()
   [ -f "Fuzz/dictionaries/$target.dict" ] && dict=("-dict=$root/Fuzz/dictionaries/$target.dict")
   # The lua target leaves memory the process frees later (a watchdog's pending timer, a state kept
   # after its deadline): libFuzzer would take every input for a leak, run it twice and scan the heap.
   # Leaks are looked for once, when the process ends, instead.
-  per_target=()
+  local per_target=()
   [ "$target" = lua ] && per_target=(-detect_leaks=0)
-  echo "== $target: $seconds s"
   # shellcheck disable=SC2086
   if ! (cd "$logs" && "$root/$binary" --target="$target" "$root/$work" "$root/Fuzz/corpus/$target" "$root/$crashes" "${dict[@]}" "${per_target[@]}" \
       -max_total_time="$seconds" -workers=1 -jobs=1 -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
       -artifact_prefix="$root/$crashes/" -print_final_stats=1 ${FUZZ_FLAGS:-} >/dev/null 2>&1); then
-    failed+=("$target")
-    grep -A12 -E "^==[0-9]+==ERROR|^FINDING|ALARM|out-of-memory" "$logs"/fuzz-*.log | head -60 || true
+    status=1
   fi
-  grep -h -E "^(#[0-9]+\s+DONE|stat::number_of_executed_units|INFO: exiting)" "$logs"/fuzz-*.log || true
-  echo "   corpus: $(find "$work" -type f | wc -l) inputs, log: $logs/fuzz-0.log"
+  {
+    [ $status = 0 ] || grep -A12 -E "^==[0-9]+==ERROR|^FINDING|ALARM|out-of-memory" "$logs"/fuzz-*.log | head -60 || true
+    grep -h -E "^(#[0-9]+\s+DONE|stat::number_of_executed_units|INFO: exiting)" "$logs"/fuzz-*.log || true
+    echo "   corpus: $(find "$work" -type f | wc -l) inputs, log: $logs/fuzz-0.log"
+  } >"$logs.summary"
+  return $status
+}
+
+# Targets run side by side, one a core (FUZZ_JOBS, default the cores there are), each for SECONDS;
+# their reports are printed in the targets' order.
+jobs="${FUZZ_JOBS:-$(nproc)}"
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: FUZZ_JOBS must be a whole number, got '$jobs'" >&2; exit 2; }
+failed=()
+for ((start = 0; start < ${#targets[@]}; start += jobs)); do
+  batch=("${targets[@]:start:jobs}")
+  pids=()
+  for target in "${batch[@]}"; do
+    fuzz_one "$target" &
+    pids+=($!)
+  done
+  for i in "${!batch[@]}"; do
+    target=${batch[$i]}
+    wait "${pids[$i]}" || failed+=("$target")
+    echo "== $target: $seconds s"
+    cat ".build-fuzz/logs/$target.summary"
+  done
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz.sh: findings in: ${failed[*]} (inputs under Fuzz/crashes/, logs under .build-fuzz/logs/)" >&2

@@ -119,18 +119,22 @@ final class HTMLPreviewTests: RenderedOutputTestCase {
     func testChromiumShowsDifferentFramesAtTwoScrubPositionsWithoutConsoleErrors() throws {
         let chromium = try requireChromium()
         let page = try preview()
-        var shots: [Data] = []
-        for frame in [0, 11] {
-            let shot = dir.appendingPathComponent("shot-\(frame).png")
-            let r = try runProgram(chromium, headless + ["--screenshot=\(shot.path)", page.absoluteString + "#frame=\(frame)"])
+        let frames = [0, 11]
+        let shots = frames.map { dir.appendingPathComponent("shot-\($0).png") }
+        // A screenshot and the DOM at each position: four Chromium runs, side by side.
+        let headless = self.headless
+        let runs = try sideBySide(4) { i in
+            let output = i % 2 == 0 ? "--screenshot=\(shots[i / 2].path)" : "--dump-dom"
+            return try runProgram(chromium, headless + [output, page.absoluteString + "#frame=\(frames[i / 2])"])
+        }
+        for (n, frame) in frames.enumerated() {
+            let (r, dom) = (runs[2 * n], runs[2 * n + 1])
             XCTAssertEqual(r.status, 0, r.err)
             XCTAssertFalse(r.err.contains("CONSOLE"), "the page logged: \(r.err)")
-            shots.append(try Data(contentsOf: shot))
-            let dom = try runProgram(chromium, headless + ["--dump-dom", page.absoluteString + "#frame=\(frame)"])
             XCTAssertTrue(dom.out.contains("frame \(frame) / 11"), "the status line shows the scrubbed frame")
             XCTAssertFalse(dom.err.contains("CONSOLE"), "the page logged: \(dom.err)")
         }
-        XCTAssertNotEqual(shots[0], shots[1])
+        XCTAssertNotEqual(try Data(contentsOf: shots[0]), try Data(contentsOf: shots[1]))
     }
 
     private let headless = [

@@ -92,13 +92,13 @@ struct PaletteMapper {
     ) {
         for i in 0..<w where !PaletteMapper.same(unchanged, i) {
             let p = line + i * 4, e = (i + 1) * 3
-            let wantR = clamp(Int32(p[2]) &+ err[e] / 16), wantG = clamp(Int32(p[1]) &+ err[e + 1] / 16)
-            let wantB = clamp(Int32(p[0]) &+ err[e + 2] / 16)
+            let wantR = Self.clamp(Int32(p[2]) &+ err[e] / 16), wantG = Self.clamp(Int32(p[1]) &+ err[e + 1] / 16)
+            let wantB = Self.clamp(Int32(p[0]) &+ err[e + 2] / 16)
             let index = nearest(wantR, wantG, wantB)
             out[i] = UInt8(truncatingIfNeeded: index)
-            diffuse(wantR &- r[index], at: e, err: err, below: below)
-            diffuse(wantG &- g[index], at: e + 1, err: err, below: below)
-            diffuse(wantB &- b[index], at: e + 2, err: err, below: below)
+            Self.diffuse(wantR &- r[index], at: e, err: err, below: below)
+            Self.diffuse(wantG &- g[index], at: e + 1, err: err, below: below)
+            Self.diffuse(wantB &- b[index], at: e + 2, err: err, below: below)
         }
     }
 
@@ -109,9 +109,11 @@ struct PaletteMapper {
         return unchanged[i >> 3] & (1 << UInt8(i & 7)) != 0
     }
 
-    /// Floyd–Steinberg: 7/16 to the right, 3/16 below left, 5/16 below, 1/16 below right.
+    /// Floyd–Steinberg: 7/16 to the right, 3/16 below left, 5/16 below, 1/16 below right. Static, as
+    /// `clamp`: a method of `self` called from a mutating one copies the mapper (its arrays retained and
+    /// released) at every call in a debug build.
     @inline(__always)
-    private func diffuse(_ error: Int32, at e: Int, err: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>) {
+    private static func diffuse(_ error: Int32, at e: Int, err: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>) {
         err[e + 3] &+= error &* 7
         below[e - 3] &+= error &* 3
         below[e] &+= error &* 5
@@ -119,7 +121,7 @@ struct PaletteMapper {
     }
 
     @inline(__always)
-    private func clamp(_ v: Int32) -> Int32 { min(max(v, 0), 255) }
+    private static func clamp(_ v: Int32) -> Int32 { min(max(v, 0), 255) }
 
     /// The index of the palette colour nearest to the colour, from the cache or a search of the palette.
     @inline(__always)
