@@ -136,7 +136,7 @@ final class CheckCommandTests: XCTestCase {
             "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop or dismiss flung or released past its rule finishes at the destination: the run was cancelled"),
             "continuity": (
                 "continuity", push,
-                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
@@ -182,27 +182,27 @@ final class CheckCommandTests: XCTestCase {
         let battery: [(fail: String, pass: String, line: String)] = [
             (
                 "fail/continuity", "pass/flashes/continuity",
-                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             (
                 "fail/flashes/zorder-flash", "pass/flashes/zorder-flash",
-                "push@60fps: no region flashes: changes abruptly and back: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
             ),
             (
                 "fail/flashes/source-hidden-after", "pass/flashes/source-hidden-after",
-                "push@60fps: no region flashes: changes abruptly and back: frame 15: [4, 124, 384, 232] changes abruptly and back for 3 frames (frames 15–17), where 'flying-photo' (added by the plugin) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 15: [4, 124, 384, 232] changes abruptly and back for 3 frames (frames 15–17), where 'flying-photo' (added by the plugin) is drawn"
             ),
             (
                 "fail/flashes/bounds-jump-on-landing", "pass/flashes/bounds-jump-on-landing",
-                "push@60fps: no region flashes: changes abruptly and back: frame 15: [104, 172, 284, 184] changes abruptly and back for 3 frames (frames 15–17), where 'photo' (detail), 'flying-photo' (added by the plugin) are drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 15: [104, 172, 284, 184] changes abruptly and back for 3 frames (frames 15–17), where 'photo' (detail), 'flying-photo' (added by the plugin) are drawn"
             ),
             (
                 "fail/flashes/shared-hidden-in-parent", "pass/flashes/shared-hidden-in-parent",
-                "push@60fps: no region flashes: changes abruptly and back: frame 1: [200, 288, 184, 160] changes abruptly and back for 3 frames (frames 1–3), where 'photo-4' (grid) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 1: [200, 288, 184, 160] changes abruptly and back for 3 frames (frames 1–3), where 'photo-4' (grid) is drawn"
             ),
             (
                 "fail/flashes/squashed-content", "pass/flashes/squashed-content",
-                "push@60fps+reduced-motion: no region flashes: changes abruptly and back: frame 15: [32, 308, 300, 40] changes abruptly and back for 4 frames (frames 15–18), where 'card-content' (added by the plugin), 'card' (card) are drawn"
+                "push@60fps+reduced-motion: no region jumps: changes abruptly and back, or abruptly once: frame 15: [32, 308, 300, 40] changes abruptly and back for 4 frames (frames 15–18), where 'card-content' (added by the plugin), 'card' (card) are drawn"
             )
         ]
         func path(_ name: String) -> String {
@@ -212,6 +212,8 @@ final class CheckCommandTests: XCTestCase {
         let push = ["--operation", "push", "--fps", "60"]
         let cases =
             battery.map { ($0.fail, path($0.pass), push, $0.line) } + [
+                // the built-in card-lift, which landed this way before, is the swap's fixed twin
+                ("fail/flashes/swap-on-landing", "card-lift", push, Self.swapOnLanding),
                 ("fail/flashes/snapshot-left-after-cancel", path("pass/flashes/snapshot-left-after-cancel"), ["--operation", "pop", "--fps", "60"], Self.snapshotLeft)
             ]
         for (fail, pass, args, line) in cases {
@@ -223,6 +225,8 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// The old card-lift's last frame: the flying card swapped for the destination's header in one frame.
+    static let swapOnLanding = "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 30: [12, 112, 152, 32] changes abruptly and stays so (from frame 29 to 30)"
     /// The snapshot a cancelled pop leaves on top of the screen, named with its place.
     static let snapshotLeft = "pop+slow-release@60fps: an interactive pop or dismiss released slowly near its start cancels back to the source: "
 
