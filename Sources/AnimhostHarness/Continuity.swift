@@ -46,11 +46,13 @@ struct Continuity {
         let size = drawn.size
         let minArea = PixelComparison.share * size.width * size.height
         let found = events(bitmaps)
-        /// The largest group of `pixels` jumping at `i` thicker than the motion there explains.
-        func largest(_ i: Int, _ pixels: [Int], back: ([Int]) -> Int?, best: Flash?) -> Flash? {
+        /// The largest group of `pixels` jumping at `i` thicker than the motion there explains; its area
+        /// counts the pixels that jumped (all of them, or those `jumped` holds).
+        func largest(_ i: Int, _ pixels: [Int], jumped: Set<Int>? = nil, back: ([Int]) -> Int?, best: Flash?) -> Flash? {
             var best = best
             for component in components(pixels, width: w, height: h) {
-                let area = Double(component.count) / (scale * scale)
+                let count = jumped.map { set in component.count { set.contains($0) } } ?? component.count
+                let area = Double(count) / (scale * scale)
                 guard area >= minArea, area > (best?.area ?? 0) else { continue }
                 let back = back(component)
                 let region = clamp(bounds(component, width: w, scale: scale), to: size)
@@ -69,7 +71,7 @@ struct Continuity {
         }
         if flash != nil { return flash }
         for (i, pixels) in found.stays.sorted(by: { $0.key < $1.key }) {
-            flash = largest(i, grown(pixels, width: w, height: h), back: { _ in nil }, best: flash)
+            flash = largest(i, grown(pixels, width: w, height: h), jumped: Set(pixels), back: { _ in nil }, best: flash)
         }
         return flash
     }
