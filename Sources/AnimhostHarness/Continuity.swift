@@ -61,6 +61,11 @@ struct Continuity {
                 guard thickness > 2 * motion + margin else { continue }
                 let radius = max(2, Continuity.thickness(component, width: w))
                 guard back != nil || (still(around: component, at: i, radius: radius, in: bitmaps) && swapped(frames[i - 1], frames[i], over: region)) else { continue }
+                guard
+                    back != nil
+                        || !displaced(
+                            jumped.map { set in component.filter { set.contains($0) } } ?? component, at: i, in: bitmaps, scale: scale, minPixels: Int((minArea * scale * scale).rounded(.up)))
+                else { continue }
                 best = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
             }
             return best
