@@ -1,7 +1,8 @@
 -- Flashes: card-lift as it was, whose flying card lands with its own look and is swapped for the
 -- destination's in one frame: its corners snap square, its shadow vanishes, its title leaps to the
 -- header's type (a corner radius not animated by a shared element transition, so it changes at the end:
--- wix/react-native-navigation issue #6621); the built-in card-lift is its fixed twin.
+-- wix/react-native-navigation issues #6519, "the borderRadius instantly goes from 20 -> 0", and #6621);
+-- the built-in card-lift is its fixed twin.
 
 ---@type Plugin
 local lift = {
