@@ -229,7 +229,9 @@ final class CheckCommandTests: XCTestCase {
     }
 
     /// The old card-lift's last frame: the flying card swapped for the destination's header in one frame.
-    static let swapOnLanding = "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 30: [12, 112, 152, 32] changes abruptly and stays so (from frame 29 to 30), where 'card' (card), 'card-2' (a snapshot), 'cards' (cards) are drawn"
+    static let swapOnLanding =
+        "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 30: [12, 112, 152, 32] changes abruptly and stays so (from frame 29 to 30), "
+        + "where 'card' (card), 'card-2' (a snapshot), 'cards' (cards) are drawn"
     /// The snapshot a cancelled pop leaves on top of the screen, named with its place.
     static let snapshotLeft = "pop+slow-release@60fps: an interactive pop or dismiss released slowly near its start cancels back to the source: "
 
