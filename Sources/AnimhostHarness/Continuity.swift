@@ -143,11 +143,19 @@ struct Continuity {
     static func still(around pixels: [Int], at i: Int, radius: Int, in bitmaps: [Bitmap]) -> Bool {
         let (w, h) = (bitmaps[0].width, bitmaps[0].height)
         let pairs = [(i - 2, i - 1), (i, i + 1)].filter { $0.0 >= 0 && $0.1 < bitmaps.count }
+        // The pixels within `radius` of one of `pixels`: a box sum over a summed-area table of them, in
+        // one pass over the screen whatever the radius (a region as large as the screen is as thick).
+        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for p in pixels { sums[(p / w + 1) * (w + 1) + p % w + 1] = 1 }
+        for y in 1...h {
+            for x in 1...w { sums[y * (w + 1) + x] += sums[(y - 1) * (w + 1) + x] + sums[y * (w + 1) + x - 1] - sums[(y - 1) * (w + 1) + x - 1] }
+        }
         var near = [Bool](repeating: false, count: w * h)
-        for p in pixels {
-            let (x, y) = (p % w, p / w)
-            for ny in max(0, y - radius)...min(h - 1, y + radius) {
-                for nx in max(0, x - radius)...min(w - 1, x + radius) { near[ny * w + nx] = true }
+        for y in 0..<h {
+            let (y0, y1) = (max(0, y - radius), min(h, y + radius + 1))
+            for x in 0..<w {
+                let (x0, x1) = (max(0, x - radius), min(w, x + radius + 1))
+                near[y * w + x] = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0] > 0
             }
         }
         var changed = 0
