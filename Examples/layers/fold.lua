@@ -38,6 +38,13 @@ local function shading(i, turn, shade)
   return { away, toward }
 end
 
+-- How much the panels show at fold angle `angle`: wholly until the last tenth of the turn, then less
+-- as they go edge-on. Folded, under perspective, the stack is still a sliver at the left edge; faded
+-- out by then, it is not there to vanish when the panels are removed (nor to appear when they come).
+local function shown(angle)
+  return math.min(1, math.max(0, (math.pi / 2 - angle) / (math.pi / 20)))
+end
+
 -- Poses every strip at fold angle `angle` (0 flat … π/2 edge-on): strip i turns by ±angle about its
 -- left edge, which goes where the previous strip's right edge is (x along the screen, z into it).
 local function pose(strips, angle, params)
@@ -45,6 +52,7 @@ local function pose(strips, angle, params)
   for _, s in ipairs(strips) do
     local sign = s.i % 2 == 0 and 1 or -1
     s.panel.transform3D = transform3D.rotate(sign * angle, 0, 1, 0) * transform3D.translate(x - s.x, 0, z)
+    s.panel.alpha = shown(angle)
     s.shade.gradient = { colors = shading(s.i, angle / (math.pi / 2), params.shade) }
     x = x + s.w * math.cos(angle)
     z = z - sign * s.w * math.sin(angle)
@@ -108,16 +116,8 @@ function fold.animate(ctx)
   if ctx.presenting then
     cover:remove()
   else
-    -- Folded, the panels come into sight just after the start, so that the run starts as the screen rests.
+    -- Folded, the panels are out of sight (`shown`), so that the run starts as the screen rests.
     pose(strips, folded, ctx.params)
-    for _, s in ipairs(strips) do s.panel.alpha = 0 end
-    animate{
-      duration = 1 / 240,
-      curve = "linear",
-      function()
-        for _, s in ipairs(strips) do s.panel.alpha = 1 end
-      end,
-    }
   end
   local from, to = ctx.presenting and flat or folded, ctx.presenting and folded or flat
   turn(ctx, strips, from, to, function()

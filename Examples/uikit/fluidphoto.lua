@@ -1,6 +1,8 @@
 -- FluidPhoto's zoom (ZoomAnimator and ZoomDismissalInteractionController), ported. Push: the photo
--- zooms from its cell to the image's aspect-fit frame on the screen (calculateZoomInImageFrame, from
--- the image's size) on a 0.5 s spring (damping 0.8) while the detail fades in. Pop: 0.25 s back into
+-- zooms from its cell to the detail's photo on a 0.5 s spring (damping 0.8) while the detail fades
+-- in. FluidPhoto's detail shows the image aspect-fit on the whole screen, so it flies to that frame
+-- (calculateZoomInImageFrame); this detail shows it filling a header, so it flies there and lands
+-- on the photo as drawn instead of jumping to it on the last frame. Pop: 0.25 s back into
 -- the cell. A pan down dismisses: the photo shrinks to half over half the screen's height, follows
 -- the finger raised by frame.height · (1 − scale) / 2 of the *scaled* frame, the detail fades over a
 -- quarter of the height; released moving up or above its start it springs back (0.5 s, damping 0.9),
@@ -16,21 +18,6 @@ local fluid = {
 
 function fluid.duration(ctx)
   return ctx.presenting and ctx.params.push or ctx.params.pop
-end
-
--- calculateZoomInImageFrame(image:forView:)
----@param image Size
----@param view Rect
----@return Rect
-local function calculateZoomInImageFrame(image, view)
-  local viewRatio = view.width / view.height
-  local imageRatio = image.width / image.height
-  if imageRatio > viewRatio then
-    local height = view.width / imageRatio
-    return rect(0, (view.height - height) / 2, view.width, height)
-  end
-  local width = view.height * imageRatio
-  return rect((view.width - width) / 2, 0, width, view.height)
 end
 
 local state  -- what the pan needs, while a pan drives the pop
@@ -57,7 +44,7 @@ function fluid.animate(ctx)
     ctx.container:add(ctx.to.view)
     ctx.to.view.alpha = 0
     ctx.container:add(photo)
-    local final = calculateZoomInImageFrame(photo.imageSize, ctx.to.view.bounds)
+    local final = ctx.to.delegate:referenceFrame(ctx)
     animate{ duration = ctx.params.push, spring = { damping = 0.8, velocity = 0 },
       function()
         photo.frame = final

@@ -4,13 +4,12 @@ local function copyOf(frame)
 end
 
 describe("fluidphoto", function()
-  it("zooms toward the 1024 × 768 image's aspect-fit frame on the 390 × 844 screen", function()
+  it("zooms toward the detail's photo, 390 × 260 under the 96 pt header, where it lands", function()
     local run = animhost.run{ plugin = "fluidphoto.lua" }
-    -- 1024 / 768 > 390 / 844: full width, height 390 · 768 / 1024 = 292.5, centred: y = 275.75
     local late = copyOf(run:frame(-2))
     assert.are.near(390, late.frame.width, 2)
-    assert.are.near(292.5, late.frame.height, 2)
-    assert.are.near(275.75 + 292.5 / 2, late.frame.midY, 2)
+    assert.are.near(260, late.frame.height, 2)
+    assert.are.near(96 + 260 / 2, late.frame.midY, 2)
   end)
 
   it("raises the panned photo by the scaled frame's height · (1 − s) / 2", function()

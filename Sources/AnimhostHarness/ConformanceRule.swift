@@ -111,9 +111,9 @@ extension ConformanceRule {
                 "No area of 25 % of a 10° field (a third of the screen's width by a third of its height) flashes more than three times in any one second, in general or red flashes, at the run's rate (WCAG 2.3.1).",
             scopes: [.run], check: Conformance.noFlashes),
         ConformanceRule(
-            id: "continuity", name: "no region flashes: changes abruptly and back",
+            id: "continuity", name: "no region jumps: changes abruptly and back, or abruptly once",
             sentence:
-                "No region of the screen changes abruptly and back within 10 frames (a blink, a pop, a one-frame swap of order) more than the motion there explains (judged at 60 fps and in the interactive pops or dismissals).",
+                "No region of the screen changes abruptly and back within 10 frames (a blink, a pop, a one-frame swap of order), or abruptly once and for good (a flight landing on another look), more than the motion there explains (judged at 60 fps and in the interactive pops or dismissals).",
             scopes: [.run, .probe], check: { try $0.flashes() })
     ]
 }

@@ -3,8 +3,9 @@ import AnimhostCore
 import AnimhostRender
 
 /// The `continuity` rule: a region of the screen that changes abruptly and changes back within a few
-/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), where the
-/// motion there does not explain it. Every frame of the run is
+/// frames (a blink, a pop, a one-frame swap of order, a node snapping back then vanishing), or that
+/// changes abruptly once and stays so (a flight that lands on a different look: its corners, shadow or
+/// type swapped in one frame), where the motion there does not explain it. Every frame of the run is
 /// drawn small (``DrawnFrames``: a pixel per about 4 × 4 points; a jump a person notices covers far
 /// more), and each pixel is followed through time.
 struct Continuity {
@@ -17,18 +18,26 @@ struct Continuity {
     /// Points of thickness beyond the motion's allowance a region must have.
     static let margin = 12.0
 
-    /// A region that jumped away at `frame` and came back at `back`: where, how large, how thick, and
-    /// how far the nodes there move a frame.
+    /// A region that jumped away at `frame` and came back at `back` (nil: it stayed): where, how large,
+    /// how thick, and how far the nodes there move a frame.
     struct Flash {
         let frame: Int
-        let back: Int
+        let back: Int?
         let region: Rect
         let area: Double
         let thickness: Double
         let motion: Double
     }
 
-    /// The largest flash of the frames, drawn at `drawn.scale`; nil when there is none.
+    /// What each pixel did: the frames it jumped at and came back after `k` frames (`k` by pixel), and
+    /// the frames it jumped at, steady before, and stayed.
+    struct Events {
+        var returns: [Int: [Int: Int]] = [:]
+        var stays: [Int: [Int]] = [:]
+    }
+
+    /// The largest flash of the frames (drawn at `drawn.scale`) that changes back; else the largest
+    /// that stays; nil when there is none.
     static func flash(_ frames: [FrameSample], drawn: DrawnFrames) throws -> Flash? {
         guard frames.count >= 3 else { return nil }
         let bitmaps = try drawn.bitmaps()
@@ -36,27 +45,49 @@ struct Continuity {
         let (w, h) = (bitmaps[0].width, bitmaps[0].height)
         let size = drawn.size
         let minArea = PixelComparison.share * size.width * size.height
-        var found: Flash?
-        for (i, returns) in events(bitmaps).sorted(by: { $0.key < $1.key }) {
-            for component in components(returns.keys.sorted(), width: w, height: h) {
-                let area = Double(component.count) / (scale * scale)
-                guard area >= minArea else { continue }
-                let back = i + mostCommon(component.map { returns[$0]! })
+        let found = events(bitmaps)
+        /// The largest group of `pixels` jumping at `i` thicker than the motion there explains; its area
+        /// counts the pixels that jumped (all of them, or those `jumped` holds).
+        func largest(_ i: Int, _ pixels: [Int], jumped: Set<Int>? = nil, back: ([Int]) -> Int?, best: Flash?) -> Flash? {
+            var best = best
+            for component in components(pixels, width: w, height: h) {
+                let count = jumped.map { set in component.count { set.contains($0) } } ?? component.count
+                let area = Double(count) / (scale * scale)
+                guard area >= minArea, area > (best?.area ?? 0) else { continue }
+                let back = back(component)
                 let region = clamp(bounds(component, width: w, scale: scale), to: size)
                 let thickness = Double(Continuity.thickness(component, width: w)) / scale
-                let motion = Continuity.motion(frames, in: region, from: i, back: back)
-                guard thickness > 2 * motion + margin, area > (found?.area ?? 0) else { continue }
-                found = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
+                let motion = back.map { Continuity.motion(frames, in: region, from: i, back: $0) } ?? Continuity.motion(frames, in: region, at: i)
+                guard thickness > 2 * motion + margin else { continue }
+                let radius = max(2, Continuity.thickness(component, width: w))
+                guard back != nil || (still(around: component, at: i, radius: radius, in: bitmaps) && swapped(frames[i - 1], frames[i], over: region)) else { continue }
+                guard
+                    back != nil
+                        || !displaced(
+                            jumped.map { set in component.filter { set.contains($0) } } ?? component, at: i, in: bitmaps, scale: scale, minPixels: Int((minArea * scale * scale).rounded(.up)))
+                else { continue }
+                best = Flash(frame: i, back: back, region: region, area: area, thickness: thickness, motion: motion)
             }
+            return best
         }
-        return found
+        var flash: Flash?
+        for (i, returns) in found.returns.sorted(by: { $0.key < $1.key }) {
+            flash = largest(i, returns.keys.sorted(), back: { i + mostCommon($0.map { returns[$0]! }) }, best: flash)
+        }
+        if flash != nil { return flash }
+        for (i, pixels) in found.stays.sorted(by: { $0.key < $1.key }) {
+            flash = largest(i, grown(pixels, width: w, height: h), jumped: Set(pixels), back: { _ in nil }, best: flash)
+        }
+        return flash
     }
 
     /// For each pixel, each time it jumps away from its value (frame `i` − 1 to `i`) and its next jump,
     /// `k` ≤ ``window`` frames later, takes it back: to within ``back`` of that value, or at least
     /// halfway (a fading node that pops to full opacity and back lands where its fade has got to).
     /// The pixels grouped by `i`, each with its `k` (a region's edges may come back a frame apart).
-    static func events(_ bitmaps: [Bitmap]) -> [Int: [Int: Int]] {
+    /// A jump that does not come back counts as staying when the pixel was steady the frame before
+    /// (within ``back``) and stays within ``back`` of its new value for ``window`` frames or to the end.
+    static func events(_ bitmaps: [Bitmap]) -> Events {
         let n = bitmaps.count
         let count = bitmaps[0].width * bitmaps[0].height
         // Every frame's bytes in one buffer, frame after frame, read through a pointer: the loop below
@@ -64,7 +95,7 @@ struct Continuity {
         var all = [UInt8]()
         all.reserveCapacity(n * count * 4)
         for b in bitmaps { all += b.bytes }
-        var found: [Int: [Int: Int]] = [:]
+        var found = Events()
         all.withUnsafeBufferPointer { bytes in
             let frameBytes = count * 4
             func d(_ a: Int, _ b: Int, _ p: Int) -> Int {
@@ -79,19 +110,92 @@ struct Continuity {
             }
             for p in 0..<count {
                 var i = 1
-                while i < n - 1 {
+                while i < n {
                     guard d(i - 1, i, p) > jump else { i += 1; continue }
                     var m = i + 1
                     while m < min(i + window + 1, n), d(i - 1, m, p) > back, d(m - 1, m, p) <= jump { m += 1 }
                     if m < min(i + window + 1, n), d(m - 1, m, p) > jump, 2 * d(i - 1, m, p) <= max(2 * back, d(m - 1, m, p)) {
-                        found[i, default: [:]][p] = m - i
-                        i = m
+                        found.returns[i, default: [:]][p] = m - i
+                        i = m + 1
+                        continue
                     }
+                    let end = min(i + window + 1, n)
+                    var stays = i < 2 || d(i - 2, i - 1, p) <= back
+                    var k = i + 1
+                    while stays && k < end {
+                        stays = d(i, k, p) <= back
+                        k += 1
+                    }
+                    if stays { found.stays[i, default: []].append(p) }
                     i += 1
                 }
             }
         }
         return found
+    }
+
+    /// Whether the screen around `pixels` (within `radius` pixels, the region's own thickness: as far as
+    /// an edge sweeping it moves a frame) was still in the frame before the jump at `i` and the frame
+    /// after: fewer changed there by more than ``back`` than a quarter of the region. A region swept by
+    /// a moving edge, a reveal's front or a flight slowing to its place changes once and stays too, but
+    /// the pixels beside it changed the frame before or change the frame after; a swap of look changes
+    /// a region whose surroundings are at rest.
+    static func still(around pixels: [Int], at i: Int, radius: Int, in bitmaps: [Bitmap]) -> Bool {
+        let (w, h) = (bitmaps[0].width, bitmaps[0].height)
+        let pairs = [(i - 2, i - 1), (i, i + 1)].filter { $0.0 >= 0 && $0.1 < bitmaps.count }
+        // The pixels within `radius` of one of `pixels`: a box sum over a summed-area table of them, in
+        // one pass over the screen whatever the radius (a region as large as the screen is as thick).
+        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for p in pixels { sums[(p / w + 1) * (w + 1) + p % w + 1] = 1 }
+        for y in 1...h {
+            for x in 1...w { sums[y * (w + 1) + x] += sums[(y - 1) * (w + 1) + x] + sums[y * (w + 1) + x - 1] - sums[(y - 1) * (w + 1) + x - 1] }
+        }
+        var near = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            let (y0, y1) = (max(0, y - radius), min(h, y + radius + 1))
+            for x in 0..<w {
+                let (x0, x1) = (max(0, x - radius), min(w, x + radius + 1))
+                near[y * w + x] = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0] > 0
+            }
+        }
+        var changed = 0
+        for p in near.indices where near[p] {
+            let moved = pairs.contains { a, b in
+                (0..<4).contains { abs(Int(bitmaps[a].bytes[p * 4 + $0]) - Int(bitmaps[b].bytes[p * 4 + $0])) > back }
+            }
+            if moved { changed += 1 }
+        }
+        return 4 * changed < pixels.count
+    }
+
+    /// Whether the nodes drawn over `region` changed from frame `a` to `b`: one shows, hides, or is
+    /// added or removed there (a flight's copy swapped for its destination), or none of them moves or
+    /// fades (what they draw changed). The same nodes moving, scaling or fading in that step are
+    /// motion, however fast (a cancel near its start returns in a frame).
+    static func swapped(_ a: FrameSample, _ b: FrameSample, over region: Rect) -> Bool {
+        func over(_ frame: FrameSample) -> [String: (Rect, Double)] {
+            var found: [String: (Rect, Double)] = [:]
+            for n in frame.nodes where !n.properties.hidden && n.opacity > 0.01 && PixelComparison.overlaps(n.bbox, region) {
+                found["\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)"] = (n.bbox, n.opacity)
+            }
+            return found
+        }
+        let (before, after) = (over(a), over(b))
+        guard Set(before.keys) == Set(after.keys) else { return true }
+        return before.allSatisfy { key, old in after[key].map { $0.0 == old.0 && $0.1 == old.1 } ?? true }
+    }
+
+    /// `pixels` with their 8 neighbours: a swap of look changes a region in pieces (a title's strokes,
+    /// four corners, a shadow's edge), each thin at the scale drawn, that together are what a person sees.
+    static func grown(_ pixels: [Int], width: Int, height: Int) -> [Int] {
+        var mask = [Bool](repeating: false, count: width * height)
+        for p in pixels {
+            let (x, y) = (p % width, p / width)
+            for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                for nx in max(0, x - 1)...min(width - 1, x + 1) { mask[ny * width + nx] = true }
+            }
+        }
+        return mask.indices.filter { mask[$0] }
     }
 
     /// The value most of `values` have (the smallest of those tied).
@@ -176,6 +280,15 @@ struct Continuity {
         return moves.max() ?? 0
     }
 
+    /// How far, in points, the nodes over `region` move a frame just before and just after the jump
+    /// at `i` that stays (the jump's own step is what is judged).
+    static func motion(_ frames: [FrameSample], in region: Rect, at i: Int) -> Double {
+        var moves: [Double] = []
+        if i >= 2 { moves.append(step(frames[i - 2], frames[i - 1], in: region)) }
+        if i + 1 < frames.count { moves.append(step(frames[i], frames[i + 1], in: region)) }
+        return moves.max() ?? 0
+    }
+
     /// The bounding boxes of a frame's visible nodes, by scene, id and kind.
     static func boxes(_ frame: FrameSample) -> [String: Rect] {
         Dictionary(
@@ -209,8 +322,13 @@ extension Conformance.Judged {
         let frames = ran.frames
         guard let f = try Continuity.flash(frames, drawn: ran.drawn) else { return [] }
         let nodes = PixelComparison.nodes(in: f.region, shown: frames[f.frame], expected: frames[f.frame - 1])
-        let span = f.back - f.frame == 1 ? "for one frame" : "for \(f.back - f.frame) frames"
-        var text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(f.back - 1))"
+        var text: String
+        if let back = f.back {
+            let span = back - f.frame == 1 ? "for one frame" : "for \(back - f.frame) frames"
+            text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and back \(span) (frames \(f.frame)–\(back - 1))"
+        } else {
+            text = "frame \(f.frame): \(Conformance.show(f.region)) changes abruptly and stays so (from frame \(f.frame - 1) to \(f.frame))"
+        }
         if !nodes.isEmpty { text += ", where \(nodes.joined(separator: ", ")) \(nodes.count == 1 ? "is" : "are") drawn" }
         return [text]
     }

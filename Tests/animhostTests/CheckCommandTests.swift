@@ -136,7 +136,7 @@ final class CheckCommandTests: XCTestCase {
             "fling-finishes": ("always-cancels", pop, "pop+fling@60fps: an interactive pop or dismiss flung or released past its rule finishes at the destination: the run was cancelled"),
             "continuity": (
                 "continuity", push,
-                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             "cancelled-gesture-cancels": (
                 "cancelled-finishes", pop,
@@ -151,8 +151,11 @@ final class CheckCommandTests: XCTestCase {
             let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
             let failures = try XCTUnwrap((parsed["plugins"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])
             XCTAssertFalse(failures.isEmpty, name)
-            XCTAssertEqual(Set(failures.map { $0["rule"] as? String }), [rule.id], "\(name) breaks \(rule.id) only: \(r.out)")
-            XCTAssertTrue(failures.allSatisfy { $0["check"] as? String == rule.name }, r.out)
+            // Completing the wrong way shows the wrong screen in one step: that jump is `continuity`'s too.
+            let alsoJumps: Set<String?> = ["completes", "no-complete-after-cancel"].contains(rule.id) ? ["continuity"] : []
+            let broken = Set(failures.map { $0["rule"] as? String })
+            XCTAssertEqual(broken.subtracting(alsoJumps), [rule.id], "\(name) breaks \(rule.id) only: \(r.out)")
+            XCTAssertTrue(failures.allSatisfy { $0["check"] as? String == rule.name || $0["rule"] as? String == "continuity" && !alsoJumps.isEmpty }, r.out)
             // The text report's line of a failure is `  RUN: CHECK: DETAIL` (testJSONAndJUnit… and the
             // exact reports above hold it to that): built from the JSON rather than checked again, but
             // for the plugins that never ran, whose one line is the text report's own.
@@ -182,27 +185,27 @@ final class CheckCommandTests: XCTestCase {
         let battery: [(fail: String, pass: String, line: String)] = [
             (
                 "fail/continuity", "pass/flashes/continuity",
-                "push@60fps: no region flashes: changes abruptly and back: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 16: [64, 0, 326, 316] changes abruptly and back for 8 frames (frames 16–23), where 'cards' (cards) is drawn"
             ),
             (
                 "fail/flashes/zorder-flash", "pass/flashes/zorder-flash",
-                "push@60fps: no region flashes: changes abruptly and back: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 1: [0, 0, 390, 844] changes abruptly and back for one frame (frames 1–1), where 'card' (card) is drawn"
             ),
             (
                 "fail/flashes/source-hidden-after", "pass/flashes/source-hidden-after",
-                "push@60fps: no region flashes: changes abruptly and back: frame 15: [4, 124, 384, 232] changes abruptly and back for 3 frames (frames 15–17), where 'flying-photo' (added by the plugin) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 15: [4, 124, 384, 232] changes abruptly and back for 3 frames (frames 15–17), where 'flying-photo' (added by the plugin) is drawn"
             ),
             (
                 "fail/flashes/bounds-jump-on-landing", "pass/flashes/bounds-jump-on-landing",
-                "push@60fps: no region flashes: changes abruptly and back: frame 15: [104, 172, 284, 184] changes abruptly and back for 3 frames (frames 15–17), where 'photo' (detail), 'flying-photo' (added by the plugin) are drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 15: [104, 172, 284, 184] changes abruptly and back for 3 frames (frames 15–17), where 'photo' (detail), 'flying-photo' (added by the plugin) are drawn"
             ),
             (
                 "fail/flashes/shared-hidden-in-parent", "pass/flashes/shared-hidden-in-parent",
-                "push@60fps: no region flashes: changes abruptly and back: frame 1: [200, 288, 184, 160] changes abruptly and back for 3 frames (frames 1–3), where 'photo-4' (grid) is drawn"
+                "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 1: [200, 288, 184, 160] changes abruptly and back for 3 frames (frames 1–3), where 'photo-4' (grid) is drawn"
             ),
             (
                 "fail/flashes/squashed-content", "pass/flashes/squashed-content",
-                "push@60fps+reduced-motion: no region flashes: changes abruptly and back: frame 15: [32, 308, 300, 40] changes abruptly and back for 4 frames (frames 15–18), where 'card-content' (added by the plugin), 'card' (card) are drawn"
+                "push@60fps+reduced-motion: no region jumps: changes abruptly and back, or abruptly once: frame 15: [32, 308, 300, 40] changes abruptly and back for 4 frames (frames 15–18), where 'card-content' (added by the plugin), 'card' (card) are drawn"
             )
         ]
         func path(_ name: String) -> String {
@@ -212,17 +215,23 @@ final class CheckCommandTests: XCTestCase {
         let push = ["--operation", "push", "--fps", "60"]
         let cases =
             battery.map { ($0.fail, path($0.pass), push, $0.line) } + [
+                // the built-in card-lift, which landed this way before, is the swap's fixed twin
+                ("fail/flashes/swap-on-landing", "card-lift", push, Self.swapOnLanding),
                 ("fail/flashes/snapshot-left-after-cancel", path("pass/flashes/snapshot-left-after-cancel"), ["--operation", "pop", "--fps", "60"], Self.snapshotLeft)
             ]
         for (fail, pass, args, line) in cases {
             let broken = try check([path(fail)] + args)
             XCTAssertEqual(broken.code, 1, fail)
             XCTAssertTrue(broken.out.contains(line), "\(fail): \(broken.out)")
-            let fixed = try check([pass, "--fps", "60"])
+            let fixed = try check([pass] + args)  // on the runs where its twin fails
             XCTAssertEqual(fixed.code, 0, "\(pass): \(fixed.out)")
         }
     }
 
+    /// The old card-lift's last frame: the flying card swapped for the destination's header in one frame.
+    static let swapOnLanding =
+        "push@60fps: no region jumps: changes abruptly and back, or abruptly once: frame 30: [12, 112, 152, 32] changes abruptly and stays so (from frame 29 to 30), "
+        + "where 'card' (card), 'card-2' (a snapshot), 'cards' (cards) are drawn"
     /// The snapshot a cancelled pop leaves on top of the screen, named with its place.
     static let snapshotLeft = "pop+slow-release@60fps: an interactive pop or dismiss released slowly near its start cancels back to the source: "
 
@@ -475,14 +484,17 @@ final class CheckCommandTests: XCTestCase {
             return p
             """.write(to: dir.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
         }
+        // Held to every rule but `continuity`: between these scenes match flies a headline or title as
+        // its source's type and swaps it for the destination's on landing, a one-way jump it reports.
         let r = try check(names.dropLast().map { $0 + ".lua" } + ["--fps", "60"], in: dir)
-        XCTAssertEqual(r.code, 0, r.out)
-        XCTAssertEqual(r.out.split(separator: "\n").filter { $0.hasSuffix(": conforms (11 runs)") }.count, names.count - 1, r.out)
+        let others = verdicts(r.out).split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains(": no region jumps: ") }
+        XCTAssertEqual(others, [], r.out)
         // `none` animates no screen: the destination shows at once, over the whole source, at t = 0, in
         // each of the four operations (with reduced motion match crossfades instead, and passes).
         let none = try check([names.last! + ".lua", "--fps", "60"], in: dir)
         XCTAssertEqual(none.code, 1)
-        let lines = verdicts(none.out).split(separator: "\n").dropFirst()
+        // A cut is also a jump that stays (`continuity`), in those runs and in the interactive pop's.
+        let lines = verdicts(none.out).split(separator: "\n").dropFirst().filter { !$0.contains(": no region jumps: ") }
         XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != ":" })) }, ["  push@60fps", "  pop@60fps", "  present@60fps", "  dismiss@60fps"], none.out)
         XCTAssertTrue(lines.allSatisfy { $0.contains(": no jump at t = 0: frame 0: ") }, none.out)
     }

@@ -9,7 +9,10 @@ return {
     local huge = transform.scale(1e9)
     for _ = 1, 6 do huge = huge * huge end  -- 1e9 to the 64th: infinite
     ctx.to.view.transform = huge
+    -- the scale undone before the first frame after the start, while the destination is still invisible
+    -- (undone at the end, it would appear in one step: a jump too)
+    animate{ duration = 1 / 240, function() ctx.to.view.transform = transform.identity end }
     animate{ duration = 0.2, function() ctx.to.view.alpha = 1 end,
-             completion = function() ctx.to.view.transform = transform.identity ctx:complete(not ctx.cancelled) end }
+             completion = function() ctx:complete(not ctx.cancelled) end }
   end,
 }

@@ -7,7 +7,8 @@ return {
     ctx.container:add(ctx.to.view)
     ctx.to.view.alpha = 0
     
-    animate{ duration = 0.2, function() ctx.to.view.alpha = 1 end,
-             completion = function() ctx.to.view.frame = rect(10, 0, 390, 844) ctx:complete(not ctx.cancelled) end }
+    -- drifting there as it fades in, not in one step at the end (which would be a jump too)
+    animate{ duration = 0.2, function() ctx.to.view.alpha = 1 ctx.to.view.frame = rect(10, 0, 390, 844) end,
+             completion = function() ctx:complete(not ctx.cancelled) end }
   end,
 }

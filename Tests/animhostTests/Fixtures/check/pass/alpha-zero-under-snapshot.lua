@@ -4,6 +4,7 @@ return {
   scenes = { from = "grid", to = "detail" },
   duration = function() return 0.3 end,
   animate = function(ctx)
+    if ctx.reducedMotion then return shared.crossfade(ctx) end  -- a still copy left to vanish would jump
     local source = ctx.from.delegate:referenceNode(ctx)
     local target = ctx.to.delegate:referenceNode(ctx)
     local photo = source:snapshot()
@@ -19,7 +20,7 @@ return {
     target.alpha = 0
     animate{ duration = 0.3, curve = "easeOut",
       function()
-        if not ctx.reducedMotion then photo.frame = ctx.to.delegate:referenceFrame(ctx) end  -- else it only fades
+        photo.frame = ctx.to.delegate:referenceFrame(ctx)
         if ctx.presenting then ctx.to.view.alpha = 1 else ctx.from.view.alpha = 0 end
       end,
       completion = function()

@@ -5,6 +5,7 @@ return {
   scenes = { from = "grid", to = "detail" },
   duration = function() return 0.3 end,
   animate = function(ctx)
+    if ctx.reducedMotion then return shared.crossfade(ctx) end  -- a still copy left to vanish would jump
     local source = ctx.from.delegate:referenceNode(ctx)
     local target = ctx.to.delegate:referenceNode(ctx)
     local copy = node{ id = "flying-photo", frame = ctx.from.delegate:referenceFrame(ctx), backgroundColor = source.backgroundColor,
@@ -20,7 +21,7 @@ return {
     target.hidden = true
     animate{ duration = 0.3, curve = "easeInOut",
       function()
-        if not ctx.reducedMotion then copy.frame = ctx.to.delegate:referenceFrame(ctx) end  -- else it only fades
+        copy.frame = ctx.to.delegate:referenceFrame(ctx)
         if ctx.presenting then ctx.to.view.alpha = 1 else ctx.from.view.alpha = 0 end
       end,
       completion = function()

@@ -4,6 +4,7 @@ return {
   scenes = { from = "grid", to = "detail" },
   duration = function() return 0.3 end,
   animate = function(ctx)
+    if ctx.reducedMotion then return shared.crossfade(ctx) end  -- a still copy left to vanish would jump
     local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
     local copy = node{ id = "flying-photo", frame = ctx.from.delegate:referenceFrame(ctx), backgroundColor = source.backgroundColor,
                        image = source.image, cornerRadius = source.cornerRadius, contentMode = source.contentMode, clips = source.clips }
@@ -14,7 +15,7 @@ return {
     source.hidden = true
     target.hidden = true
     animate{ duration = 0.24, curve = "easeInOut", function()
-      if not ctx.reducedMotion then copy.frame = landing end
+      copy.frame = landing
       ctx.to.view.alpha = 1
     end }
     keyframes{ duration = 0.3, curve = "linear", function()

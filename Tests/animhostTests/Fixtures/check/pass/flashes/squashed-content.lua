@@ -4,6 +4,7 @@ return {
   scenes = { from = "cards", to = "card" },
   duration = function() return 0.6 end,
   animate = function(ctx)
+    if ctx.reducedMotion then return shared.crossfade(ctx) end  -- a still copy left to vanish would jump
     local source, target = ctx.from.delegate:referenceNode(ctx), ctx.to.delegate:referenceNode(ctx)
     local card = node{ id = "flying-card", frame = ctx.from.delegate:referenceFrame(ctx), backgroundColor = source.backgroundColor,
                        cornerRadius = source.cornerRadius, alpha = 0 }
@@ -14,7 +15,7 @@ return {
     ctx.container:add(card)
     target.hidden = true
     animate{ duration = 0.6, curve = "linear", function()
-      if not ctx.reducedMotion then card.frame = ctx.to.delegate:referenceFrame(ctx) end
+      card.frame = ctx.to.delegate:referenceFrame(ctx)
       ctx.to.view.alpha = 1
     end }
     keyframes{ duration = 0.6, curve = "linear", function()
