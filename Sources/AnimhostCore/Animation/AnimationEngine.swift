@@ -205,13 +205,14 @@ public final class AnimationEngine {
             _ = all[rects...].partition { $0.kind == .path }
         }
         let start = lanes.count
-        if let log { declare(rec, added, in: log) }
+        let noted = log.map { replacing(added, in: $0) }
         for i in added.indices {
             added[i].node._withUnsafeGuaranteedRef { node in
                 cancelFlight(of: node, added[i].property)
                 node.motion.setLane(added[i].property, start + i)
             }
         }
+        if let log, let noted { log.declare(rec.group, keyframes: rec.keyframes, origin: rec.origin, lanes: noted) }
         if lanes.isEmpty { lanes = added } else { lanes.append(contentsOf: added) }
         group.place(start..<lanes.count, in: lanes)
         group.liveLanes = group.laneEnd - group.laneStart
@@ -224,15 +225,15 @@ public final class AnimationEngine {
         groups.append(group)
     }
 
-    /// Notes a closed block's lanes in `log`, before they take their properties over: those in flight end, replaced.
-    private func declare(_ rec: Recording, _ added: ContiguousArray<Lane>, in log: AnimationLog) {
-        let noted = added.map { lane in
+    /// Before a closed block's lanes take their properties over: notes in `log` that the flights they
+    /// take over end, replaced, and returns each lane's node and property and whether it retargets.
+    private func replacing(_ added: ContiguousArray<Lane>, in log: AnimationLog) -> [(node: Node, property: AnimatableProperty, retargets: Bool)] {
+        added.map { lane in
             let node = lane.node.takeUnretainedValue()
             let inFlight = node.motion.lane(lane.property) != nil
             if inFlight { log.end(node, lane.property, at: now, .replaced) }
             return (node: node, property: lane.property, retargets: inFlight)
         }
-        log.declare(rec.group, keyframes: rec.keyframes, origin: rec.origin, lanes: noted)
     }
 
     /// Where the property is on screen now: along its flight, or its model value.
