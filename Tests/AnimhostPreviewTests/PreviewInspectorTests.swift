@@ -48,7 +48,8 @@ final class PreviewInspectorTests: PreviewFixture {
 
         // A click at the box's centre at frame 0 (10, 30 in the 100 × 80-pt scene) selects it.
         let at = try value(
-            "(() => { const f = $('frame'), r = f.getBoundingClientRect(); return JSON.stringify([r.left + f.clientLeft + 10 / 100 * f.clientWidth, r.top + f.clientTop + 30 / 80 * f.clientHeight]); })()")
+            "(() => { const f = $('frame'), r = f.getBoundingClientRect(); return JSON.stringify([r.left + f.clientLeft + 10 / 100 * f.clientWidth, r.top + f.clientTop + 30 / 80 * f.clientHeight]); })()"
+        )
         let point = try JSONSerialization.jsonObject(with: Data(at.utf8)) as! [Double]
         for type in ["mousePressed", "mouseReleased"] {
             try browser.command(
@@ -84,6 +85,7 @@ final class PreviewInspectorTests: PreviewFixture {
         }
         // The picture docs/authoring.md shows, when asked for.
         if let path = ProcessInfo.processInfo.environment["ANIMHOST_INSPECTOR_SCREENSHOT"] {
+            _ = try browser.evaluate("$('tracks-panel').scrollIntoView(); true", in: tab)
             try browser.screenshot(in: tab).write(to: URL(fileURLWithPath: path))
         }
     }
