@@ -76,6 +76,11 @@ function declaredRows(key, tEnd) {
       "data-retargets": String(a.retargets) }, text);
     bar.style.left = across(a.start, tEnd);
     bar.style.width = across(Math.min(a.duration, Math.max(tEnd - a.start, 0)), tEnd);
+    // A flight cut short (replaced, stopped, reversed) is shaded past where it ended.
+    if (a.ended && a.ended.how !== "ran" && !a.interactive && a.duration > 0) {
+      const cut = (100 * Math.max(0, Math.min(1, (a.ended.t - a.start) / a.duration))).toFixed(3);
+      bar.style.background = `linear-gradient(90deg, #4b7d3a ${cut}%, #2e3b2a ${cut}%)`;
+    }
     lane.append(bar);
     if (a.ended) lane.append(declaredMark(`ended ${a.ended.how}`, a.ended.t, tEnd, a.ended.how));
     if (a.completed) lane.append(declaredMark(`completion(${a.completed.finished})`, a.completed.t, tEnd, a.completed.finished ? "finished" : "unfinished"));
