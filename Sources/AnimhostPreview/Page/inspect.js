@@ -75,10 +75,11 @@ function declaredRows(key, tEnd) {
       "data-start": String(a.start), "data-duration": String(a.duration), "data-curve": a.curve, "data-origin": a.origin || "",
       "data-retargets": String(a.retargets) }, text);
     bar.style.left = across(a.start, tEnd);
-    bar.style.width = across(Math.min(a.duration, Math.max(tEnd - a.start, 0)), tEnd);
+    const drawn = Math.min(a.duration, Math.max(tEnd - a.start, 0));
+    bar.style.width = across(drawn, tEnd);
     // A flight cut short (replaced, stopped, reversed) is shaded past where it ended.
-    if (a.ended && a.ended.how !== "ran" && !a.interactive && a.duration > 0) {
-      const cut = (100 * Math.max(0, Math.min(1, (a.ended.t - a.start) / a.duration))).toFixed(3);
+    if (a.ended && a.ended.how !== "ran" && !a.interactive && drawn > 0) {
+      const cut = (100 * Math.max(0, Math.min(1, (a.ended.t - a.start) / drawn))).toFixed(3);
       bar.style.background = `linear-gradient(90deg, #4b7d3a ${cut}%, #2e3b2a ${cut}%)`;
     }
     lane.append(bar);
