@@ -46,6 +46,8 @@ public final class PreviewRunner {
     public private(set) var params: [(name: String, value: ParamValue)] = []
     /// The latest successful run's log of hooks, completions and `ctx` calls with their times (at most ``RunLog/maxLines``).
     public private(set) var calls: [(time: Double, call: String)] = []
+    /// The animations the latest successful run declared, for the inspector's bars.
+    private(set) var animations = InspectedAnimations()
     /// How the plugin reads a gesture (its `interaction` rule, and whether it has its own `interact`), from the latest run that loaded it.
     public private(set) var interaction: (rule: InteractionRule, custom: Bool) = (InteractionRule(), false)
     /// The latest good run's PNG frames, drawn after its run ends.
@@ -76,14 +78,17 @@ public final class PreviewRunner {
             defer { read += plugin.luaFilesRead }
             params = plugin.params
             interaction = (plugin.interactionRule, plugin.isInteractive)
-            let request = log.request(settings, declared: plugin.params)
+            var request = log.request(settings, declared: plugin.params)
+            request.keepsAnimations = true
             let session = TransitionSession(plugin, scenes: catalog)
             let scenes = try session.sceneFiles(for: request)
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             // A save during the run supersedes it: it may have read the file before the save.
             let superseded = { [read] in cancellation.isCancelled || WatchedFiles(read + plugin.luaFilesRead, readSince: started).changed }
             let recording = try record(settings, cancelled: superseded)
-            calls = Array(try session.run(request, sink: CancellableSink(recording, cancellation)).calls.prefix(RunLog.maxLines))
+            let outcome = try session.run(request, sink: CancellableSink(recording, cancellation))
+            calls = Array(outcome.calls.prefix(RunLog.maxLines))
+            animations = InspectedAnimations(outcome.animations)
             status = RunStatus(version: status.version + 1, ok: true, output: log.output)
             if formats.contains(.png) { frames.draw(version: status.version, run: recording, scale: settings.scale, debug: settings.debug) }
         } catch {

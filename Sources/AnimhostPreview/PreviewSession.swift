@@ -139,7 +139,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         }
         guard let job else { return }
         let status = runner.run(job.settings, cancellation: job.cancellation)
-        let declared = runner.params, read = runner.watched, reads = runner.interaction, log = runner.calls
+        let declared = runner.params, read = runner.watched, reads = runner.interaction, log = runner.calls, declaredAnimations = runner.animations
         let (open, done) = lock.withLock { () -> ([AsyncStream<RunStatus>.Continuation], [(RunStatus) -> Void]) in
             current = nil
             guard let status else {
@@ -153,6 +153,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
             declaredParams = declared
             interaction = reads
             calls = log
+            animations = declaredAnimations
             let done = waiting.filter { $0.request <= job.request }.map(\.resume)
             waiting.removeAll { $0.request <= job.request }
             return (Array(listeners.values), done)
@@ -177,7 +178,7 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
 
     /// What the page needs besides the timeline: status, settings and the plugin's declared params.
     public func stateJSON() -> Data {
-        let (s, status, good, declared, reads, log) = lock.withLock { (settings, latest, lastGood, declaredParams, interaction, calls) }
+        let (s, status, good, declared, reads, log, bars) = lock.withLock { (settings, latest, lastGood, declaredParams, interaction, calls, animations) }
         let params: [[String: Any]] = declared.map { p in
             var value: Any = p.value.description
             if case .number(let n) = p.value { value = n }
@@ -188,7 +189,8 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
             "plugin": s.plugin, "version": status.version, "ok": status.ok, "error": status.error ?? NSNull(), "served": good,
             "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion, "params": params,
             "traceback": status.traceback ?? NSNull(), "output": status.output ?? [], "interaction": Self.json(reads),
-            "calls": log.map { ["t": $0.time, "call": $0.call] as [String: Any] }
+            "calls": log.map { ["t": $0.time, "call": $0.call] as [String: Any] },
+            "animations": bars.json, "animationCount": bars.count
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
@@ -197,6 +199,8 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
     private var interaction: (rule: InteractionRule, custom: Bool) = (InteractionRule(), false)
     /// The served run's log of hooks, completions and `ctx` calls.
     private var calls: [(time: Double, call: String)] = []
+    /// The served run's declared animations.
+    private var animations = InspectedAnimations()
 
     /// The plugin's interaction rule as the page reads it to follow a finger live (`custom`: its own `interact` decides).
     private static func json(_ reads: (rule: InteractionRule, custom: Bool)) -> [String: Any] {

@@ -34,6 +34,8 @@ public final class AnimationEngine {
     private let scratch = FieldParking()
     /// Set once a parent with autoresizing children animates its frame (`EngineAutoresizing.swift`).
     var resizesChildren = false
+    /// Where the animations declared are kept, when someone asks for them (an inspector); nil keeps none.
+    public var log: AnimationLog?
     /// True inside a block's `changes`.
     var isRecording: Bool { !recording.isEmpty }
     /// The live lanes among `range`: their node, property and start.
@@ -61,20 +63,21 @@ public final class AnimationEngine {
 
     /// Runs `changes`; every animatable property it sets animates with `options`. `completion`
     /// runs once when all of them end: `true` unless one was replaced or removed first.
+    /// `origin` names where the block was declared, for ``log``.
     public func animate(
-        _ options: AnimationOptions, changes: () throws -> Void,
+        _ options: AnimationOptions, origin: String? = nil, changes: () throws -> Void,
         completion: ((Bool) throws -> Void)? = nil
     ) rethrows {
-        try record(keyframes: false, options, changes: changes, completion: completion)
+        try record(keyframes: false, options, origin: origin, changes: changes, completion: completion)
     }
 
     /// Like ``animate(_:changes:completion:)``, with `changes` made of ``keyframe(start:length:changes:)`` calls
     /// whose times are fractions of the block's duration.
     public func animateKeyframes(
-        _ options: AnimationOptions, changes: () throws -> Void,
+        _ options: AnimationOptions, origin: String? = nil, changes: () throws -> Void,
         completion: ((Bool) throws -> Void)? = nil
     ) rethrows {
-        try record(keyframes: true, options, changes: changes, completion: completion)
+        try record(keyframes: true, options, origin: origin, changes: changes, completion: completion)
     }
 
     /// A window of a keyframes block: changes made in `changes` run from `start` for `length` (fractions of 0…1).
@@ -133,6 +136,7 @@ public final class AnimationEngine {
             if reversed { group.finished = false }
             // Cancelled interactively: the properties return exactly to where they started.
             if reversed { restoreOrigins(of: group.laneStart..<group.laneEnd) }
+            log?.complete(group, at: now, reversed: reversed)
             for i in group.laneStart..<group.laneEnd where lanes[i].alive { retire(i) }
             try group.completion?(group.finished)
         }
@@ -167,10 +171,11 @@ public final class AnimationEngine {
 
     /// Records the block `changes` makes and puts it in flight; a block that fails flies nothing.
     private func record(
-        keyframes: Bool, _ options: AnimationOptions, changes: () throws -> Void,
+        keyframes: Bool, _ options: AnimationOptions, origin: String?, changes: () throws -> Void,
         completion: ((Bool) throws -> Void)?
     ) rethrows {
         beginRecording(keyframes: keyframes, options: options, completion: completion)
+        recording.last?.origin = origin
         do { try changes() } catch { _ = recording.popLast(); throw error }
         schedule(recording.removeLast())
     }
@@ -200,12 +205,14 @@ public final class AnimationEngine {
             _ = all[rects...].partition { $0.kind == .path }
         }
         let start = lanes.count
+        let noted = log.map { replacing(added, in: $0) }
         for i in added.indices {
             added[i].node._withUnsafeGuaranteedRef { node in
                 cancelFlight(of: node, added[i].property)
                 node.motion.setLane(added[i].property, start + i)
             }
         }
+        if let log, let noted { log.declare(rec.group, keyframes: rec.keyframes, origin: rec.origin, lanes: noted) }
         if lanes.isEmpty { lanes = added } else { lanes.append(contentsOf: added) }
         group.place(start..<lanes.count, in: lanes)
         group.liveLanes = group.laneEnd - group.laneStart
@@ -216,6 +223,17 @@ public final class AnimationEngine {
             curveSpans.append(CurveSpan(begin: group.begin, end: group.begin + group.duration, easing: easing))
         }
         groups.append(group)
+    }
+
+    /// Before a closed block's lanes take their properties over: notes in `log` that the flights they
+    /// take over end, replaced, and returns each lane's node and property and whether it retargets.
+    private func replacing(_ added: ContiguousArray<Lane>, in log: AnimationLog) -> [(node: Node, property: AnimatableProperty, retargets: Bool)] {
+        added.map { lane in
+            let node = lane.node.takeUnretainedValue()
+            let inFlight = node.motion.lane(lane.property) != nil
+            if inFlight { log.end(node, lane.property, at: now, .replaced) }
+            return (node: node, property: lane.property, retargets: inFlight)
+        }
     }
 
     /// Where the property is on screen now: along its flight, or its model value.
@@ -240,6 +258,7 @@ public final class AnimationEngine {
 
     private func cancelFlight(of node: Node, _ property: AnimatableProperty) {
         guard let i = node.motion.lane(property) else { return }
+        log?.end(node, property, at: now, .stopped)
         let group = lanes[i].group.takeUnretainedValue()
         retire(i)
         group.finished = false

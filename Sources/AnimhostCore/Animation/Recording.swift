@@ -14,6 +14,8 @@ final class Recording {
     /// The block the changes animate in (scheduled when the recording ends).
     let group: AnimationGroup
     var window: (Double, Double) = (0, 1)
+    /// Where the block was declared, for the engine's log.
+    var origin: String?
     /// Set when a block opened inside this one may have taken over nodes' slots.
     var hasNested = false
     /// A plain block's lanes, owned here until ``takeLanes()``.

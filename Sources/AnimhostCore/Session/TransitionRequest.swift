@@ -25,6 +25,8 @@ public struct TransitionRequest: Sendable, Equatable {
     /// Where the scene and gesture files this request names may lie, when a file names them (a spec);
     /// nil for the command line, whose files are the user's choice.
     public var confined: ConfinedFiles?
+    /// Keeps the animations the run declares in its outcome's ``TransitionOutcome/animations`` (an inspector's bars).
+    public var keepsAnimations = false
 
     /// A request; every part has the command line's default.
     public init(
@@ -96,6 +98,8 @@ public struct TransitionOutcome {
     /// What the run's state suggests a newcomer got wrong (the destination never added or left
     /// invisible, a node left behind, `complete` before the first frame): `run` prints these as warnings.
     public var advice: [String] = []
+    /// The animations the run declared, when its request ``TransitionRequest/keepsAnimations``.
+    public var animations: AnimationLog?
 
     public init(info: TimelineInfo, result: TransitionRun.Result, calls: [(time: Double, call: String)], warnings: [String] = []) {
         self.info = info; self.result = result; self.calls = calls; self.warnings = warnings

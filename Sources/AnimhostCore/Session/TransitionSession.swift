@@ -47,8 +47,10 @@ public final class TransitionSession {
         defer { cleanup.map(ProcessExit.unregister) }
         let gesture = try request.gestureTrace(size: run.context.size)
         let pace = TransitionRun.Pace(fps: request.fps, speed: request.speed, only: request.only, maxDuration: maxDuration)
+        if request.keepsAnimations { run.context.engine.log = AnimationLog() }
         let result = try run.play(pace, gesture: gesture, sink: sink)
         var outcome = TransitionOutcome(info: run.info, result: result, calls: run.context.calls, warnings: run.animator.warnings)
+        outcome.animations = run.context.engine.log
         outcome.advice = RunAdvice.notes(for: run.context, result: result)
         return outcome
     }

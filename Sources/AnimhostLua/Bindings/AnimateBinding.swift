@@ -68,11 +68,12 @@ enum AnimateBinding {
                 try host.call(nargs: 1, nresults: 0)
             }
         }
+        let origin = host.engine.log == nil ? nil : DeclarationPlace.current(L)
         do {
             if keyframes {
-                try host.engine.animateKeyframes(options, changes: changes, completion: completion)
+                try host.engine.animateKeyframes(options, origin: origin, changes: changes, completion: completion)
             } else {
-                try host.engine.animate(options, changes: changes, completion: completion)
+                try host.engine.animate(options, origin: origin, changes: changes, completion: completion)
             }
         } catch {
             if let ref = completionRef {

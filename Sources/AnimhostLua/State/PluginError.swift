@@ -79,7 +79,7 @@ public struct PluginError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The names of the host's own Lua chunks, as Lua reports them.
-    private static let hostChunks: Set<String> = ["=animhost.spec", "animhost/prelude.lua", "shared.lua", "modifiers.lua", "presets.lua"]
+    static let hostChunks: Set<String> = ["=animhost.spec", "animhost/prelude.lua", "shared.lua", "modifiers.lua", "presets.lua"]
 
     /// Whether this is the error for a plugin that ran past its time budget (see ``timeout(file:seconds:line:)``).
     public var isTimeout: Bool { message.hasPrefix(PluginError.timeoutPrefix) }

@@ -57,6 +57,46 @@ function drawTracks() {
   calls.append(element("span", { class: "name" }, "calls"), markLane(marks, tEnd));
   for (const m of marks) calls.append(element("span", { class: "legend" }, ` ${m.call} ${m.t.toFixed(3)} s`));
   rows.append(calls);
+  rows.append(declaredRows(key, tEnd));
   area.replaceChildren(rows);
+}
+/// A lane per animation the plugin declared on node `key` (`/state.json`'s `animations`): a bar from its
+/// start for its duration, named by property, curve or spring and the plugin line that declared it; a
+/// retarget (it took over a flight) marked at its start, and its flight's end and its block's completion marked.
+function declaredRows(key, tEnd) {
+  const rows = document.createDocumentFragment();
+  for (const a of (window.animations || []).filter((a) => a.node === key)) {
+    const row = element("div", { class: "track declared", "data-property": a.property });
+    const lane = element("div", { class: "lane" });
+    const where = a.origin ? ` · ${a.origin}` : "", ms = Math.round(a.duration * 1000);
+    const text = `${a.property}${a.keyframes ? " keyframes" : ""} · ${Math.round(a.start * 1000)} ms + ${ms} ms · ${a.curve}${where}`;
+    const bar = element("div", { class: `bar${a.retargets ? " retargets" : ""}${a.interactive ? " interactive" : ""}`,
+      title: text + (a.retargets ? " · retargets a flight" : "") + (a.interactive ? " · on the gesture's clock" : ""),
+      "data-start": String(a.start), "data-duration": String(a.duration), "data-curve": a.curve, "data-origin": a.origin || "",
+      "data-retargets": String(a.retargets) }, text);
+    bar.style.left = across(a.start, tEnd);
+    const drawn = Math.min(a.duration, Math.max(tEnd - a.start, 0));
+    bar.style.width = across(drawn, tEnd);
+    // A flight cut short (replaced, stopped, reversed) is shaded past where it ended.
+    if (a.ended && a.ended.how !== "ran" && !a.interactive && drawn > 0) {
+      const cut = (100 * Math.max(0, Math.min(1, (a.ended.t - a.start) / drawn))).toFixed(3);
+      bar.style.background = `linear-gradient(90deg, #4b7d3a ${cut}%, #2e3b2a ${cut}%)`;
+    }
+    lane.append(bar);
+    if (a.ended) lane.append(declaredMark(`ended ${a.ended.how}`, a.ended.t, tEnd, a.ended.how));
+    if (a.completed) lane.append(declaredMark(`completion(${a.completed.finished})`, a.completed.t, tEnd, a.completed.finished ? "finished" : "unfinished"));
+    row.append(element("span", { class: "name" }, a.property), lane);
+    rows.append(row);
+  }
+  const count = window.animationCount || 0, shown = (window.animations || []).length;
+  if (count > shown) rows.append(element("div", { class: "legend" }, `the first ${shown} of ${count} declared animations are listed`));
+  return rows;
+}
+
+/// A mark on a declared animation's lane: `what` at `t` seconds.
+function declaredMark(what, t, tEnd, kind) {
+  const mark = element("div", { class: `mark ${kind}`, title: `${what} at ${t.toFixed(3)} s`, "data-mark": kind, "data-t": String(t) });
+  mark.style.left = across(t, tEnd);
+  return mark;
 }
 if (timeline) drawTracks();

@@ -241,6 +241,8 @@ async function loadState(now) {
   stateLoaded = true;
   window.interaction = state.interaction;
   window.calls = state.calls;
+  window.animations = state.animations || [];
+  window.animationCount = state.animationCount || 0;
   if (typeof drawTracks === "function") drawTracks();
   $("title").textContent = `animhost preview · ${state.plugin}`;
   $("operation").value = state.operation;
