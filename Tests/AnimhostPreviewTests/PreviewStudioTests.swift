@@ -357,7 +357,9 @@ final class PreviewStudioTests: PreviewFixture {
     /// The copied command line runs the scenes the preview runs: its --from and --to, not the plugin's own.
     func testTheCopiedCommandLineKeepsTheScenes() throws {
         let (from, to) = (dir.appendingPathComponent("b.json").path, dir.appendingPathComponent("a.json").path)
-        try startServer { $0.from = from; $0.to = to }
+        try startServer {
+            $0.from = from; $0.to = to
+        }
         let (browser, tab) = try openPage()
         waitFor("document.body.dataset.version === '1'", in: tab, of: browser, "the first run is shown")
         let command = try browser.evaluate("copyCommand().then(() => $('command').value)", in: tab) as? String
