@@ -71,10 +71,12 @@ public final class PreviewRunner {
         var read: [URL] = []
         let started = Date()
         let log = RunLog()
+        var made: Plugin?
         do {
             let entry = try catalog.locate(settings.plugin)
             read.append(entry.url)
             let plugin = try Plugin(url: entry.url, limits: limits, printSink: log.append, interrupt: cancellation.plugin)
+            made = plugin
             defer { read += plugin.luaFilesRead }
             params = plugin.params
             interaction = (plugin.interactionRule, plugin.isInteractive)
@@ -89,14 +91,14 @@ public final class PreviewRunner {
             let outcome = try session.run(request, sink: CancellableSink(recording, cancellation))
             calls = Array(outcome.calls.prefix(RunLog.maxLines))
             animations = InspectedAnimations(outcome.animations)
-            status = RunStatus(version: status.version + 1, ok: true, output: log.output)
+            status = RunStatus(version: status.version + 1, ok: true, output: log.output(leftOutByBudget: made?.printLinesLeftOut ?? 0))
             if formats.contains(.png) { frames.draw(version: status.version, run: recording, scale: settings.scale, debug: settings.debug) }
         } catch {
             // Cancelled, or failed on what may be a file half-saved: superseded either way.
             if cancellation.isCancelled || WatchedFiles(read, readSince: started).changed { return nil }
             let failure = error as? PluginError
             status = RunStatus(
-                version: status.version + 1, ok: false, error: failure?.headline ?? "\(error)", traceback: failure?.traceback, output: log.output)
+                version: status.version + 1, ok: false, error: failure?.headline ?? "\(error)", traceback: failure?.traceback, output: log.output(leftOutByBudget: made?.printLinesLeftOut ?? 0))
         }
         watched = WatchedFiles(read + (status.ok ? [] : watched.urls), readSince: started)
         return status

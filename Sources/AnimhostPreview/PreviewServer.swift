@@ -89,22 +89,26 @@ public struct PreviewServer: Sendable {
                 })
         }
         router.post("/params") { request, _ -> Response in
-            let body = try await request.body.collect(upTo: 1 << 16)
             do {
+                let body = try await request.body.collect(upTo: 1 << 16)
                 let status = try await session.update(try Self.fields(String(buffer: body), type: request.headers[.contentType]))
                 return Self.data(Data(status.json.utf8), type: "application/json")
             } catch let e as SettingsError {
                 return Self.text(.badRequest, "\(e)\n")
+            } catch let e as HTTPResponseError where e.status == .contentTooLarge {
+                return Self.text(.contentTooLarge, "the settings are more than the 64 KB a change may send\n")
             }
         }
         let recording = self.recording
         router.get("/gesture.json") { _, _ in Self.file(recording.file, type: "application/json", missing: "no gesture recorded yet") }
         router.post("/gesture") { request, _ -> Response in
-            let body = try await request.body.collect(upTo: Bounds.gestureFileBytes)
             do {
+                let body = try await request.body.collect(upTo: Bounds.gestureFileBytes)
                 return Self.data(Data(try await recording.save(Data(buffer: body), to: session).json.utf8), type: "application/json")
             } catch let e as GestureError {
                 return Self.text(.badRequest, "\(e)\n")
+            } catch let e as HTTPResponseError where e.status == .contentTooLarge {
+                return Self.text(.contentTooLarge, "the recorded gesture is more than the \(Bounds.gestureFileBytes >> 20) MB a gesture file may hold\n")
             }
         }
         return router

@@ -187,7 +187,8 @@ public final class PreviewSession: @unchecked Sendable {  // the mutable fields 
         }
         let object: [String: Any] = [
             "plugin": s.plugin, "version": status.version, "ok": status.ok, "error": status.error ?? NSNull(), "served": good,
-            "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion, "params": params,
+            "from": s.from ?? NSNull(), "to": s.to ?? NSNull(), "operation": s.operation.rawValue, "fps": s.fps, "gesture": s.gesture ?? "", "debug": s.debug, "reducedMotion": s.reducedMotion,
+            "params": params,
             "traceback": status.traceback ?? NSNull(), "output": status.output ?? [], "interaction": Self.json(reads),
             "calls": log.map { ["t": $0.time, "call": $0.call] as [String: Any] },
             "animations": bars.json, "animationCount": bars.count

@@ -14,10 +14,11 @@ final class RunLog: @unchecked Sendable {  // used by one run, on its queue
         if lines.count < Self.maxLines { lines.append(line) } else { more += 1 }
     }
 
-    /// The lines kept, with a last one counting those left out; nil when there were none.
-    var output: [String]? {
+    /// The lines kept, with a last one counting those left out (`budget`: those `print` itself left out past
+    /// its byte budget, which never reached the log); nil when there were none.
+    func output(leftOutByBudget budget: Int = 0) -> [String]? {
         guard !lines.isEmpty else { return nil }
-        return more == 0 ? lines : lines + ["… \(more) more lines left out"]
+        return more + budget == 0 ? lines : lines + ["… \(more + budget) more lines left out"]
     }
 
     /// The request of `settings` without the params set from the page that `declared` lacks, each

@@ -102,8 +102,23 @@ struct DiffCommand: ParsableCommand {
             guard value >= 0 && value <= top else { throw ValidationError("\(name) must be from 0 to \(formatNumber(top)), got \(formatNumber(value))") }
         }
         guard !(noReport && out != nil) else { throw ValidationError("--no-report writes nothing: leave out --out") }
-        if let out, let file = CheckCommand.fileInTheWay(of: out) { throw ValidationError("--out '\(out)': '\(file)' is a file, not a folder") }
+        if !noReport, let problem = Self.reportProblem(out ?? "out/diff") { throw ValidationError((out == nil ? "the report folder out/diff" : "--out '\(out!)'") + ": " + problem) }
         try sandbox.check()
+    }
+
+    /// Why the report could not be written under `folder`, checked before both versions run: a file
+    /// or a broken link in the way of the folder, or a folder where `report.html` goes; nil when none.
+    static func reportProblem(_ folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        var isFolder: ObjCBool = false
+        let page = url.appendingPathComponent("report.html").path
+        if FileManager.default.fileExists(atPath: page, isDirectory: &isFolder), isFolder.boolValue { return "'\(page)' is a folder, not a file" }
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return isFolder.boolValue ? nil : "'\(url.path)' is a file, not a folder" }
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) { return "'\(url.path)' is a link to \(target), which does not exist" }
+            url.deleteLastPathComponent()
+        }
+        return nil
     }
 
     /// `key=value` options as a dictionary; a malformed one names its option.

@@ -64,7 +64,8 @@ struct PreviewCommand: ParsableCommand {
         if let record { try Self.checkRecord(record) }
     }
 
-    /// A `--record` file must be a `.json` path (as `--gesture` reads a trace) in a folder that exists, and not a folder.
+    /// A `--record` file must be a `.json` path (as `--gesture` reads a trace) in a folder that exists, and
+    /// not a folder; one that exists already must be a gesture trace, as it is replaced.
     static func checkRecord(_ path: String) throws {
         guard path.hasSuffix(".json") else { throw ValidationError("--record must name a .json file (a gesture trace), got '\(path)'") }
         var isFolder: ObjCBool = false
@@ -72,8 +73,12 @@ struct PreviewCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--record: the folder \(parent) does not exist")
         }
-        guard !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue else {
-            throw ValidationError("--record: \(path) is a folder")
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+        guard !isFolder.boolValue else { throw ValidationError("--record: \(path) is a folder") }
+        // A recording replaces the file whole: only a trace recorded or written before, never a file of other use named by a slip.
+        let data = try? InputFile.read(path, limit: Bounds.gestureFileBytes)
+        if data.flatMap({ try? GestureTrace.parse($0, file: path) }) == nil {
+            throw ValidationError("--record: \(path) exists and is not a gesture trace; a recording would replace it: name another file, or remove it first")
         }
     }
 

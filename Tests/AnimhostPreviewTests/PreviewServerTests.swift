@@ -120,6 +120,26 @@ final class PreviewServerTests: PreviewFixture {
         XCTAssertTrue((failed["error"] as? String)?.contains("unknown param 'speed'") == true, "\(failed)")
     }
 
+    /// A plugin printing past both limits (200 lines kept, 1 MiB of print in all) is told how many lines
+    /// were left out: every one printed but those shown.
+    func testTheConsoleCountsEveryLineLeftOut() throws {
+        let loop = "function slide.animate(ctx)\n  for i = 1, 100000 do print(i) end\n"
+        try write(Self.plugin().replacingOccurrences(of: "function slide.animate(ctx)\n", with: loop), to: "slide.lua")
+        try startServer()
+        let output = try XCTUnwrap(session.status.output)
+        XCTAssertEqual(output.count, 201)
+        XCTAssertEqual(output.last, "… 99800 more lines left out")
+    }
+
+    /// A body past what an endpoint takes is a 413 that says the limit (the page shows the text), and runs nothing.
+    func testAnOversizedBodyIsRefusedWithItsLimit() throws {
+        try startServer()
+        let huge = try client.post(#"{"param.extra": ""# + String(repeating: "9", count: 70_000) + #""}"#)
+        XCTAssertEqual(huge.status, 413)
+        XCTAssertEqual(huge.text, "the settings are more than the 64 KB a change may send\n")
+        XCTAssertEqual(session.status.version, 1, "nothing ran")
+    }
+
     /// Settings change only by a POST from the preview's exact origin carrying the page's token; a GET
     /// never changes them; another site can neither send nor read. Every refused request changes
     /// nothing: no run, the same settings.

@@ -353,4 +353,16 @@ final class PreviewStudioTests: PreviewFixture {
             "{ \"samples\": [\n  {\"t\": 0, \"x\": 5.25, \"y\": 7, \"state\": \"began\"},\n  {\"t\": 0, \"x\": 5.25, \"y\": 7, \"state\": \"ended\"}\n] }\n")
         XCTAssertEqual(session.status.version, 2, "the tap ran")
     }
+
+    /// The copied command line runs the scenes the preview runs: its --from and --to, not the plugin's own.
+    func testTheCopiedCommandLineKeepsTheScenes() throws {
+        let (from, to) = (dir.appendingPathComponent("b.json").path, dir.appendingPathComponent("a.json").path)
+        try startServer {
+            $0.from = from; $0.to = to
+        }
+        let (browser, tab) = try openPage()
+        waitFor("document.body.dataset.version === '1'", in: tab, of: browser, "the first run is shown")
+        let command = try browser.evaluate("copyCommand().then(() => $('command').value)", in: tab) as? String
+        XCTAssertEqual(command, "animhost run \(pluginURL.path) --from \(from) --to \(to) --operation push --fps 60")
+    }
 }

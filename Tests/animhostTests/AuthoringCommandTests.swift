@@ -125,6 +125,23 @@ final class AuthoringCommandTests: XCTestCase {
             "the frames folder is removed")
     }
 
+    /// `--record` replaces its file with each recording: a file there already that is no gesture trace
+    /// (a slip of the name) is refused before the server starts and left as it was; a trace is kept for re-recording.
+    func testPreviewRecordRefusesToReplaceAFileThatIsNoTrace() throws {
+        let notes = #"{"name": "my settings", "keep": true}"# + "\n"
+        try notes.write(to: work.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["preview", "slide.lua", "--port", "0", "--record", "settings.json"], in: work)
+        XCTAssertNotEqual(refused.code, 0)
+        XCTAssertTrue(refused.err.contains("--record: settings.json exists and is not a gesture trace"), refused.err)
+        XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("settings.json"), encoding: .utf8), notes)
+        try #"{"samples": [{"t": 0, "x": 10, "y": 10, "state": "began"}, {"t": 0.1, "x": 90, "y": 10, "state": "ended"}]}"#
+            .write(to: work.appendingPathComponent("swipe.json"), atomically: true, encoding: .utf8)
+        let p = try CLI.start(["preview", "slide.lua", "--port", "0", "--record", "swipe.json"], in: work)
+        XCTAssertTrue(waitFor { p.output.contains("http://") }, "a trace there already is re-recorded: \(p.output)")
+        p.signal(SIGINT)
+        XCTAssertTrue(p.waitForExit(timeout: 20))
+    }
+
     /// Polls `condition` for at most 60 s.
     private func waitFor(_ condition: () -> Bool) -> Bool { waitUntil(timeout: 60, interval: 0.05, condition) }
 }

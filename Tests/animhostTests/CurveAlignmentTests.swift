@@ -31,6 +31,18 @@ final class CurveAlignmentTests: XCTestCase {
         }
     }
 
+    /// A long run is searched on a bounded grid (first coarse, then by frames around the best) that still
+    /// covers the whole window, and a delay in it is found as in a short one.
+    func testALongRunIsSearchedOnABoundedGridAndItsDelayStillFound() {
+        let plan = CurveAlignment.scanPlan(step: 1 / 60, window: 600)
+        XCTAssertLessThanOrEqual(plan.count, 600, "at most 600 shifts each way, not 36 000")
+        XCTAssertGreaterThanOrEqual(Double(plan.count) * plan.delta, 600 - 1e-9, "the whole window is covered")
+        XCTAssertEqual(CurveAlignment.scanPlan(step: 1 / 60, window: 0.4).delta, 1 / 60, "a short run is searched frame by frame as before")
+        let a = move(duration: 100, fps: 10, end: 120), b = move(delay: 7.5, duration: 100, fps: 10, end: 120)
+        let found = CurveAlignment.align(a, b, step: 1 / 60, window: 120, distance: false)
+        XCTAssertEqual(found.shift, 7.5, accuracy: 0.001)
+    }
+
     func testAConstantOffsetIsNoDelay() {
         let a = move(), b = move(from: 3, to: 403)
         let found = CurveAlignment.align(a, b, step: 1 / 60, window: 0.4, distance: false)

@@ -155,4 +155,21 @@ final class DiffCommandTests: XCTestCase {
         let help = try CLI.run(["diff", "--help"])
         for words in ["--param-a", "--param-b", "--max-shift", "git show", "report.html"] { XCTAssertTrue(help.out.contains(words), words) }
     }
+    /// Whatever stands where the report goes (the default out/diff as well as --out) is found before
+    /// either version runs, named, and left as it was.
+    func testTheReportFolderIsCheckedBeforeRunning() throws {
+        try "mine\n".write(to: work.appendingPathComponent("out"), atomically: true, encoding: .utf8)
+        let file = try CLI.run(["diff", "seeded.lua"], in: work)
+        XCTAssertTrue(file.err.contains("the report folder out/diff: '\(work.appendingPathComponent("out").standardizedFileURL.path)' is a file"), file.err)
+        XCTAssertFalse(file.out.contains("diff A"), "nothing ran: \(file.out)")
+        XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("out"), encoding: .utf8), "mine\n")
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("gone").path, withDestinationPath: "/nonexistent/animhost")
+        let link = try CLI.run(["diff", "seeded.lua", "--out", "gone"], in: work)
+        XCTAssertTrue(link.err.contains("is a link to /nonexistent/animhost, which does not exist"), link.err)
+        XCTAssertFalse(link.out.contains("diff A"), link.out)
+        try fm.createDirectory(at: work.appendingPathComponent("r/report.html"), withIntermediateDirectories: true)
+        let folder = try CLI.run(["diff", "seeded.lua", "--out", "r"], in: work)
+        XCTAssertTrue(folder.err.contains("report.html' is a folder, not a file"), folder.err)
+        XCTAssertFalse(folder.out.contains("diff A"), folder.out)
+    }
 }

@@ -76,7 +76,8 @@ struct CurveAlignment: Equatable {
 
     /// Aligns `b` to `a`. The shift minimises the variance of the difference over `a`'s times (so a
     /// constant offset does not pull it: a curve moved by 3 pt aligns at 0 and leaves 3 pt), found on a
-    /// grid of one frame's `step` up to `window` seconds either way, then a sample of `a` at a time
+    /// grid of one frame's `step` up to `window` seconds either way (coarser first for a long window:
+    /// ``scanPlan(step:window:)``), then a sample of `a` at a time
     /// within a step of the best (a step of a flag lies between two samples), then refined by golden
     /// section within a sample. A tie keeps the shift nearest the one before: a curve that never
     /// changes has no lag.
@@ -94,12 +95,26 @@ struct CurveAlignment: Equatable {
             }
         }
         if step > 0 && bestCost > 1e-18 {
-            scan(around: 0, by: step, count: Int((window / step).rounded(.up)))
+            let plan = scanPlan(step: step, window: window)
+            scan(around: 0, by: plan.delta, count: plan.count)
+            if plan.delta > step { scan(around: best, by: step, count: Int((plan.delta / step).rounded(.up))) }
             let sample = a.times.count > 1 ? max(a.times[1] - a.times[0], step / 64) : step
             if sample < step { scan(around: best, by: sample, count: Int((step / sample).rounded(.up))) }
             best = refine(cost, around: best, step: min(sample, step))
         }
         return CurveAlignment(shift: best, residual: largest(a, b, grid: grid, shift: best, distance: distance))
+    }
+
+    /// The most shifts tried each way on the first grid: a long run is scanned coarser first, then by
+    /// `step` around the best, so that its cost stays bounded (it is the grid's size times the samples').
+    static let maxShifts = 600
+
+    /// The first grid's spacing and its count of shifts each way: `step` up to `window`, coarser when
+    /// that would be more than ``maxShifts``.
+    static func scanPlan(step: Double, window: Double) -> (delta: Double, count: Int) {
+        let count = Int((window / step).rounded(.up))
+        guard count > maxShifts else { return (step, count) }
+        return (window / Double(maxShifts), maxShifts)
     }
 
     /// The times compared: `a`'s own, then on by `step` while `b`'s samples run on (a later end).

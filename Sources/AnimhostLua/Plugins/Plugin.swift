@@ -67,6 +67,9 @@ public final class Plugin {
 
     /// Loads and checks a plugin file. `print` lines are prefixed with the file's base name: the plugin's
     /// name is known only once the file has run. `interrupt` can stop its code from another thread.
+    /// Lines `print` left out so far past the run's 1 MiB budget: a console that shows the lines can count them.
+    package var printLinesLeftOut: Int { host.printLinesLeftOut }
+
     public init(url: URL, limits: SandboxLimits = SandboxLimits(), printSink: ((String) -> Void)? = nil, interrupt: PluginInterrupt? = nil) throws {
         self.url = url
         file = displayPath(url)

@@ -141,6 +141,9 @@ package final class LuaHost {
         Unmanaged<LuaHost>.fromOpaque(ah_info(L).pointee.host).takeUnretainedValue()
     }
 
+    /// Lines `print` left out so far, past the run's budget (said by the state itself only as it closes).
+    package var printLinesLeftOut: Int { printBudget.droppedLines }
+
     /// Writes a line `print` made to ``printSink`` while the run's ``PrintBudget`` lasts, counting it as
     /// shown (control characters as their escapes, ``TerminalText``), so that escapes cannot multiply it.
     package func printLine(_ line: String) {

@@ -174,7 +174,10 @@ async function keepScrubFrames() {
 /// The run's settings as an `animhost run` command line, each value quoted for a POSIX shell.
 function commandLine(state) {
   const quote = (v) => /^[A-Za-z0-9_.,:=\/+-]+$/.test(String(v)) ? String(v) : `'${String(v).replace(/'/g, "'\\''")}'`;
-  const words = ["animhost", "run", quote(state.plugin), "--operation", state.operation, "--fps", String(state.fps)];
+  const words = ["animhost", "run", quote(state.plugin)];
+  if (state.from) words.push("--from", quote(state.from));
+  if (state.to) words.push("--to", quote(state.to));
+  words.push("--operation", state.operation, "--fps", String(state.fps));
   for (const p of state.params) if (String(p.value) !== String(p.default)) words.push("--param", quote(`${p.name}=${p.value}`));
   if (state.gesture) words.push("--gesture", quote(state.gesture));
   if (state.reducedMotion) words.push("--reduced-motion");
