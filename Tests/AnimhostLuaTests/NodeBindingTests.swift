@@ -132,4 +132,34 @@ final class CornerBindingTests: XCTestCase {
         XCTAssertEqual(
             luaError("ctx.from.view.gradient = { type = 3 }"), #"p.lua:4: node.gradient.type: expected "axial", "radial" or "conic", got number"#)
     }
+
+    /// `node{}` applies its fields in one order whatever the table's: the frame, then `bounds` (kept
+    /// about the frame's centre), then `center`; every other field, an unknown one among them, as given.
+    func testNodeFieldsApplyFrameThenBoundsThenCenter() throws {
+        let out = try evalLua(
+            """
+            for _, n in ipairs({
+              node{ center = point(5, 5), bounds = rect(0, 0, 20, 20), frame = rect(10, 10, 100, 50), alpha = 0.5, id = "a",
+                    border = { width = 2 }, cornerRadius = 3, hidden = true, tag = "t", children = { node{ id = "c" } } },
+              node{ frame = rect(10, 10, 100, 50), bounds = rect(0, 0, 20, 20) },
+            }) do
+              print(n.id, n.frame, n.alpha, n.border.width, n.cornerRadius, n.hidden, n.tag, #n.children)
+            end
+            print(pcall(function() return node{ frame = rect(0, 0, 1, 1), alpah = 1, center = point(0, 0) } end))
+            """)
+        XCTAssertEqual(
+            out,
+            [
+                "a\trect(-5, -5, 20, 20)\t0.5\t2.0\t3.0\ttrue\tt\t1", "node-3\trect(50, 25, 20, 20)\t1.0\t0.0\t0.0\tfalse\tnil\t0",
+                "false\tp.lua:11: a node has no property 'alpah' (did you mean 'alpha'?)"
+            ])
+    }
+
+    /// Lua is linked into the program rather than loaded from a shared library: calls into it are direct.
+    func testLuaIsLinkedIntoTheProgram() throws {
+        var info = Dl_info()
+        XCTAssertNotEqual(dladdr(unsafeBitCast(lua_gettop as @convention(c) (OpaquePointer?) -> Int32, to: UnsafeRawPointer.self), &info), 0)
+        let file = String(cString: info.dli_fname)
+        XCTAssertFalse(file.contains("liblua"), file)
+    }
 }
