@@ -84,13 +84,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Zero warnings: every warning of the project's own code is an error. Generic types (a
-// `Set<Phase>`, a `[Int: () -> Void]`) are made through their direct accessors, not from their
-// mangled names: the runtime resolves a name at its first use by scanning every protocol
-// conformance in the program, about half a million instructions each (docs/benchmarks.md, "Start").
+// Zero warnings: every warning of the project's own code is an error.
 for target in package.targets where target.type != .system {
-    target.swiftSettings =
-        (target.swiftSettings ?? []) + [
-            .treatAllWarnings(as: .error), .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
-        ]
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
 }
