@@ -18,11 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
-        .systemLibrary(
-            name: "CLua",
-            pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
-        ),
+        // Lua linked into the executable (its module map names the archive): calls into it are direct.
+        .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),

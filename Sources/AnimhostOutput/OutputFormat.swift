@@ -10,6 +10,9 @@ public struct OutputFormat: Sendable, Equatable {
         case nothing
         /// A sink of its own, given the output folder and the scale.
         case sink(@Sendable (URL, Double) -> FrameSink)
+        /// A sink of its own with a few words for the run's summary: known as such without a cast
+        /// (a cast to a protocol scans every conformance of the program the first time).
+        case summarizedSink(@Sendable (URL, Double) -> FrameSink & SummarizedOutput)
         /// An encoder fed from the one render of each frame shared by every image format, given the output folder.
         case rendered(@Sendable (URL) -> FrameEncoder)
     }
@@ -56,16 +59,16 @@ public struct OutputFormat: Sendable, Equatable {
     public static let lottie = OutputFormat(
         name: "lottie", files: ["animation.json"],
         help: "(a Lottie document, for lottie-ios, -android and -web)",
-        writer: .sink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
+        writer: .summarizedSink { LottieEncoder(url: $0.appendingPathComponent("animation.json"), scale: $1) })
     /// A web page of CSS animations (docs/web.md).
     public static let web = OutputFormat(
         name: "web", files: ["web"], help: "(index.html: the scene as HTML, its motion as CSS animations; a pop or dismiss follows pointer drags)",
-        writer: .sink { WebEncoder(url: $0.appendingPathComponent("web/index.html"), scale: $1) })
+        writer: .summarizedSink { WebEncoder(url: $0.appendingPathComponent("web/index.html"), scale: $1) })
     /// A page of the View Transitions API, for plugins built on tag matching (docs/web.md).
     public static let viewTransitions = OutputFormat(
         name: "view-transitions", files: ["view-transitions.html"],
         help: "(tagged elements as view-transition-names, the run's timing as ::view-transition-* animations)",
-        writer: .sink { ViewTransitionEncoder(url: $0.appendingPathComponent("view-transitions.html"), scale: $1) })
+        writer: .summarizedSink { ViewTransitionEncoder(url: $0.appendingPathComponent("view-transitions.html"), scale: $1) })
     /// Evaluate only.
     public static let none = OutputFormat(name: "none", files: [], help: "evaluate only", writer: .nothing)
 

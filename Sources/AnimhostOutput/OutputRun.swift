@@ -40,12 +40,11 @@ public final class OutputRun: FrameSink {
         var noted: [(url: URL, output: SummarizedOutput)] = []
         for format in written {
             switch format.writer {
-            case .sink(let make):
+            case .sink(let make): sinks.append(make(stage.folder, scale))
+            case .summarizedSink(let make):
                 let sink = make(stage.folder, scale)
                 sinks.append(sink)
-                if let output = sink as? SummarizedOutput, let file = format.files.first {
-                    noted.append((stage.destination.appendingPathComponent(file), output))
-                }
+                if let file = format.files.first { noted.append((stage.destination.appendingPathComponent(file), sink)) }
             case .rendered(let make): encoders.append(make(stage.folder))
             case .nothing: break
             }

@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import CLua
 import AnimhostCore
 @testable import AnimhostLua
@@ -105,6 +106,40 @@ final class NodeBindingTests: XCTestCase {
         XCTAssertEqual(lua_rawequal(b.L, -1, -2), 1, "the second state's userdata, found again")
         XCTAssertEqual(a.nodes.count, 1)
         XCTAssertEqual(b.nodes.count, 1)
+    }
+
+    /// `node{}` applies its fields in one order whatever the table's: the frame, then `bounds` (kept
+    /// about the frame's centre), then `center`; every other field, an unknown one among them, as given.
+    func testNodeFieldsApplyFrameThenBoundsThenCenter() throws {
+        let out = try evalLua(
+            """
+            for _, n in ipairs({
+              node{ center = point(5, 5), bounds = rect(0, 0, 20, 20), frame = rect(10, 10, 100, 50), alpha = 0.5, id = "a",
+                    border = { width = 2 }, cornerRadius = 3, hidden = true, tag = "t", children = { node{ id = "c" } } },
+              node{ frame = rect(10, 10, 100, 50), bounds = rect(0, 0, 20, 20) },
+            }) do
+              print(n.id, n.frame, n.alpha, n.border.width, n.cornerRadius, n.hidden, n.tag, #n.children)
+            end
+            print(pcall(function() return node{ frame = rect(0, 0, 1, 1), alpah = 1, center = point(0, 0) } end))
+            """)
+        XCTAssertEqual(
+            out,
+            [
+                "a\trect(-5, -5, 20, 20)\t0.5\t2.0\t3.0\ttrue\tt\t1", "node-3\trect(50, 25, 20, 20)\t1.0\t0.0\t0.0\tfalse\tnil\t0",
+                "false\tp.lua:11: a node has no property 'alpah' (did you mean 'alpha'?)"
+            ])
+    }
+
+    /// Lua is linked into the program rather than loaded from a shared library: calls into it are
+    /// direct, and the loader has one library fewer to map and search at start.
+    func testLuaIsLinkedIntoTheProgram() throws {
+        XCTAssertEqual(lua_gettop(try LuaHost(chunkName: "p.lua", printPrefix: "p").L), 0)
+        let maps = try XCTUnwrap(fopen("/proc/self/maps", "r"))
+        defer { fclose(maps) }
+        var line: UnsafeMutablePointer<CChar>?, size = 0, mapped: [String] = []
+        defer { free(line) }
+        while getline(&line, &size, maps) > 0, let line { if strstr(line, "liblua") != nil { mapped.append(String(cString: line)) } }
+        XCTAssertEqual(mapped, [])
     }
 }
 

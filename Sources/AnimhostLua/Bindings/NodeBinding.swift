@@ -473,42 +473,44 @@ enum NodeBinding {
             var writer = InitialWriter()
             var hasChildren = false, placed = false
             // Fields apply in NodeKey's order (frame before bounds before center), whatever the
-            // table's traversal order, which differs between runs: each value waits in its key's slot,
-            // and `given` marks the slots filled (at most 64 keys, see ``InternedKeys``), so that only
-            // those are visited.
-            let slots = lua_gettop(L) + 1
-            var given: UInt64 = 0
+            // table's traversal order, which differs between runs: each known key's value stays on
+            // the stack where the walk left it, `at` notes its place by the key's position, and
+            // `given` marks the positions filled (at most 64 keys, see ``InternedKeys``), so that
+            // only those are visited.
+            let base = lua_gettop(L)
             guard lua_checkstack(L, Int32(NodeKey.byOrdinal.count) + 4) != 0 else { throw BindingError("node{…}: Lua's stack is full") }
-            lua_settop(L, slots + Int32(NodeKey.byOrdinal.count) - 1)
-            var unknown: [String] = []
-            lua_pushnil(L)
-            while lua_next(L, 1) != 0 {
-                if lua_type(L, -2) == LUA_TSTRING, let ordinal = host.nodeKeys.ordinal(of: ah_tostring(L, -2, nil)) {
-                    lua_copy(L, -1, slots + Int32(ordinal))
-                    given |= 1 << UInt64(ordinal)
-                    ah_pop(L, 1)
-                } else {
-                    unknown.append(LuaHost.string(L, -2) ?? typeName(L, -2))
-                    ah_pop(L, 1)
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { at in
+                var given: UInt64 = 0
+                var unknown: [String] = []
+                lua_pushnil(L)
+                while lua_next(L, 1) != 0 {
+                    if lua_type(L, -2) == LUA_TSTRING, let ordinal = host.nodeKeys.ordinal(of: ah_tostring(L, -2, nil)) {
+                        lua_rotate(L, -2, 1)  // the value below its key, which the walk goes on from
+                        at[ordinal] = lua_gettop(L) - 1
+                        given |= 1 << UInt64(ordinal)
+                    } else {
+                        unknown.append(LuaHost.string(L, -2) ?? typeName(L, -2))
+                        ah_pop(L, 1)
+                    }
+                }
+                if let first = unknown.min() {
+                    LuaHost.push(L, first)
+                    _ = try unknownKey(L, -1)
+                }
+                while given != 0 {
+                    let ordinal = given.trailingZeroBitCount
+                    given &= given - 1
+                    let value = at[ordinal], key = NodeKey.byOrdinal[ordinal]
+                    switch key {
+                    case .id: id = try checkName(L, value, "node{}.id")
+                    case .children: hasChildren = true
+                    default:
+                        try assign(L, key: key, value: value, to: &writer)
+                        placed = placed || PlacingSets.places(key)
+                    }
                 }
             }
-            if let first = unknown.min() {
-                LuaHost.push(L, first)
-                _ = try unknownKey(L, -1)
-            }
-            while given != 0 {
-                let ordinal = given.trailingZeroBitCount
-                given &= given - 1
-                let value = slots + Int32(ordinal), key = NodeKey.byOrdinal[ordinal]
-                switch key {
-                case .id: id = try checkName(L, value, "node{}.id")
-                case .children: hasChildren = true
-                default:
-                    try assign(L, key: key, value: value, to: &writer)
-                    placed = placed || PlacingSets.places(key)
-                }
-            }
-            lua_settop(L, slots - 1)
+            lua_settop(L, base)
             host.charge(nodeBytes)
             if host.overMemoryLimit { return 0 }  // refused before its userdata is made: the trampoline raises
             let made = host.countNodeMade()

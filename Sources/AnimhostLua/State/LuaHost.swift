@@ -345,20 +345,28 @@ package final class LuaHost {
         lua_setfield(L, -2, name)
     }
 
-    /// Loads Lua source as text (never bytecode) and leaves the chunk on the stack.
+    /// Loads Lua source as text (never bytecode) and leaves the chunk on the stack. The text is read
+    /// in place: `Data(source.utf8)` would cast the view to protocols, each a scan of every
+    /// conformance of the program the first time.
     package func load(source: String, chunkName: String) throws {
-        try load(source: Data(source.utf8), chunkName: chunkName)
+        var source = source
+        try source.withUTF8 { try load(text: UnsafeRawBufferPointer($0), chunkName: chunkName) }
     }
 
     /// Loads Lua source bytes as text (never bytecode) and leaves the chunk on the stack.
     package func load(source: Data, chunkName: String) throws {
-        var bytes = [CChar](repeating: 0, count: max(source.count, 1))
-        bytes.withUnsafeMutableBytes { _ = source.copyBytes(to: $0) }
-        let status = ah_loadtext(L, bytes, source.count, "@" + PluginError.chunkName(for: chunkName))
+        try source.withUnsafeBytes { try load(text: $0, chunkName: chunkName) }
+    }
+
+    /// Loads the text in `text` (read only during the call) and leaves the chunk on the stack.
+    private func load(text: UnsafeRawBufferPointer, chunkName: String) throws {
+        let empty: StaticString = ""
+        let start = text.baseAddress ?? UnsafeRawPointer(empty.utf8Start)
+        let status = ah_loadtext(L, start.assumingMemoryBound(to: CChar.self), text.count, "@" + PluginError.chunkName(for: chunkName))
         guard status == LUA_OK else {
-            let text = string(at: -1) ?? "cannot load"
+            let message = string(at: -1) ?? "cannot load"
             ah_pop(L, 1)
-            throw PluginError(file: chunkName, luaMessage: text)
+            throw PluginError(file: chunkName, luaMessage: message)
         }
     }
 
