@@ -68,6 +68,56 @@ final class WebDragTests: XCTestCase {
         XCTAssertFalse(page.contains("{{DRAG}}"))
     }
 
+    /// A drag the page stops hearing (here its window loses focus) ends there as a cancelled gesture:
+    /// 58 pt of 390 at 580 pt/s is short of zoom's 0.33 and 1000 pt/s, so it runs back, rather than
+    /// staying down and following a pointer whose button is up.
+    func testDragEndsWhenTheWindowLosesFocus() throws {
+        let (browser, session) = try zoomPop("web-drag-blur")
+        let base = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
+        try browser.mouse("mousePressed", x: 2, y: 422, timestamp: base, in: session)
+        try browser.mouse("mouseMoved", x: 60, y: 422, timestamp: base + 0.1, in: session)
+        let state = try browser.evaluate(
+            """
+            new Promise(r => { const wait = () => samplesSeen < 2 ? requestAnimationFrame(wait)
+              : (window.dispatchEvent(new Event("blur")), r(animhost.drag.state)); wait(); })
+            """, in: session)
+        XCTAssertTrue((state as? String ?? "").hasPrefix("cancel"), "the drag after the window lost focus: \(state ?? "nil")")
+        try browser.mouse("mouseReleased", x: 60, y: 422, timestamp: base + 0.2, in: session)
+    }
+
+    /// As the host's driver, a released drag takes no new pointer while it settles: a second press
+    /// during the completion of a drag half way across leaves the completion (and its release) as they were.
+    func testPressDuringTheCompletionIsIgnored() throws {
+        let (browser, session) = try zoomPop("web-drag-settling")
+        let base = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
+        let events: [(String, Double, Double)] = [
+            ("mousePressed", 2, 0), ("mouseMoved", 200, 0.065), ("mouseReleased", 200, 0.065),
+            ("mousePressed", 2, 0.3), ("mouseMoved", 300, 0.4), ("mouseReleased", 300, 0.5)
+        ]
+        for (n, (type, x, t)) in events.enumerated() {
+            try browser.mouse(type, x: x, y: 422, timestamp: base + t, in: session)
+            if n == 2 {  // the first drag's completion held 20 ms after its release
+                try browser.evaluate(
+                    "new Promise(r => { const wait = () => samplesSeen < 3 ? requestAnimationFrame(wait) : r(animhost.drag.seek(animhost.drag.releasedAt + 0.02)); wait(); })",
+                    in: session)
+            }
+        }
+        let after =
+            try browser.evaluate(
+                "new Promise(r => { const wait = () => samplesSeen < 6 ? requestAnimationFrame(wait) : r([animhost.drag.state, animhost.drag.releasedAt]); wait(); })",
+                in: session) as? [Any]
+        XCTAssertEqual(after?.first as? String, "finishing")
+        XCTAssertEqual((after?.last as? NSNumber)?.doubleValue ?? 0, 0.065, accuracy: 0.001, "the first drag's release")
+    }
+
+    /// zoom's pop page at @1x in the class's browser.
+    private func zoomPop(_ name: String) throws -> (DevToolsBrowser, String) {
+        let out = try temporaryFolder(name)
+        let r = try CLI.run(["run", "zoom", "--operation", "pop", "--scale", "1", "--format", "web", "--out", out.path])
+        XCTAssertEqual(r.code, 0, r.err)
+        return try open(out.appendingPathComponent("web/index.html"), width: 390, height: 844)
+    }
+
     // MARK: - Traces
 
     /// 120 Hz samples from `from` moving by `by` points over `seconds` at a constant speed, then resting

@@ -30,6 +30,21 @@ final class WebPictureTests: XCTestCase {
         XCTAssertEqual(widths, expected)
     }
 
+    /// A picture that fails to decode fails the run naming the node that shows it, however many runs
+    /// the page is made of (the reduced-motion run, which meets it first, leaves no failure behind
+    /// for the run itself to blame on its first node).
+    func testAPictureThatFailsToDecodeNamesItsNode() throws {
+        let out = try temporaryFolder("web-pictures-bad")
+        try Data("\u{89}PNG\r\n\u{1A}\nnot a picture".utf8).write(to: out.appendingPathComponent("bad.png"))
+        let news = try String(contentsOf: packageRoot.appendingPathComponent("Plugins/scenes/news.json"), encoding: .utf8)
+        let scene = out.appendingPathComponent("news.json")
+        try news.replacingOccurrences(of: #""image": "placeholder:20""#, with: #""image": "bad.png""#).write(to: scene, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "crossfade", "--from", scene.path, "--to", "article", "--format", "web", "--out", out.appendingPathComponent("out").path])
+        XCTAssertNotEqual(r.code, 0)
+        let error = r.err.split(separator: "\n").last { !$0.contains("warning") } ?? ""
+        XCTAssertTrue(error.contains("node 'story-1-thumb' of scene 'news'") && error.contains("bad.png"), r.err)
+    }
+
     /// The pixel width in a data URI's PNG or JPEG header (`png;base64,…` or `jpeg;base64,…`).
     private static func width(of uri: String) throws -> Int {
         let base64 = uri.drop { $0 != "," }.dropFirst().prefix { $0 != "\"" }

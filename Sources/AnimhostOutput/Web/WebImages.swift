@@ -12,8 +12,15 @@ final class WebImages {
     /// Each picture shown (by its identity: its file, whatever scene names it), by the number its placeholders carry.
     private var indices: [String: Int] = [:]
     private var pictures: [(name: String, scene: String?, natural: Size, shown: Double)] = []
-    /// The first picture that could not be read, thrown once the frame is mapped.
-    var failure: Error?
+    /// The first picture that could not be read since the last ``takeFailure()``, thrown once the node is mapped.
+    private var failure: Error?
+
+    /// The failure kept while mapping a node, forgotten here, so that a run that failed (an extra run
+    /// the page carries) leaves none for the next run's first node.
+    func takeFailure() -> Error? {
+        defer { failure = nil }
+        return failure
+    }
 
     /// Pictures read as the run's renderer reads them, at `scale` pixels a point.
     init(parts: PartRasteriser, scale: Double) { self.parts = parts; self.scale = scale }

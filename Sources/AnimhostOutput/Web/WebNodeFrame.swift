@@ -36,7 +36,7 @@ struct WebNodeFrame {
             for mapping in CSSMapping.table {
                 if let value = fields[mapping.key], !(value is NSNull) { mapping.apply(value, context, &style) }
             }
-            if let failure = images.failure { throw OutputError("node '\(n.id)' of scene '\(n.scene ?? "?")': \(failure)") }
+            if let failure = images.takeFailure() { throw OutputError("node '\(n.id)' of scene '\(n.scene ?? "?")': \(failure)") }
             if let text = n.properties.text, !text.string.isEmpty { style.parts.append((PaintRank.image, WebText.html(text))) }
             out.append(WebNodeFrame(key: key, parent: parent?.key, extent: max(n.frame.width, n.frame.height, 1), style: style))
             open.append((n.depth, key, n.frame.origin))

@@ -110,7 +110,7 @@
   };
   // The settling after the release, frame by frame on the page's clock (the events' time base).
   const tick = now => {
-    if (!drag || drag.held) return;
+    if (!drag || drag.held || !drag.release) return;
     drag.now = (now - drag.t0) / 1000;
     show(clockAt(drag.now));
     if (drag.now < restsAt(drag.release)) requestAnimationFrame(tick);
@@ -120,7 +120,8 @@
 
   document.body.style.touchAction = "none";
   document.addEventListener("pointerdown", e => {
-    if (!e.isPrimary || e.button !== 0 || (drag && !drag.release) || (reduced && reduce.matches)) return;
+    // As the host's driver, which takes no touch once released: none until the settling ends.
+    if (!e.isPrimary || e.button !== 0 || (drag && (!drag.release || drag.now < restsAt(drag.release))) || (reduced && reduce.matches)) return;
     const box = main.getBoundingClientRect(), x = e.clientX - box.left, width = size()[0];
     const edge = x <= rule.edgeWidth ? "left" : x >= width - rule.edgeWidth ? "right" : null;
     if ((rule.begin === "left" && edge !== "left") || (rule.begin === "inside" && edge !== null)) return;
@@ -138,6 +139,10 @@
   });
   document.addEventListener("pointerup", e => { if (follows(e)) take(e, "ended"); });
   document.addEventListener("pointercancel", e => { if (follows(e)) take(e, "cancelled"); });
+  // A drag whose pointer the page no longer hears (the window lost focus, the capture was taken) ends
+  // as a cancelled gesture at its last point, rather than following a pointer whose button is up.
+  document.addEventListener("lostpointercapture", e => { if (follows(e)) take(e, "cancelled"); });
+  window.addEventListener("blur", e => { if (drag && !drag.release) take(e, "cancelled"); });
 
   const plain = { play: api.play, seek: api.seek, progress: Object.getOwnPropertyDescriptor(api, "progress").get };
   api.play = function () { leave(); return plain.play.call(this); };

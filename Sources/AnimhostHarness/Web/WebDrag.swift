@@ -8,13 +8,18 @@ import AnimhostOutput
 /// the clock linearly, one sample at each frame's time: frame i shows what the gesture scrubs at that
 /// time, then, released at the duration, the rest in real time. The page replays the plugin's rule
 /// on the pointer's drags.
-enum WebDrag {
+public enum WebDrag {
     /// Makes the run and gives it to the web encoder among `sinks`, if any; when the run fails, or the
-    /// plugin does not follow the default rule for that gesture, says why and leaves drags off the page.
-    static func run(_ session: TransitionSession, _ request: TransitionRequest, plugin: Plugin, sinks: [FrameSink], reverse: Bool) {
+    /// plugin does not follow the default rule for that gesture, leaves drags off the page and returns
+    /// the warning that says why (nil: nothing to tell).
+    public static func run(
+        _ session: TransitionSession, _ request: TransitionRequest, plugin: Plugin, sinks: [FrameSink], reverse: Bool
+    )
+        -> String?
+    {
         guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, request.gesture == nil, request.only == nil, !reverse,
             request.operation == .pop || request.operation == .dismiss
-        else { return }
+        else { return nil }
         do {
             let way = Way(plugin.interactionRule)
             let (duration, completion) = try scrub(session, request, rule: plugin.interactionRule, way: way, into: web.dragFrames)
@@ -22,12 +27,13 @@ enum WebDrag {
                 WebDragRule(
                     rule: plugin.interactionRule, duration: duration, completionSpeed: completion.speed, completionCurve: completion.curve,
                     begin: plugin.isInteractive ? way.begin : .any))
+            return nil
         } catch let refused as Refused {
             web.forgetDrag()
-            if let reason = refused.reason { complain("animhost: warning: the web page takes no drags: \(reason)") }
+            return refused.reason.map { "the web page takes no drags: \($0)" }
         } catch {
             web.forgetDrag()
-            complain("animhost: warning: the interactive run failed, so the web page takes no drags: \(error)")
+            return "the interactive run failed, so the web page takes no drags: \(error)"
         }
     }
 

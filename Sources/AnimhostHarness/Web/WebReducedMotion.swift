@@ -4,19 +4,21 @@ import AnimhostOutput
 /// The run with reduced motion a web page carries beside the run itself (docs/web.md): made first,
 /// with the same request but `ctx.reducedMotion` set, when the run writes a web page and neither asks
 /// for reduced motion already nor for a single instant.
-enum WebReducedMotion {
+public enum WebReducedMotion {
     /// Runs `request` with reduced motion into the web encoder among `sinks`, if any (its frames in
-    /// reverse order when `reverse`); when that run fails, says why and leaves the page without it.
-    static func run(_ session: TransitionSession, _ request: TransitionRequest, sinks: [FrameSink], reverse: Bool) {
-        guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, !request.reducedMotion, request.only == nil else { return }
+    /// reverse order when `reverse`); when that run fails, leaves the page without it and returns the
+    /// warning that says why.
+    public static func run(_ session: TransitionSession, _ request: TransitionRequest, sinks: [FrameSink], reverse: Bool) -> String? {
+        guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, !request.reducedMotion, request.only == nil else { return nil }
         var reduced = request
         reduced.reducedMotion = true
         do {
             _ = try session.run(reduced, sink: reverse ? ReversedFrames(web.reducedMotion) : web.reducedMotion)
+            return nil
         } catch {
             // The page is still worth writing: the plugin's error is the user's to see, not a reason to lose the run.
             web.forgetReducedMotion()
-            complain("animhost: warning: the run with reduced motion failed, so the web page has none: \(error)")
+            return "the run with reduced motion failed, so the web page has none: \(error)"
         }
     }
 }
