@@ -173,16 +173,19 @@ struct Continuity {
     /// fades (what they draw changed). The same nodes moving, scaling or fading in that step are
     /// motion, however fast (a cancel near its start returns in a frame).
     static func swapped(_ a: FrameSample, _ b: FrameSample, over region: Rect) -> Bool {
-        func over(_ frame: FrameSample) -> [String: (Rect, Double)] {
+        func visible(_ frame: FrameSample) -> [String: (Rect, Double)] {
             var found: [String: (Rect, Double)] = [:]
-            for n in frame.nodes where !n.properties.hidden && n.opacity > 0.01 && PixelComparison.overlaps(n.bbox, region) {
+            for n in frame.nodes where !n.properties.hidden && n.opacity > 0.01 {
                 found["\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)"] = (n.bbox, n.opacity)
             }
             return found
         }
-        let (before, after) = (over(a), over(b))
-        guard Set(before.keys) == Set(after.keys) else { return true }
-        return before.allSatisfy { key, old in after[key].map { $0.0 == old.0 && $0.1 == old.1 } ?? true }
+        let (before, after) = (visible(a), visible(b))
+        // Over the region in either frame: a node moving in or out of it is the same node, moving.
+        let near = Set(before.filter { PixelComparison.overlaps($0.value.0, region) }.keys)
+            .union(after.filter { PixelComparison.overlaps($0.value.0, region) }.keys)
+        for key in near where before[key] == nil || after[key] == nil { return true }
+        return near.allSatisfy { key in before[key]!.0 == after[key]!.0 && before[key]!.1 == after[key]!.1 }
     }
 
     /// `pixels` with their 8 neighbours: a swap of look changes a region in pieces (a title's strokes,

@@ -81,7 +81,7 @@ final class CheckCommandTests: XCTestCase {
 
     /// Plugins that reach the resting states by other routes than the scene's own nodes: what a person sees is the same.
     func testPluginsThatLookRightPass() throws {
-        for name in ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule", "vertical-rule"] {
+        for name in ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule", "vertical-rule", "spring-cancel"] {
             let r = try check([fixture("pass", name), "--fps", "60"])
             XCTAssertEqual(r.code, 0, "\(name): \(r.out)")
             XCTAssertTrue(r.out.hasPrefix("✓ \(name): conforms"), r.out)
