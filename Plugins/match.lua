@@ -11,7 +11,7 @@ local match = {
     preset = "autoReverse(push(left))",  -- a Hero default animation: push(left), fade, zoom, none, …
     duration = "auto",                   -- seconds, or auto: Hero's duration from each flight's distance
     arc = "false",                       -- true, false, an intensity (Hero's arc), material, materialCenter
-    fade = "none",                       -- none, cross, in, out: how a flight changes into its destination
+    fade = "auto",                       -- auto, none, cross, in, out: how a flight changes into its destination
     properties = "frame",                -- frame, position, size: what of the destination a flight takes
     curve = "auto",                      -- an easing spec, or auto: Material's curves as Hero picks them
   },

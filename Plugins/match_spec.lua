@@ -54,9 +54,13 @@ describe("match cards → card (nested tags)", function()
 
   it("flies the card and its title on their own, the title left out of the card's copy", function()
     local copies = snapshots(run:frame(0))
-    assert.are.equal(2, #copies)
-    -- the card's copy is made first (its title inside it hidden), then the title's
+    -- the card's copy is made first (its title inside it hidden), then the title's two: its type
+    -- differs between the screens, so the destination's title cross-fades in over the source's
+    assert.are.equal(3, #copies)
     assert.are.equal("card-2", copies[1].id)
+    assert.are.equal("card-hero-title", copies[3].id)
+    assert.are.equal(0, copies[3].alpha)
+    assert.are.equal(rect(32, 404, 320, 30), copies[3].frame)
     assert.are.equal(rect(16, 292, 358, 164), copies[1].frame)
     local titles = {}
     for _, n in ipairs(run:frame(0).nodes) do

@@ -310,7 +310,7 @@ function os.time() end
 ---@field arc boolean|number|"material"|"materialCenter"? true or an intensity (Hero's arc), or Flutter's arcs
 ---@field properties "frame"|"position"|"size"?
 ---@field zIndex number?
----@field fade "none"|"cross"|"in"|"out"?
+---@field fade "auto"|"none"|"cross"|"in"|"out"?
 ---@field completion (fun(finished: boolean))?
 ---@field [string] UnknownKey
 

@@ -41,6 +41,26 @@ final class SharedLibraryTests: XCTestCase {
         XCTAssertEqual(lines, ["0.34204", "1\trect(0, 96, 390, 260)\ttrue\ttrue", "done\ttrue"])
     }
 
+    /// A pair whose text differs (here its string; size, weight, colour and alignment count too)
+    /// cross-fades by default, so the last moving frame already shows the destination's type; a pair
+    /// of the same text, or of no text, flies one copy, and a fade given is kept.
+    func testAFlightCrossFadesByDefaultOnlyWhenItsTextLooksDifferent() throws {
+        func fade(_ texts: String, _ options: String = "") throws -> [String] {
+            try evalLua(
+                """
+                local m = ctx:matches()[1]
+                \(texts)
+                local flights = shared(ctx, { duration = 0 \(options) })
+                print(flights[1].fade, flights[1].destinationSnapshot ~= nil)
+                """)
+        }
+        XCTAssertEqual(try fade(""), ["none\tfalse"])
+        XCTAssertEqual(try fade("m.from.text, m.to.text = 'Bridge', 'Bridge'"), ["none\tfalse"])
+        XCTAssertEqual(try fade("m.from.text, m.to.text = 'Bridge', 'New bridge'"), ["cross\ttrue"])
+        XCTAssertEqual(try fade("m.to.text = 'Bridge'"), ["cross\ttrue"])
+        XCTAssertEqual(try fade("m.from.text, m.to.text = 'Bridge', 'New bridge'", ", fade = 'none'"), ["none\tfalse"])
+    }
+
     func testTheLibraryCompiledOnFirstUseReadsTheLibrariesAsTheyWereBeforeThePlugin() throws {
         // The library's files run when a plugin first uses it: what they read must be what the
         // sandbox held before any plugin code, not the plugin's replacements.
@@ -107,7 +127,7 @@ final class SharedLibraryTests: XCTestCase {
     }
 
     func testBadOptionsPointAtThePluginsLine() {
-        XCTAssertEqual(luaError("shared(ctx, { fade = 'sideways' })"), "p.lua:4: shared.fade: expected none, cross, in, out, got 'sideways'")
+        XCTAssertEqual(luaError("shared(ctx, { fade = 'sideways' })"), "p.lua:4: shared.fade: expected auto, none, cross, in, out, got 'sideways'")
         XCTAssertEqual(
             luaError("shared(ctx, { arcs = true })"),
             "p.lua:4: shared: unknown option 'arcs' (expected arc, completion, curve, delay, duration, fade, pairs, properties, spring, zIndex)")

@@ -3,8 +3,8 @@ import Foundation
 import AnimhostCore
 
 /// The shared-element library (`shared.lua`, `modifiers.lua` and `presets.lua`, resources of this
-/// module): installed into every sandbox as the global `shared`, given the host's modifier parser and
-/// image measure. Its files are compiled on a plugin's first use of it (`deferred.lua`).
+/// module): installed into every sandbox as the global `shared`, given the host's modifier parser,
+/// image measure and text comparison. Its files are compiled on a plugin's first use of it (`deferred.lua`).
 enum SharedLibrary {
     /// Sets the global `shared`: the library's names, which compile it when first called.
     static func install(in host: LuaHost) throws {
@@ -13,7 +13,8 @@ enum SharedLibrary {
         LuaHost.push(L, compile)
         LuaHost.push(L, ModifierBinding.parsed)
         LuaHost.push(L, imageSize)
-        try host.call(nargs: 3, nresults: 1)
+        LuaHost.push(L, sameText)
+        try host.call(nargs: 4, nresults: 1)
         lua_setglobal(L, "shared")
     }
 
@@ -47,6 +48,18 @@ enum SharedLibrary {
                 return 1
             }
             ValueBinding.push(L, size)
+            return 1
+        }
+    }
+
+    /// `sameText(a, b)`: whether two nodes' text looks the same (string, size, weight, colour and
+    /// alignment, or neither has text), so that a flight between them needs no cross-fade.
+    private static let sameText: LuaBinding = { L in
+        let L = L!
+        return binding(L) {
+            let a = try NodeBinding.checkNode(L, 1, "sameText(a, b)")
+            let b = try NodeBinding.checkNode(L, 2, "sameText(a, b)")
+            lua_pushboolean(L, a.model.text == b.model.text ? 1 : 0)
             return 1
         }
     }

@@ -6,7 +6,7 @@
 -- The library's files read their globals when they run (they capture them as locals, so that a
 -- plugin replacing a global changes nothing): they run in `env`, the globals they read as they
 -- are now, before any plugin code.
-local compile, parsedModifiers, imageSize = ...
+local compile, parsedModifiers, imageSize, sameText = ...
 local error, next, ipairs = error, next, ipairs
 
 local env = {
@@ -32,7 +32,7 @@ local library
 local function loaded()
   if library then return library end
   local sharedChunk, modifiersChunk, presetsChunk = compile(env)
-  local lib, internal = sharedChunk(parsedModifiers, imageSize)
+  local lib, internal = sharedChunk(parsedModifiers, imageSize, sameText)
   modifiersChunk(lib, internal, parsedModifiers)
   presetsChunk(lib, internal)
   local count = 0

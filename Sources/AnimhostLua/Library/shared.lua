@@ -5,7 +5,7 @@
 --
 -- Everything used here is captured now, before any plugin runs, so a plugin that replaces a
 -- global cannot change what the library does.
-local parsedModifiers, imageSize = ...
+local parsedModifiers, imageSize, sameText = ...
 local keyframes, keyframe = keyframes, keyframe
 local rect, point, spring, node, easing = rect, point, spring, node, easing
 local identity, scaleBy = transform.identity, transform.scale
@@ -255,6 +255,14 @@ local function isInside(n, ancestor)
   return false
 end
 
+-- How a flight between `a` and `b` fades: as asked, or with `"auto"` a cross-fade when their text
+-- looks different (Hero cross-fades views whose content differs), so that the last moving frame
+-- already shows the destination's type; else none.
+local function fadeFor(a, b, fade)
+  if fade ~= "auto" then return fade end
+  return sameText(a, b) and "none" or "cross"
+end
+
 -- One flight's plan: frames, timing and how it fades.
 local function planFlight(ctx, pair, o)
   local f0 = restingFrame(pair.from, ctx.from.view)
@@ -278,7 +286,7 @@ local function planFlight(ctx, pair, o)
   local item = { tag = pair.tag, from = pair.from, to = pair.to, fromFrame = f0, toFrame = target,
                  delay = (o.delay or 0) + (m.delay and m.delay[1] or 0),
                  duration = m.duration and m.duration[1] or o.duration or automaticDuration(f0, target),
-                 fade = o.fade, zIndex = m.zPosition and m.zPosition[1] or o.zIndex,
+                 fade = fadeFor(pair.from, pair.to, o.fade), zIndex = m.zPosition and m.zPosition[1] or o.zIndex,
                  global = m.useGlobalCoordinateSpace ~= nil, matchLongest = m.durationMatchLongest ~= nil,
                  realSource = flightModifiers(pair.from, ctx.presenting).useNoSnapshot ~= nil,
                  realDestination = m.useNoSnapshot ~= nil }
@@ -524,7 +532,7 @@ end
 local function flyAll(ctx, options)
   local o = checkOptions(options, flightOptions, "shared")
   o.properties = oneOf(o.properties, { "frame", "position", "size" }, "frame", "shared.properties")
-  o.fade = oneOf(o.fade, { "none", "cross", "in", "out" }, "none", "shared.fade")
+  o.fade = oneOf(o.fade, { "auto", "none", "cross", "in", "out" }, "auto", "shared.fade")
   if o.curve ~= nil and o.spring ~= nil then error("shared: give either curve or spring, not both", 2) end
   if o.arc ~= nil and type(o.arc) ~= "boolean" and type(o.arc) ~= "number" and o.arc ~= "material" and o.arc ~= "materialCenter" then
     error("shared.arc: expected true, false, an intensity, \"material\" or \"materialCenter\"", 2)
