@@ -31,7 +31,7 @@ public func psnr(_ a: Bitmap, _ b: Bitmap, skipping: [Bool]?) -> Double {
         b.bytes.withUnsafeBufferPointer { y in
             skip.withUnsafeBufferPointer { skip in
                 guard var p = x.baseAddress, var q = y.baseAddress else { return }
-                let masked = skip.baseAddress
+                let masked = skipping == nil ? nil : skip.baseAddress  // an empty array's buffer may have an address
                 for i in 0..<pixels {
                     if masked == nil || !masked![i] {
                         let d0 = Int(p[0]) - Int(q[0]), d1 = Int(p[1]) - Int(q[1]), d2 = Int(p[2]) - Int(q[2])
