@@ -171,21 +171,23 @@ struct Continuity {
     /// Whether the nodes drawn over `region` changed from frame `a` to `b`: one shows, hides, or is
     /// added or removed there (a flight's copy swapped for its destination), or none of them moves or
     /// fades (what they draw changed). The same nodes moving, scaling or fading in that step are
-    /// motion, however fast (a cancel near its start returns in a frame).
+    /// motion, however fast (a cancel near its start returns in a frame), and so is a node moving into
+    /// or out of the region, or fading to nothing.
     static func swapped(_ a: FrameSample, _ b: FrameSample, over region: Rect) -> Bool {
-        func visible(_ frame: FrameSample) -> [String: (Rect, Double)] {
-            var found: [String: (Rect, Double)] = [:]
-            for n in frame.nodes where !n.properties.hidden && n.opacity > 0.01 {
-                found["\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)"] = (n.bbox, n.opacity)
-            }
+        func nodes(_ frame: FrameSample) -> [String: (box: Rect, opacity: Double, hidden: Bool)] {
+            var found: [String: (box: Rect, opacity: Double, hidden: Bool)] = [:]
+            for n in frame.nodes { found["\(n.scene ?? "")/\(n.id)/\(n.isSnapshot)"] = (n.bbox, n.opacity, n.properties.hidden) }
             return found
         }
-        let (before, after) = (visible(a), visible(b))
-        // Over the region in either frame: a node moving in or out of it is the same node, moving.
-        let near = Set(before.filter { PixelComparison.overlaps($0.value.0, region) }.keys)
-            .union(after.filter { PixelComparison.overlaps($0.value.0, region) }.keys)
-        for key in near where before[key] == nil || after[key] == nil { return true }
-        return near.allSatisfy { key in before[key]!.0 == after[key]!.0 && before[key]!.1 == after[key]!.1 }
+        let (before, after) = (nodes(a), nodes(b))
+        func drawn(_ n: (box: Rect, opacity: Double, hidden: Bool)) -> Bool {
+            !n.hidden && n.opacity > 0.01 && PixelComparison.overlaps(n.box, region)
+        }
+        let near = Set(before.filter { drawn($0.value) }.keys).union(after.filter { drawn($0.value) }.keys)
+        for key in near {
+            guard let old = before[key], let new = after[key], old.hidden == new.hidden else { return true }
+        }
+        return near.allSatisfy { before[$0]!.box == after[$0]!.box && before[$0]!.opacity == after[$0]!.opacity }
     }
 
     /// `pixels` with their 8 neighbours: a swap of look changes a region in pieces (a title's strokes,
