@@ -50,9 +50,11 @@ fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ -z "$build_dir" ]; then
   # Swift's runtime and Foundation linked in: the dynamic loader then resolves a third of the
-  # symbols at every start (docs/benchmarks.md, Start).
-  (cd "$root" && swift build -c release --static-swift-stdlib --product animhost)
-  build_dir="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)"
+  # symbols at every start. Generic types made through their accessors rather than from their
+  # mangled names: the runtime then scans the program's conformances less at start (docs/benchmarks.md, Start).
+  flags=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+  (cd "$root" && swift build "${flags[@]}" --product animhost)
+  build_dir="$(cd "$root" && swift build "${flags[@]}" --show-bin-path)"
 fi
 [ -x "$build_dir/animhost" ] || { echo "install.sh: no executable at $build_dir/animhost" >&2; exit 1; }
 

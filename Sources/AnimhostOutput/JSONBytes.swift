@@ -160,14 +160,18 @@ struct JSONBytes: ~Copyable {
     mutating func append(string s: String) {
         var s = s
         s.withUTF8 { utf8 in
+            // Room for the text and its quotes at once; an escape (rare: keys and ids have none) reserves its own.
+            reserve(utf8.count + 2)
             append(byte: UInt8(ascii: "\""))
-            var start = 0
-            for (i, b) in utf8.enumerated() where JSONString.isEscaped(b) {
-                append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<i]))
-                append(raw: JSONString.escape(b)!)
-                start = i + 1
+            for b in utf8 {
+                if JSONString.isEscaped(b) {
+                    append(raw: JSONString.escape(b)!)
+                    reserve(utf8.count + 1)
+                } else {
+                    start[count] = b
+                    count += 1
+                }
             }
-            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
             append(byte: UInt8(ascii: "\""))
         }
     }

@@ -2,25 +2,20 @@ import CLua
 import Foundation
 import Synchronization
 
-/// The Lua files this module ships as resources (`Lua/prelude.lua`, `Library/*.lua`), read once per
-/// process: every state runs the same ones.
+/// The Lua files this module ships as resources (`Lua/prelude.lua`, `Library/*.lua`), each read and
+/// compiled once per process when first run: every state runs the same ones.
 enum LuaResources {
     private static let names = ["prelude", "deferred", "shared", "modifiers", "presets"]
 
-    /// Each file's text by name; a file missing from the bundle is absent.
-    private static let sources: [String: String] = Dictionary(
-        uniqueKeysWithValues: names.compactMap { name in
-            Bundle.module.url(forResource: name, withExtension: "lua")
-                .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-                .map { (name, $0) }
-        })
-
-    /// The text of `name.lua`, or an error saying the installation is incomplete.
+    /// The text of `name.lua`, read from the bundle (once a process, by the first state that compiles
+    /// it: later ones load its bytecode), or an error saying the installation is incomplete.
     static func source(_ name: String) throws -> String {
-        guard let source = sources[name] else {
+        guard names.contains(name), let url = Bundle.module.url(forResource: name, withExtension: "lua"),
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             throw PluginError(file: "animhost", message: "\(name).lua is missing from the resources beside the executable: reinstall animhost")
         }
-        return source
+        return text
     }
 
     /// Each file compiled by the first state that ran it: later states load that bytecode instead of
