@@ -15,7 +15,7 @@ final class ViewTransitionExportTests: XCTestCase {
     /// reaches, for what it needs that View Transitions lack (docs/web.md): a flight's corner radius and
     /// crop (match, appstore), motion inside a screen by modifiers (album push's rows and buttons).
     private static let bars = [
-        "match-push": 24.0, "match-pop": 28.0, "album-push": 24.5, "album-pop": 40.0, "appstore-present": 29.0, "appstore-dismiss": 29.5
+        "match-push": 24.0, "match-pop": 28.0, "album-push": 24.5, "album-pop": 40.0, "appstore-present": 29.0, "appstore-dismiss": 29.0
     ]
 
     override class func tearDown() {

@@ -4,17 +4,13 @@ import AnimhostTestSupport
 import AnimhostRender
 
 /// `--format web` against animhost's own frames: each run's page, opened once in headless Chromium
-/// paused at a frame's instant (`#t=`), then sought to three more through `window.animhost.seek` and
+/// paused at its first frame's instant (`#t=`), then sought to every other frame's through `window.animhost.seek` and
 /// screenshot at each, must match the PNG frame of the same run (@1x, 15 fps) to 35 dB PSNR outside
 /// text; the text boxes are measured apart and their worst figure printed (Chromium's text is not
 /// Pango's: docs/web.md). One browser serves the class.
 final class WebExportTests: XCTestCase {
     nonisolated(unsafe) private static var browser: (browser: DevToolsBrowser, session: String?)?
     private static let threshold = 35.0
-    /// The runs that fall short of ``threshold`` today, with the bar they are held to instead (docs/web.md):
-    /// zoom's photo, settling at a fractional size, has its box's height rounded to whole pixels by Chromium;
-    /// fluidphoto's, overshooting the detail's photo on its spring, has full-width edges at fractional places.
-    private static let shortfalls = ["zoom-push": 33.0, "zoom-present": 33.0, "fluidphoto-push": 33.0, "fluidphoto-present": 33.0]
 
     override class func tearDown() {
         browser?.browser.close()
@@ -129,7 +125,7 @@ final class WebExportTests: XCTestCase {
             size: (Int(size.first?.rounded(.up) ?? 0), Int(size.last?.rounded(.up) ?? 0)))
     }
 
-    /// Checks four frames of each operation each of `plugins` has, in one page load per operation. The
+    /// Checks every frame of each operation each of `plugins` has, in one page load per operation. The
     /// runs are made side by side, the next plugin's while Chromium compares this one's; present and
     /// dismiss first write their timeline alone: where it equals push's or pop's but for its name
     /// (present often runs as push), the page and frames would be those again (the page is made from
@@ -156,18 +152,18 @@ final class WebExportTests: XCTestCase {
             if let same = checked[try signature(probe)] { print("web \(probe.name): the timeline of \(same)") } else { again.append(operation) }
         }
         for run in first[..<2].compactMap({ $0 }) + (try runs(plugin, again.map { ($0, page) }).compactMap { $0 }) {
-            let instants = Set([0, run.frames / 3, 2 * run.frames / 3, run.frames - 1]).sorted()
-            var outside = Double.infinity, text = Double.infinity
+            let instants = Array(0..<run.frames)
+            var outside = Double.infinity, text = Double.infinity, worst = 0
             for (i, f) in zip(instants, try figures(run, shown: instants, against: instants)) {
-                outside = min(outside, f.outside)
+                if f.outside < outside { (outside, worst) = (f.outside, i) }
                 text = min(text, f.text)
-                let bar = WebExportTests.shortfalls[run.name] ?? WebExportTests.threshold
-                if f.outside < bar {
+                if f.outside < WebExportTests.threshold {
                     let kept = try keep(run, frame: i, shot: f.shot)
-                    XCTFail("\(run.name) frame \(i): \(String(format: "%.2f", f.outside)) dB < \(bar); kept in \(kept.path)")
+                    XCTFail("\(run.name) frame \(i): \(String(format: "%.2f", f.outside)) dB < \(WebExportTests.threshold); kept in \(kept.path)")
                 }
             }
-            print(String(format: "web \(run.name): %.1f dB outside text, %.1f dB in text; page %d bytes", outside, text, try Data(contentsOf: run.page).count))
+            let page = try Data(contentsOf: run.page).count
+            print(String(format: "web \(run.name): %.1f dB outside text (frame %d of %d), %.1f dB in text; page %d bytes", outside, worst, instants.count, text, page))
         }
     }
 

@@ -81,7 +81,7 @@ extension CSSMapping {
         CSSMapping("frame") { _, c, s in
             // The position is a translation, not `left`/`top`: Chromium rounds a transformed box's offset to whole pixels.
             let f = c.frame
-            s.node += ["--at: translate(\(px(f.x - c.parentOrigin.x)), \(px(f.y - c.parentOrigin.y)))", "width: \(px(f.width))", "height: \(px(f.height))"]
+            s.node += ["--at: translate(\(px(f.x - c.parentOrigin.x)), \(px(f.y - c.parentOrigin.y)))", "--w: \(px(f.width))", "--h: \(px(f.height))"]
         },
         CSSMapping("alpha") { v, _, s in s.node.append("opacity: \(css(min(max(number(v) ?? 1, 0), 1)))") },
         CSSMapping("transform") { v, _, s in
@@ -114,7 +114,10 @@ extension CSSMapping {
         },
         .notDrawn("contentMode"),  // drawn by "image"
         CSSMapping("text") { _, _, s in s.excluded = true },  // text is compared apart: its box is masked
-        CSSMapping("clips") { v, _, s in if v as? Bool == true { s.clip.append("overflow: hidden") } },
+        CSSMapping("clips") { v, _, s in
+            // A clip path, not `overflow: hidden`: Chromium rounds an overflow clip's box to whole pixels, a path it covers by area.
+            if v as? Bool == true { s.clip.append("clip-path: inset(0 round var(--rtl) var(--rtr) var(--rbr) var(--rbl))") }
+        },
         .notDrawn("zIndex"),  // the timeline lists nodes in paint order already, and the page keeps it
         .notDrawn("tag"),
         CSSMapping("blur") { v, _, s in if let b = number(v), b > 0 { s.node.append("filter: blur(\(px(b)))") } }
@@ -137,7 +140,7 @@ extension CSSMapping {
         s.parts.append(
             (
                 PaintRank.shadow,
-                #"<div class="part" style="left: \#(px(-far)); right: \#(px(far)); box-shadow: \#(px(offset[0] + far)) \#(px(offset[1])) \#(px(2 * radius)) \#(color)"></div>"#
+                #"<div class="part" style="left: \#(px(-far)); right: \#(px(far)); transform-origin: \#(px(far)) 0; box-shadow: \#(px(offset[0] + far)) \#(px(offset[1])) \#(px(2 * radius)) \#(color)"></div>"#
             ))
     }
 
