@@ -70,6 +70,12 @@ final class TimelineWriterTests: XCTestCase {
         let json = String(decoding: out.bytes, as: UTF8.self)
         XCTAssertEqual(json, #""a\"b\\c\n\r\t\u0001\u001f\#u{7F}é/中😀""#)
         XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(out.bytes), options: .fragmentsAllowed) as? String, text)
+        // Escapes that outgrow the room reserved for the text as it is (six bytes for one), past the first buffer's size.
+        for long in [String(repeating: "\u{1}", count: 5000) + "x", String(repeating: "a\"", count: 40_000)] {
+            var grown = JSONBytes()
+            grown.append(string: long)
+            XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(grown.bytes), options: .fragmentsAllowed) as? String, long)
+        }
     }
 
     func testNumbersTooLargeToRoundStayValidJSON() throws {
