@@ -152,7 +152,7 @@ struct RunCommand: ParsableCommand {
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { say(note) }
-            let load = { [limits = sandbox.limits] in TransitionSession(try Plugin(url: entry.url, limits: limits), scenes: catalog) }
+            let load = WebSideRuns.loader(url: entry.url, limits: sandbox.limits, scenes: catalog)
             for warning in WebSideRuns.run(request, plugin: loaded, sinks: sinks.sinks, reverse: reverse, load: load) { complain("animhost: warning: \(warning)") }
             let outcome = try session.run(request, sink: sink)
             for warning in outcome.warnings + outcome.advice { complain("animhost: warning: \(warning)") }

@@ -35,6 +35,18 @@ final class WebSideRunTests: XCTestCase {
         XCTAssertTrue(page.contains("animhost-drag"), "the interactive run, made after the one that ran out of time, is on the page")
     }
 
+    /// The side runs load the plugin afresh, each on a state of its own: what its file prints as it
+    /// loads is shown once, as without a page, while what its runs print is shown for each run.
+    func testWhatThePluginPrintsAsItLoadsIsShownOnce() throws {
+        let work = try temporaryFolder("web-side-print")
+        try ("print(\"loading\")\n" + WebSideRunTests.looping(when: "false").replacingOccurrences(of: "function p.animate(ctx)", with: "function p.animate(ctx)\n  print(\"running\")"))
+            .write(to: work.appendingPathComponent("looper.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "looper.lua", "--operation", "pop", "--fps", "15", "--format", "web", "--out", "out"], in: work)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertEqual(r.err.components(separatedBy: "[looper] loading").count - 1, 1, r.err)
+        XCTAssertEqual(r.err.components(separatedBy: "[looper] running").count - 1, 4, "the run, with reduced motion, interactive, both: \(r.err)")
+    }
+
     /// Runs the looping plugin to json and web, and to json alone, and compares; the page's text.
     @discardableResult
     private func check(condition: String, operation: String, part: String, cause: String) throws -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import AnimhostCore
 import AnimhostLua
 
@@ -18,4 +19,22 @@ public enum WebSideRuns {
             WebDrag.run(load, request, plugin: plugin, sinks: sinks, reverse: reverse, reducedMotion: true)
         ].compactMap { $0 }
     }
+
+    /// Loads the plugin at `url` afresh for each side run, with `limits`, its scenes found by `scenes`:
+    /// what it prints while its file runs is not shown again (the run itself loaded it, and showed it).
+    public static func loader(url: URL, limits: SandboxLimits, scenes: SceneLocating) -> () throws -> TransitionSession {
+        {
+            let loading = LoadingFlag()
+            let plugin = try Plugin(
+                url: url, limits: limits,
+                printSink: { line in
+                    if !loading.on { FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8)) }
+                })
+            loading.on = false
+            return TransitionSession(plugin, scenes: scenes)
+        }
+    }
+
+    /// Whether a side run's plugin is still loading.
+    private final class LoadingFlag { var on = true }
 }
