@@ -124,16 +124,52 @@ public final class OutputStage {
         guard isFolder.boolValue else {
             throw OutputError("\(destination.path) is not a folder: give --out a folder (it is created if missing)")
         }
-        for name in owned {
-            let url = destination.appendingPathComponent(name)
-            guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            if name == "frames" || name == "web" {  // folders of animhost's own files
-                let foreign = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? ["?"]).filter { name == "web" ? $0 != "index.html" : !isFrameFile($0) }.sorted()
-                guard isFolder.boolValue, foreign.isEmpty else {
-                    throw OutputError("\(url.path) holds files animhost did not write (\(foreign.prefix(3).joined(separator: ", "))): move them away or give another --out")
-                }
-            } else if isFolder.boolValue {
-                throw OutputError("\(url.path) is a folder, where animhost writes a file: move it away or give another --out")
+        for name in owned { try checkSlot(destination.appendingPathComponent(name), name: name) }
+    }
+
+    /// Refuses what is at `url` (the output `name`) where animhost's output may not replace it: a link,
+    /// a file where it writes a folder of its own files (`frames`, `web`), a folder or anything else
+    /// where it writes a file, and in such a folder anything but its own files, each by its path.
+    static func checkSlot(_ url: URL, name: String) throws {
+        let folder = name == "frames" || name == "web"
+        guard let kind = PathKind(url) else { return }
+        let writes = folder ? "a folder of its own files" : "a file"
+        switch kind {
+        case .link(let target):
+            throw OutputError("\(url.path) is a link (to \(target)), where animhost writes \(writes): remove the link or give another --out")
+        case .folder where !folder:
+            throw OutputError("\(url.path) is a folder, where animhost writes a file: move it away or give another --out")
+        case .file where folder, .other where folder:
+            throw OutputError("\(url.path) is \(kind == .file ? "a file" : "not a folder"), where animhost writes a folder of its own files: move it away or give another --out")
+        case .other:
+            throw OutputError("\(url.path) is not a regular file (a FIFO, a device or a socket), where animhost writes a file: move it away or give another --out")
+        case .file, .folder: break
+        }
+        guard folder else { return }
+        guard let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() else {
+            throw OutputError("\(url.path) cannot be read, so animhost cannot tell whether it holds only its own files: move it away or give another --out")
+        }
+        let foreign = names.filter { name == "web" ? $0 != "index.html" : !isFrameFile($0) }
+        guard foreign.isEmpty else {
+            throw OutputError("\(url.path) holds files animhost did not write (\(foreign.prefix(3).joined(separator: ", "))): move them away or give another --out")
+        }
+        for file in names { try checkSlot(url.appendingPathComponent(file), name: file) }
+    }
+
+    /// What a path is, as `lstat` finds it (a link is not followed).
+    enum PathKind: Equatable {
+        case file, folder, other
+        case link(String)
+
+        /// What is at `url`; nil when nothing is.
+        init?(_ url: URL) {
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK: self = .link((try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?")
+            case S_IFDIR: self = .folder
+            case S_IFREG: self = .file
+            default: self = .other
             }
         }
     }

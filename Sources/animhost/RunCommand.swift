@@ -152,11 +152,8 @@ struct RunCommand: ParsableCommand {
             read += [scenes.from, scenes.to] + [try session.chromeFile(for: request), request.gestureFile].compactMap { $0 }
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { say(note) }
-            let webWarnings = [
-                WebReducedMotion.run(session, request, sinks: sinks.sinks, reverse: reverse),
-                WebDrag.run(session, request, plugin: loaded, sinks: sinks.sinks, reverse: reverse)
-            ]
-            for warning in webWarnings.compactMap({ $0 }) { complain("animhost: warning: \(warning)") }
+            let load = WebSideRuns.loader(url: entry.url, limits: sandbox.limits, scenes: catalog)
+            for warning in WebSideRuns.run(request, plugin: loaded, sinks: sinks.sinks, reverse: reverse, load: load) { complain("animhost: warning: \(warning)") }
             let outcome = try session.run(request, sink: sink)
             for warning in outcome.warnings + outcome.advice { complain("animhost: warning: \(warning)") }
             report(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))

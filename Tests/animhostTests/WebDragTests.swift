@@ -41,6 +41,24 @@ final class WebDragTests: XCTestCase {
         try check("presentations/deck-dismiss", trace: Self.line(from: (195, 300), by: (0, 0.42 * 844), seconds: 0.3, rest: 0.05), finishes: false)
     }
 
+    /// Where the viewer prefers reduced motion, the page shows zoom's run with reduced motion (a
+    /// crossfade) and a drag scrubs the plugin's interactive run with reduced motion, as `animhost run
+    /// --gesture --reduced-motion` does: an edge swipe half way, lifted still, finishes.
+    func testReducedMotionEdgeSwipeFinishes() throws {
+        try check("zoom", trace: Self.line(from: (2, 422), by: (0.5 * 390, 0), seconds: 0.3, rest: 0.05), finishes: true, reduce: true)
+    }
+
+    /// The same under reduced motion, 20 % of the way lifted still: the crossfade runs back.
+    func testReducedMotionShortSwipeCancels() throws {
+        try check("zoom", trace: Self.line(from: (2, 422), by: (0.2 * 390, 0), seconds: 0.2, rest: 0.05), finishes: false, reduce: true)
+    }
+
+    /// deck-dismiss's pan down under reduced motion, 60 % of the height: finishes as the host's does.
+    func testReducedMotionDeckPanDownFinishes() throws {
+        try check(
+            "presentations/deck-dismiss", trace: Self.line(from: (195, 300), by: (0, 0.6 * 844), seconds: 0.4, rest: 0.05), finishes: true, reduce: true)
+    }
+
     /// zoom's own `interact` drives only its edge swipe by the default rule (a pan down is FluidPhoto's,
     /// which the page cannot run): a drag from the middle of its page leaves the page as it was.
     func testZoomPageIgnoresDragsAwayFromTheEdge() throws {
@@ -142,8 +160,9 @@ final class WebDragTests: XCTestCase {
     // MARK: - Replaying
 
     /// Runs `plugin`'s pop (dismiss for a presentation) driven by `trace` and writes its page, replays
-    /// the trace on the page and compares every frame, and the outcome, with the host's.
-    private func check(_ plugin: String, trace: [(t: Double, x: Double, y: Double)], finishes: Bool) throws {
+    /// the trace on the page and compares every frame, and the outcome, with the host's; with the
+    /// browser preferring reduced motion and the host's run `--reduced-motion` when `reduce`.
+    private func check(_ plugin: String, trace: [(t: Double, x: Double, y: Double)], finishes: Bool, reduce: Bool = false) throws {
         let path = plugin.contains("/") ? packageRoot.appendingPathComponent("Examples/\(plugin).lua").path : plugin
         let operation = plugin.contains("deck") ? "dismiss" : "pop"
         let out = try temporaryFolder("web-drag")
@@ -152,7 +171,8 @@ final class WebDragTests: XCTestCase {
         let host = out.appendingPathComponent("host"), web = out.appendingPathComponent("web")
         // The gesture run and the page, side by side.
         let runs = [
-            ["run", path, "--operation", operation, "--gesture", file.path, "--fps", "15", "--scale", "1", "--format", "json,png", "--out", host.path],
+            ["run", path, "--operation", operation, "--gesture", file.path, "--fps", "15", "--scale", "1", "--format", "json,png", "--out", host.path]
+                + (reduce ? ["--reduced-motion"] : []),
             ["run", path, "--operation", operation, "--scale", "1", "--format", "web", "--out", web.path]
         ]
         let results = Results(count: runs.count)
@@ -167,7 +187,8 @@ final class WebDragTests: XCTestCase {
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: timeline)) as? [String: Any] ?? [:]
         let times = (root["frames"] as? [[String: Any]] ?? []).map { ($0["t"] as? NSNumber)?.doubleValue ?? 0 }
         let size = (root["size"] as? [NSNumber] ?? []).map { Int($0.doubleValue.rounded(.up)) }
-        let (browser, session) = try open(web.appendingPathComponent("web/index.html"), width: size[0], height: size[1])
+        let (browser, session) = try open(web.appendingPathComponent("web/index.html"), width: size[0], height: size[1], reduce: reduce)
+        if reduce { XCTAssertEqual(try browser.evaluate("animhost.reducedMotion", in: session) as? Bool, true) }
         let base = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
         var sent = 0
         var worst = Double.infinity
@@ -212,7 +233,7 @@ final class WebDragTests: XCTestCase {
                 XCTAssertTrue(state.hasPrefix(finishes ? "finish" : "cancel"), "the page's drag ended \(state)")
             }
         }
-        print(String(format: "web drag \(plugin) \(finishes ? "finishing" : "cancelling"): %d frames, worst %.1f dB outside text", times.count, worst))
+        print(String(format: "web drag \(plugin)\(reduce ? " (reduced motion)" : "") \(finishes ? "finishing" : "cancelling"): %d frames, worst %.1f dB outside text", times.count, worst))
     }
 
     /// The results of command-line runs made side by side.
@@ -224,8 +245,8 @@ final class WebDragTests: XCTestCase {
         func get(_ n: Int) throws -> CLI.Result { try lock.withLock { all[n] }!.get() }
     }
 
-    /// The class's browser at @1x showing `page`, in a `width` × `height` viewport.
-    private func open(_ page: URL, width: Int, height: Int) throws -> (DevToolsBrowser, String) {
+    /// The class's browser at @1x showing `page`, in a `width` × `height` viewport, preferring reduced motion when `reduce`.
+    private func open(_ page: URL, width: Int, height: Int, reduce: Bool = false) throws -> (DevToolsBrowser, String) {
         let browser: DevToolsBrowser, session: String
         if let open = WebDragTests.browser {
             (browser, session) = open
@@ -237,6 +258,7 @@ final class WebDragTests: XCTestCase {
             WebDragTests.browser = (browser, session)
         }
         try browser.setViewport(width: width, height: height, scale: 0, in: session)
+        try browser.emulateReducedMotion(reduce, in: session)
         try browser.evaluate("animhost.ready", in: session)
         // Counts the samples the page's listeners get (a move may carry several, coalesced), for the replay to wait on.
         try browser.evaluate(

@@ -9,31 +9,38 @@ import AnimhostOutput
 /// time, then, released at the duration, the rest in real time. The page replays the plugin's rule
 /// on the pointer's drags.
 public enum WebDrag {
-    /// Makes the run and gives it to the web encoder among `sinks`, if any; when the run fails, or the
-    /// plugin does not follow the default rule for that gesture, leaves drags off the page and returns
+    /// Makes the run (with `ctx.reducedMotion` set when `reducedMotion`, for drags where the viewer
+    /// prefers reduced motion: made only beside the run with reduced motion) in the session `session`
+    /// makes, and gives it to the web encoder among `sinks`, if any; when the run fails, or the plugin
+    /// does not follow the default rule for that gesture, leaves those drags off the page and returns
     /// the warning that says why (nil: nothing to tell).
     public static func run(
-        _ session: TransitionSession, _ request: TransitionRequest, plugin: Plugin, sinks: [FrameSink], reverse: Bool
+        _ session: () throws -> TransitionSession, _ request: TransitionRequest, plugin: Plugin, sinks: [FrameSink], reverse: Bool,
+        reducedMotion: Bool = false
     )
         -> String?
     {
         guard let web = sinks.lazy.compactMap({ $0 as? WebEncoder }).first, request.gesture == nil, request.only == nil, !reverse,
-            request.operation == .pop || request.operation == .dismiss
+            request.operation == .pop || request.operation == .dismiss, !reducedMotion || web.keeps(.reducedMotion)
         else { return nil }
+        let side: WebEncoder.SideRun = reducedMotion ? .reducedMotionDrag : .drag
+        var request = request
+        request.reducedMotion = request.reducedMotion || reducedMotion
+        let which = reducedMotion ? "drags where the viewer prefers reduced motion" : "drags"
         do {
             let way = Way(plugin.interactionRule)
-            let (duration, completion) = try scrub(session, request, rule: plugin.interactionRule, way: way, into: web.dragFrames)
+            let (duration, completion) = try scrub(try session(), request, rule: plugin.interactionRule, way: way, into: web.frames(for: side))
             web.keepDrag(
                 WebDragRule(
                     rule: plugin.interactionRule, duration: duration, completionSpeed: completion.speed, completionCurve: completion.curve,
-                    begin: plugin.isInteractive ? way.begin : .any))
+                    begin: plugin.isInteractive ? way.begin : .any), for: side)
             return nil
         } catch let refused as Refused {
-            web.forgetDrag()
-            return refused.reason.map { "the web page takes no drags: \($0)" }
+            web.forget(side)
+            return refused.reason.map { "the web page takes no \(which): \($0)" }
         } catch {
-            web.forgetDrag()
-            return "the interactive run failed, so the web page takes no drags: \(error)"
+            web.forget(side)
+            return "the interactive run\(reducedMotion ? " with reduced motion" : "") failed, so the web page takes no \(which): \(error)"
         }
     }
 

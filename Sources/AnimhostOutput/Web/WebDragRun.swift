@@ -1,33 +1,40 @@
 import Foundation
 import AnimhostCore
 
-/// The run a page's pointer drags scrub (docs/web.md): the plugin run interactively, its clock moved
+/// A run a page's pointer drags scrub (docs/web.md): the plugin run interactively, its clock moved
 /// linearly from 0 to the duration by a gesture the default rule drives, so that frame i shows the
 /// scrubbed animations at the frame's time (what the plugin declares when `ctx.interactive`, e.g. a
 /// linear curve), then past the duration in real time; and the rule that decides a release.
 struct WebDragRun {
-    var frames: [[WebNodeFrame]] = []
-    var times: [Double] = []
-    var spans: [CurveSpan] = []
-    /// The rule, once the run has shown the plugin drives it by default; nil: the page takes no drags.
-    var rule: WebDragRule?
+    /// The interactive run's frames.
+    var run: WebKeptRun
+    /// The rule, once the run has shown the plugin drives it by default.
+    var rule: WebDragRule
 
-    /// What the page's `{{DRAG}}` slot holds: the run's own elements (`#drag`, numbered from
-    /// `firstElement`, hidden until a drag), the drag data and `drag.js`; empty without a rule. With the
-    /// keyframes the run's elements hold. `images` maps its pictures' placeholders to the page's
-    /// pictures. (The run has frames of its own just before and at the duration, so it never draws
-    /// exactly the page's frames.)
-    func slot(firstElement: Int, images: [Int]) throws -> (text: String, keyframes: Int) {
-        guard let fields = rule?.fields, !frames.isEmpty else { return ("", 0) }
+    /// What the page's `{{DRAG}}` slot holds for `drags` (the interactive run, then the one with reduced
+    /// motion; nil where not made): each run's own elements (`#drag`, `#drag-reduced`, numbered from
+    /// `firstElement` on, hidden until a drag) and data (`#animhost-drag`, `#animhost-drag-reduced`),
+    /// then `drag.js` once; empty without a run. With the keyframes the runs' elements hold. `images`
+    /// maps their pictures' placeholders to the page's pictures. (A run has frames of its own just
+    /// before and at the duration, so it never draws exactly the page's frames.)
+    static func slot(_ drags: [WebDragRun?], firstElement: Int, images: [Int]) throws -> (text: String, keyframes: Int) {
+        var text = "", keyframes = 0, first = firstElement
+        for (n, drag) in drags.enumerated() {
+            guard let drag, let fields = drag.rule.fields, !drag.run.frames.isEmpty else { continue }
+            let document = WebDocument(frames: drag.run.frames, times: drag.run.times, spans: drag.run.spans, firstElement: first)
+            let suffix = n == 0 ? "" : "-reduced"
+            let markup = WebImages.markup(document.html, index: images)
+            let length = max((drag.run.times.last ?? 0) - (drag.run.times.first ?? 0), 0)
+            let data = fields + #","length":\#(length),"tracks":[\#n"# + document.tracks.joined(separator: ",\n") + "]"
+            text +=
+                "\n" + #"<div id="drag\#(suffix)" class="window" style="display: none">"# + markup + "</div>\n"
+                + #"<script type="application/json" id="animhost-drag\#(suffix)">{"# + data + "}</script>"
+            keyframes += document.keyframes
+            first = document.elementCount
+        }
+        guard !text.isEmpty else { return ("", 0) }
         guard let script = WebDragRun.script else { throw OutputError("the web page's drag script (drag.js) is missing beside the executable: reinstall animhost") }
-        let document = WebDocument(frames: frames, times: times, spans: spans, firstElement: firstElement)
-        let markup = WebImages.markup(document.html, index: images)
-        let length = max((times.last ?? 0) - (times.first ?? 0), 0)
-        let data = fields + #","length":\#(length),"tracks":[\#n"# + document.tracks.joined(separator: ",\n") + "]"
-        let text =
-            "\n" + #"<div id="drag" class="window" style="display: none">"# + markup + "</div>\n"
-            + #"<script type="application/json" id="animhost-drag">{"# + data + "}</script>\n<script>\n" + script + "</script>"
-        return (text, document.keyframes)
+        return (text + "\n<script>\n" + script + "</script>", keyframes)
     }
 
     /// `Web/drag.js`, read once per process.
@@ -36,30 +43,6 @@ struct WebDragRun {
 }
 
 extension WebEncoder {
-    /// Where the run pointer drags scrub (``WebDragRun``) sends its frames, before this encoder's own
-    /// run; ``keepDrag(_:)`` then says how the page decides a release.
-    public var dragFrames: FrameSink { DragFrames(self) }
-
-    /// Gives the page its drags, with `rule`, for the frames sent to ``dragFrames``.
-    public func keepDrag(_ rule: WebDragRule) { drag?.rule = rule }
-
-    /// Leaves the drags off the page (the run failed or the plugin does not drive it by default).
-    public func forgetDrag() { drag = nil }
-
-    /// The frames of the run drags scrub, kept apart.
-    private final class DragFrames: FrameSink {
-        private let encoder: WebEncoder
-        init(_ encoder: WebEncoder) { self.encoder = encoder }
-        func begin(_ info: TimelineInfo) throws {
-            try encoder.beginImages(info)
-            encoder.drag = WebDragRun()
-        }
-        func write(_ frame: FrameSample) throws {
-            let nodes = try encoder.map(frame)
-            encoder.drag?.frames.append(nodes)
-            encoder.drag?.times.append(frame.time)
-        }
-        func finish(_ result: TransitionRun.Result) throws { encoder.drag?.spans = result.curveSpans }
-        func abort() {}
-    }
+    /// Gives the page drags, decided by `rule`, for the frames `side` (an interactive run) sent to ``frames(for:)``.
+    public func keepDrag(_ rule: WebDragRule, for side: SideRun) { dragRules[side] = rule }
 }

@@ -15,10 +15,10 @@ public final class WebEncoder: FrameSink {
     private var images: WebImages?
     private var frames: [[WebNodeFrame]] = []
     private var times: [Double] = []
-    /// The frames, times and curves of the run with reduced motion, when one was given (``reducedMotion``).
-    private var reduced: (frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])?
-    /// The run pointer drags scrub, when given (``dragFrames``).
-    var drag: WebDragRun?
+    /// The runs beside the run itself, as given (``frames(for:)``).
+    var kept: [SideRun: WebKeptRun] = [:]
+    /// How the page decides a drag's release, for each interactive run kept (``keepDrag(_:for:)``).
+    var dragRules: [SideRun: WebDragRule] = [:]
     /// What the kept frames' CSS holds, in bytes, against ``maxBytes``.
     private var held = 0
     /// The most CSS a run's frames may hold before the page is built (the page is smaller: pruned).
@@ -64,51 +64,32 @@ public final class WebEncoder: FrameSink {
         return nodes
     }
 
-    /// Where the same run with reduced motion sends its frames, before this encoder's own run: the page
-    /// shows them instead where the viewer prefers reduced motion (docs/web.md).
-    public var reducedMotion: FrameSink { ReducedMotionFrames(self) }
-
-    /// Leaves the run with reduced motion off the page (it failed).
-    public func forgetReducedMotion() { reduced = nil }
-
-    /// The frames of the run with reduced motion, kept apart.
-    private final class ReducedMotionFrames: FrameSink {
-        private let encoder: WebEncoder
-        init(_ encoder: WebEncoder) { self.encoder = encoder }
-        func begin(_ info: TimelineInfo) throws {
-            try encoder.beginImages(info)
-            encoder.reduced = ([], [], [])
-        }
-        func write(_ frame: FrameSample) throws {
-            let nodes = try encoder.map(frame)
-            encoder.reduced?.frames.append(nodes)
-            encoder.reduced?.times.append(frame.time)
-        }
-        func finish(_ result: TransitionRun.Result) throws { encoder.reduced?.spans = result.curveSpans }
-        func abort() {}
-    }
-
     /// Builds the page from every frame and writes it whole.
     public func finish(_ result: TransitionRun.Result) throws {
         guard let info, let images else { throw OutputError("the web encoder finished before it began") }
         guard !frames.isEmpty else { throw OutputError("a web page needs at least one frame") }
-        let page = try WebEncoder.page(
-            info: info, runs: [(frames, times, result.curveSpans)] + (reduced.map { [$0] } ?? []), images: try images.embedded(), drag: drag)
+        let reduced = kept[.reducedMotion].map { [($0.frames, $0.times, $0.spans)] } ?? []
+        // Drags under reduced motion scrub the interactive run with reduced motion only beside the run with reduced motion.
+        let drags = [SideRun.drag, .reducedMotionDrag].map { side in
+            side == .reducedMotionDrag && reduced.isEmpty ? nil : kept[side].flatMap { run in dragRules[side].map { WebDragRun(run: run, rule: $0) } }
+        }
+        let page = try WebEncoder.page(info: info, runs: [(frames, times, result.curveSpans)] + reduced, images: try images.embedded(), drags: drags)
         let data = Data(page.text.utf8)
         let file = try OutputFile(url)
         try file.write(data)
         try file.commit()
         written = (data.count, page.keyframes)
         frames = []
-        reduced = nil
-        drag = nil
+        kept = [:]
+        dragRules = [:]
     }
 
     /// The page's text for `runs` (each frame's nodes, the frames' times and the run's curves: the run,
-    /// then the run with reduced motion if made) of the run `info` describes, with `drag`, the run pointer
-    /// drags scrub, if made; and how many keyframes it holds.
+    /// then the run with reduced motion if made) of the run `info` describes, with `drags`, the runs pointer
+    /// drags scrub (without and with reduced motion), where made; and how many keyframes it holds.
     static func page(
-        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: (uris: [String], index: [Int]), drag: WebDragRun? = nil
+        info: TimelineInfo, runs: [(frames: [[WebNodeFrame]], times: [Double], spans: [CurveSpan])], images: (uris: [String], index: [Int]),
+        drags: [WebDragRun?] = []
     ) throws
         -> (text: String, keyframes: Int)
     {
@@ -123,15 +104,15 @@ public final class WebEncoder: FrameSink {
         }
         let title = "\(info.plugin) \(info.operation.rawValue) \(info.from) → \(info.to)"
         let markup = { (document: WebDocument) in WebImages.markup(document.html, index: images.index) }
-        let drag = try drag?.slot(firstElement: documents.last?.elementCount ?? 0, images: images.index)
+        let drag = try WebDragRun.slot(drags, firstElement: documents.last?.elementCount ?? 0, images: images.index)
         let text = try WebPage.fill([
             "STYLE": try CSSMapping.stylesheet(), "TITLE": attribute(title), "WIDTH": css(info.size.width), "HEIGHT": css(info.size.height),
             "DATA": #"{"fps":\#(info.fps),"images":[\#(images.uris.map(json).joined(separator: ","))],"# + data.joined(separator: ",") + "}",
             "NODES": markup(documents[0]),
             "REDUCED": documents.count > 1 ? #"<div id="reduced" class="window">"# + markup(documents[1]) + "</div>\n" : "",
-            "DRAG": drag?.text ?? ""
+            "DRAG": drag.text
         ])
-        return (text, documents.reduce(drag?.keyframes ?? 0) { $0 + $1.keyframes })
+        return (text, documents.reduce(drag.keyframes) { $0 + $1.keyframes })
     }
 }
 

@@ -28,7 +28,7 @@ struct WebNodeFrame {
             seen[base] = ordinal + 1
             let key = ordinal == 0 ? base : "\(base)/\(ordinal)"
             let parent = open.last
-            let fields = try JSONSerialization.jsonObject(with: Data(TimelineWriter.encode(n).utf8)) as? [String: Any] ?? [:]
+            let fields = WebNodeFields.of(n)
             let context = CSSMappingContext(
                 fields: fields, frame: (n.frame.x, n.frame.y, n.frame.width, n.frame.height),
                 parentOrigin: (parent?.origin.x ?? 0, parent?.origin.y ?? 0), image: { images.url($0, node: n) })

@@ -7,34 +7,47 @@
 // where the drag began, velocity over the samples of the last velocityWindow seconds, the edge it
 // began at); progress along the rule's direction scrubs the animations of #drag (the run the plugin
 // makes when interactive, shown instead of #window while a drag is), and the release runs them on or back.
+// Where the viewer prefers reduced motion and the page shows its run with reduced motion, drags scrub
+// #drag-reduced instead (the plugin's interactive run with ctx.reducedMotion, its data in
+// #animhost-drag-reduced), or nothing where the page has none.
 // window.animhost.drag: state ("idle", "dragging", "finishing", "cancelling", "finished",
 // "cancelled"), progress (the clock, 0 to 1), releasedAt (seconds after the pointer went down that it
 // lifted), seek(seconds): hold the drag's playback that many seconds after the pointer went down, the
 // instant `animhost run --gesture` times its frames by.
 (() => {
   const data = JSON.parse(document.getElementById("animhost-data").textContent);
-  const rule = JSON.parse(document.getElementById("animhost-drag").textContent);
   const api = window.animhost;
-  const main = document.getElementById("window"), own = document.getElementById("drag"), reduced = document.getElementById("reduced");
+  const main = document.getElementById("window"), reduced = document.getElementById("reduced");
   const reduce = matchMedia("(prefers-reduced-motion: reduce)");
   const size = () => { const s = getComputedStyle(main); return [parseFloat(s.width), parseFloat(s.height)]; };
   const camel = p => p.startsWith("--") ? p : p.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-  const length = rule.length;
-  const animations = rule.tracks.map(([k, property, keys]) => {
-    const frames = [];
-    for (let i = 0; i < keys.length; i += 3) {
-      frames.push({ offset: keys[i], [camel(property)]: keys[i + 1], easing: keys[i + 2] === 1 ? "step-end" : keys[i + 2] || "linear" });
-    }
-    const animation = own.querySelector(`[data-k="${k}"]`).animate(frames, { duration: length * 1000, fill: "both" });
-    animation.pause();
-    return animation;
-  });
-  const images = [...own.querySelectorAll("img[data-image]")];
-  for (const img of images) img.src = data.images[Number(img.dataset.image)];
-  api.ready = Promise.all([api.ready, ...images.map(i => i.decode().catch(() => undefined))]).then(() => true);
-  // The completion curve as the browser computes a CSS easing: an animation of nothing, read at a fraction of its length.
-  const timing = new Animation(new KeyframeEffect(null, null, { duration: 1000, easing: rule.completionCurve, fill: "both" }), null);
-  const curve = u => { timing.currentTime = u * 1000; return timing.effect.getComputedTiming().progress; };
+  // Each interactive run on the page: #drag, and #drag-reduced (made with reduced motion) where the page has one.
+  const load = suffix => {
+    const own = document.getElementById("drag" + suffix), source = document.getElementById("animhost-drag" + suffix);
+    if (!own || !source) return null;
+    const rule = JSON.parse(source.textContent);
+    const animations = rule.tracks.map(([k, property, keys]) => {
+      const frames = [];
+      for (let i = 0; i < keys.length; i += 3) {
+        frames.push({ offset: keys[i], [camel(property)]: keys[i + 1], easing: keys[i + 2] === 1 ? "step-end" : keys[i + 2] || "linear" });
+      }
+      const animation = own.querySelector(`[data-k="${k}"]`).animate(frames, { duration: rule.length * 1000, fill: "both" });
+      animation.pause();
+      return animation;
+    });
+    const images = [...own.querySelectorAll("img[data-image]")];
+    for (const img of images) img.src = data.images[Number(img.dataset.image)];
+    api.ready = Promise.all([api.ready, ...images.map(i => i.decode().catch(() => undefined))]).then(() => true);
+    // The completion curve as the browser computes a CSS easing: an animation of nothing, read at a fraction of its length.
+    const timing = new Animation(new KeyframeEffect(null, null, { duration: 1000, easing: rule.completionCurve, fill: "both" }), null);
+    const curve = u => { timing.currentTime = u * 1000; return timing.effect.getComputedTiming().progress; };
+    return { own, rule, length: rule.length, animations, curve };
+  };
+  const runs = { plain: load(""), reduced: load("-reduced") };
+  // The run a drag beginning now scrubs: the one made with reduced motion where the page shows its run
+  // with reduced motion (none without it), else the interactive run. Chosen as the drag begins.
+  const pick = () => reduced && reduce.matches ? runs.reduced : runs.plain;
+  let own, rule, length, animations, curve;
 
   let drag = null;
   const show = clock => { for (const a of animations) a.currentTime = clock * 1000; };
@@ -115,16 +128,24 @@
     show(clockAt(drag.now));
     if (drag.now < restsAt(drag.release)) requestAnimationFrame(tick);
   };
-  const enter = () => { own.style.display = "block"; main.style.display = "none"; };
-  const leave = () => { drag = null; own.style.display = "none"; main.style.display = ""; };
+  const enter = () => { own.style.display = "block"; main.style.display = "none"; if (reduced) reduced.style.display = "none"; };
+  const leave = () => {
+    drag = null;
+    if (own) own.style.display = "none";
+    main.style.display = "";
+    if (reduced) reduced.style.display = "";
+  };
 
   document.body.style.touchAction = "none";
   document.addEventListener("pointerdown", e => {
     // As the host's driver, which takes no touch once released: none until the settling ends.
-    if (!e.isPrimary || e.button !== 0 || (drag && (!drag.release || drag.now < restsAt(drag.release))) || (reduced && reduce.matches)) return;
+    const run = pick();
+    if (!e.isPrimary || e.button !== 0 || (drag && (!drag.release || drag.now < restsAt(drag.release))) || !run) return;
     const box = main.getBoundingClientRect(), x = e.clientX - box.left, width = size()[0];
-    const edge = x <= rule.edgeWidth ? "left" : x >= width - rule.edgeWidth ? "right" : null;
-    if ((rule.begin === "left" && edge !== "left") || (rule.begin === "inside" && edge !== null)) return;
+    const edge = x <= run.rule.edgeWidth ? "left" : x >= width - run.rule.edgeWidth ? "right" : null;
+    if ((run.rule.begin === "left" && edge !== "left") || (run.rule.begin === "inside" && edge !== null)) return;
+    if (drag) leave();
+    ({ own, rule, length, animations, curve } = run);
     drag = { id: e.pointerId, t0: e.timeStamp, edge, samples: [], windowStart: 0, steps: [], direction: null, release: null, now: 0, held: false };
     enter();
     try { document.documentElement.setPointerCapture(e.pointerId); } catch { /* the pointer is gone already */ }
