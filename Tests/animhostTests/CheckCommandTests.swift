@@ -456,7 +456,10 @@ final class CheckCommandTests: XCTestCase {
     /// percent-driven rule on `axis = "down"`) conforms.
     func testProbesOnAVerticalRule() throws {
         let runs = try checks(
-            [[fixture("pass", "vertical-rule"), "--operation", "pop", "--fps", "60"], [fixture("fail", "wrong-axis"), "--operation", "pop", "--fps", "60"], ["Examples/presentations/deck-dismiss.lua"]],
+            [
+                [fixture("pass", "vertical-rule"), "--operation", "pop", "--fps", "60"], [fixture("fail", "wrong-axis"), "--operation", "pop", "--fps", "60"],
+                ["Examples/presentations/deck-dismiss.lua"]
+            ],
             dirs: [nil, nil, packageRoot])
         let (pass, fail, deck) = (runs[0], runs[1], runs[2])
         XCTAssertEqual(pass.code, 0, pass.out)
