@@ -32,14 +32,25 @@ struct FieldFlashes {
         let w = width + 1
         var sums = [Double](repeating: 0, count: w * (height + 1))
         var changed = [Int32](repeating: 0, count: w * (height + 1))
-        for y in 0..<height {
-            var run = 0.0, moved: Int32 = 0
-            for x in 0..<width {
-                let p = y * width + x
-                run += Double(luminance[p])
-                moved += !previous.isEmpty && previous[p] != luminance[p] ? 1 : 0
-                sums[(y + 1) * w + x + 1] = sums[y * w + x + 1] + run
-                changed[(y + 1) * w + x + 1] = changed[y * w + x + 1] + moved
+        // Summed-area tables of the luminance and of the pixels changed since the last frame, through
+        // buffer pointers: a debug build pays for every array access in this loop over every pixel.
+        let (width, height, first) = (self.width, self.height, previous.isEmpty)
+        luminance.withUnsafeBufferPointer { luminance in
+            previous.withUnsafeBufferPointer { previous in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    changed.withUnsafeMutableBufferPointer { changed in
+                        for y in 0..<height {
+                            var run = 0.0, moved: Int32 = 0
+                            for x in 0..<width {
+                                let p = y * width + x
+                                run += Double(luminance[p])
+                                moved += !first && previous[p] != luminance[p] ? 1 : 0
+                                sums[(y + 1) * w + x + 1] = sums[y * w + x + 1] + run
+                                changed[(y + 1) * w + x + 1] = changed[y * w + x + 1] + moved
+                            }
+                        }
+                    }
+                }
             }
         }
         let area = fieldWidth * fieldHeight

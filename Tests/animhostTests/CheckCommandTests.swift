@@ -15,6 +15,12 @@ import AnimhostTestSupport
 final class CheckCommandTests: XCTestCase {
     func check(_ args: [String], in dir: URL? = nil) throws -> CLI.Result { try CLI.run(["check"] + args, in: dir) }
 
+    /// `check` with each of `runs`, in `dirs[i]` (or `dir`), side by side: a test's independent checks, two at
+    /// once on two cores; the results in the order of `runs`.
+    func checks(_ runs: [[String]], in dir: URL? = nil, dirs: [URL?] = []) throws -> [CLI.Result] {
+        try sideBySide(runs.count) { i in try CLI.run(["check"] + runs[i], in: i < dirs.count ? dirs[i] : dir) }
+    }
+
     /// The report less its lines of information on motion (WCAG 2.3.3).
     func verdicts(_ out: String) -> String { out.split(separator: "\n").filter { !$0.hasPrefix("  motion (") }.map { $0 + "\n" }.joined() }
 
@@ -39,13 +45,17 @@ final class CheckCommandTests: XCTestCase {
         XCTAssert(off.out.contains("where 'article' (article) is drawn; likely: 'article' is at [10, 0, 390, 844], [0, 0, 390, 844] at rest"), off.out)
     }
 
-    /// One check of the built-ins and the examples, a spec among them as a glob brings it along, run
-    /// once for the tests that read it (it is the longest of all).
+    /// The check of the built-ins and the examples, a spec among them as a glob brings it along, run
+    /// once for the tests that read it (it is the longest of all): two checks of half the plugins each,
+    /// side by side, their exit codes' worst and their reports one after the other.
     nonisolated(unsafe) private static var builtInsAndExamples: CLI.Result?
     func checkOfTheBuiltInsAndExamples() throws -> CLI.Result {
         if let done = Self.builtInsAndExamples { return done }
         let examples = ["Examples/popup/popup.lua", "Examples/popup/popup_spec.lua", "Examples/album/album.lua"]
-        let r = try check(["zoom", "crossfade", "card-lift", "match"] + examples, in: packageRoot)
+        let halves = try checks([["zoom", "crossfade", "card-lift"], ["match"] + examples], in: packageRoot)
+        let r = CLI.Result(
+            code: halves.map(\.code).max()!, out: halves.map(\.out).joined(), err: halves.map(\.err).joined(), crashed: halves.contains(where: \.crashed),
+            timedOut: halves.contains(where: \.timedOut), seconds: halves.map(\.seconds).max()!)
         Self.builtInsAndExamples = r
         return r
     }
@@ -81,21 +91,22 @@ final class CheckCommandTests: XCTestCase {
 
     /// Plugins that reach the resting states by other routes than the scene's own nodes: what a person sees is the same.
     func testPluginsThatLookRightPass() throws {
-        for name in ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule", "vertical-rule", "spring-cancel"] {
-            let r = try check([fixture("pass", name), "--fps", "60"])
+        let names = ["snapshot-swap", "alpha-zero-under-snapshot", "declared-rule", "vertical-rule", "spring-cancel"]
+        let results = try checks(names.map { [fixture("pass", $0), "--fps", "60"] })
+        for (name, r) in zip(names, results) {
             XCTAssertEqual(r.code, 0, "\(name): \(r.out)")
             XCTAssertTrue(r.out.hasPrefix("✓ \(name): conforms"), r.out)
         }
     }
 
     func testAPluginWithoutScenesRunsOnGridAndDetailAndSaysSoOnce() throws {
-        let r = try check([fixture("pass", "no-scenes"), "--fps", "60"])
+        let both = try checks([[fixture("pass", "no-scenes"), "--fps", "60"], [fixture("pass", "no-scenes"), "--fps", "60", "--from", "news", "--to", "article"]])
+        let (r, named) = (both[0], both[1])
         XCTAssertEqual(r.code, 0, r.out)
         XCTAssertEqual(
             r.out,
             "no-scenes declares no scenes: running on the built-in grid → detail (reversed for pop and dismiss)\n"
                 + "✓ no-scenes: conforms (11 runs)\n")
-        let named = try check([fixture("pass", "no-scenes"), "--fps", "60", "--from", "news", "--to", "article"])
         XCTAssertEqual(named.out, "✓ no-scenes: conforms (11 runs)\n", "scenes given: nothing to say")
     }
 
@@ -144,9 +155,13 @@ final class CheckCommandTests: XCTestCase {
             )
         ]
         XCTAssertEqual(Set(battery.keys), Set(ConformanceRule.all.map(\.id)), "a fixture for every rule, and a rule for every fixture")
-        for rule in ConformanceRule.all {
-            let (name, args, line) = try XCTUnwrap(battery[rule.id])
-            let r = try check([fixture("fail", name), "--output", "json"] + args)
+        let cases = try ConformanceRule.all.map { rule in (rule, try XCTUnwrap(battery[rule.id])) }
+        let reports = try checks(cases.map { [fixture("fail", $0.1.fixture), "--output", "json"] + $0.1.args })
+        // The text reports of the plugins that never ran, then of two more fixtures.
+        let unrun = cases.filter { $0.0.scopes == [.plugin] }
+        let texts = try checks(unrun.map { [fixture("fail", $0.1.fixture)] + $0.1.args } + [[fixture("fail", "leftover")] + push, [fixture("fail", "does-not-load")]])
+        let text = Dictionary(uniqueKeysWithValues: zip(unrun.map(\.0.id), texts))
+        for ((rule, (name, _, line)), r) in zip(cases, reports) {
             XCTAssertEqual(r.code, 1, name)
             let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
             let failures = try XCTUnwrap((parsed["plugins"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])
@@ -160,20 +175,19 @@ final class CheckCommandTests: XCTestCase {
             // exact reports above hold it to that): built from the JSON rather than checked again, but
             // for the plugins that never ran, whose one line is the text report's own.
             if rule.scopes == [.plugin] {
-                let text = try check([fixture("fail", name)] + args)
+                let text = try XCTUnwrap(text[rule.id])
                 XCTAssertTrue(text.out.contains(line), "\(name): \(text.out)")
             } else {
                 let lines = failures.map { "  \($0["run"] as? String ?? ""): \($0["check"] as? String ?? ""): \($0["detail"] as? String ?? "")" }
                 XCTAssertTrue(lines.contains { $0.contains(line) }, "\(name): \(lines)")
             }
         }
-        let leftover = try check([fixture("fail", "leftover")] + push)
+        let (leftover, load) = (texts[texts.count - 2], texts[texts.count - 1])
         XCTAssertTrue(
             leftover.out.contains(
                 "push@60fps: ends at the destination's resting state: frame 12: 0.4 % of the pixels differ, in [300, 60, 40, 40], where 'badge' (added by the plugin) is drawn"),
             leftover.out)
         XCTAssertTrue(leftover.out.contains("push@60fps: leaves nothing behind: frame 12, node 'badge' is left in the container"), leftover.out)
-        let load = try check([fixture("fail", "does-not-load")])
         XCTAssertEqual(load.out.split(separator: "\n").count, 1, load.out)
         XCTAssertTrue(load.out.contains("does-not-load.lua:5: "), load.out)
     }
@@ -219,11 +233,12 @@ final class CheckCommandTests: XCTestCase {
                 ("fail/flashes/swap-on-landing", "card-lift", push, Self.swapOnLanding),
                 ("fail/flashes/snapshot-left-after-cancel", path("pass/flashes/snapshot-left-after-cancel"), ["--operation", "pop", "--fps", "60"], Self.snapshotLeft)
             ]
-        for (fail, pass, args, line) in cases {
-            let broken = try check([path(fail)] + args)
+        // Each broken fixture, then its twin on the runs where it fails.
+        let results = try checks(cases.flatMap { [[path($0.0)] + $0.2, [$0.1] + $0.2] })
+        for (n, (fail, pass, _, line)) in cases.enumerated() {
+            let (broken, fixed) = (results[2 * n], results[2 * n + 1])
             XCTAssertEqual(broken.code, 1, fail)
             XCTAssertTrue(broken.out.contains(line), "\(fail): \(broken.out)")
-            let fixed = try check([pass] + args)  // on the runs where its twin fails
             XCTAssertEqual(fixed.code, 0, "\(pass): \(fixed.out)")
         }
     }
@@ -444,15 +459,19 @@ final class CheckCommandTests: XCTestCase {
     /// the same handler under a rule that says up fails the fling. The deck example (the host's own
     /// percent-driven rule on `axis = "down"`) conforms.
     func testProbesOnAVerticalRule() throws {
-        let pass = try check([fixture("pass", "vertical-rule"), "--operation", "pop", "--fps", "60"])
+        let runs = try checks(
+            [
+                [fixture("pass", "vertical-rule"), "--operation", "pop", "--fps", "60"], [fixture("fail", "wrong-axis"), "--operation", "pop", "--fps", "60"],
+                ["Examples/presentations/deck-dismiss.lua"]
+            ],
+            dirs: [nil, nil, packageRoot])
+        let (pass, fail, deck) = (runs[0], runs[1], runs[2])
         XCTAssertEqual(pass.code, 0, pass.out)
-        let fail = try check([fixture("fail", "wrong-axis"), "--operation", "pop", "--fps", "60"])
         XCTAssertEqual(fail.code, 1, fail.out)
         XCTAssertTrue(
             fail.out.contains(
                 "pop+fling@60fps: an interactive pop or dismiss flung or released past its rule finishes at the destination: the run was cancelled (gesture \"pan-up to=0.3 duration=0.064 release=fling\")"
             ), fail.out)
-        let deck = try check(["Examples/presentations/deck-dismiss.lua"], in: packageRoot)
         XCTAssertEqual(verdicts(deck.out), "✓ deck-dismiss: conforms (20 runs)\n", deck.err)
     }
 
@@ -487,12 +506,12 @@ final class CheckCommandTests: XCTestCase {
         // Held to every rule, `continuity` too: a headline or title whose type differs between these
         // scenes cross-fades into the destination's as it flies, so nothing swaps on landing; a slow
         // release's cancel settles its copies home, the fading one to nothing, which is motion.
-        let r = try check(names.dropLast().map { $0 + ".lua" } + ["--fps", "60"], in: dir)
+        let both = try checks([names.dropLast().map { $0 + ".lua" } + ["--fps", "60"], [names.last! + ".lua", "--fps", "60"]], in: dir)
+        let (r, none) = (both[0], both[1])
         let others = verdicts(r.out).split(separator: "\n").filter { $0.hasPrefix("  ") }
         XCTAssertEqual(others, [], r.out)
         // `none` animates no screen: the destination shows at once, over the whole source, at t = 0, in
         // each of the four operations (with reduced motion match crossfades instead, and passes).
-        let none = try check([names.last! + ".lua", "--fps", "60"], in: dir)
         XCTAssertEqual(none.code, 1)
         // A cut is also a jump that stays (`continuity`), in those runs and in the interactive pop's.
         let lines = verdicts(none.out).split(separator: "\n").dropFirst().filter { !$0.contains(": no region jumps: ") }
@@ -537,15 +556,14 @@ final class CheckCommandTests: XCTestCase {
     /// Red flashes count apart from general ones (the grey of red-strobe is as light as its red), and
     /// two flashes a second pass (WCAG 2.3.1 allows three). Every run of the strobe fails, at its own rate.
     func testRedFlashesFailAndTwoFlashesASecondPass() throws {
-        let red = try check([fixture("fail", "red-strobe"), "--operation", "push", "--fps", "60"])
+        let runs = try checks([[fixture("fail", "red-strobe"), "--operation", "push", "--fps", "60"], [fixture("pass", "two-flashes")], [fixture("fail", "strobe"), "--output", "json"]])
+        let (red, twin, strobe) = (runs[0], runs[1], runs[2])
         XCTAssertEqual(red.code, 1)
         XCTAssertTrue(red.out.contains("push@60fps: no more than three flashes in any second (WCAG 2.3.1): frames "), red.out)
         XCTAssertTrue(red.out.contains(" red flashes in one second over 25 % of the 10° field "), red.out)
         XCTAssertFalse(red.out.contains("general flashes"), red.out)
-        let twin = try check([fixture("pass", "two-flashes")])
         XCTAssertEqual(twin.code, 0, twin.out)
         XCTAssertEqual(twin.out, "✓ two-flashes: conforms (19 runs)\n")
-        let strobe = try check([fixture("fail", "strobe"), "--output", "json"])
         let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(strobe.out.utf8)) as? [String: Any])
         let failures = try XCTUnwrap((parsed["plugins"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])
         XCTAssertEqual(Set(failures.map { $0["rule"] as? String }), ["no-flashes"], strobe.out)
