@@ -47,7 +47,7 @@ struct WebNodeFrame {
 
 /// A node's text as an HTML element filling the node: the same family (fontconfig's `sans-serif`),
 /// size, weight, colour and alignment, wrapped by words at the node's width and centred vertically,
-/// as the renderer lays it out (docs/rendering.md).
+/// clipped to the node (from its top where taller), as the renderer lays it out (docs/rendering.md).
 enum WebText {
     /// Pango's weight names as CSS weights.
     private static let weights = [
@@ -61,7 +61,7 @@ enum WebText {
         let c = text.color
         let color = "rgba(\(channel(c.r)), \(channel(c.g)), \(channel(c.b)), \(css(min(max(c.a, 0), 1))))"
         let style = [
-            "display: flex", "align-items: center", "font-family: sans-serif", "font-size: \(px(text.fontSize))",
+            "display: flex", "align-items: safe center", "clip-path: inset(0)", "font-family: sans-serif", "font-size: \(px(text.fontSize))",
             "font-weight: \(weights[text.weight] ?? 400)", "color: \(color)", "text-align: \(align)", "white-space: pre-wrap",
             "overflow-wrap: anywhere", "line-height: normal"
         ].joined(separator: "; ")
