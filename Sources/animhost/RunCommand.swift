@@ -153,9 +153,10 @@ struct RunCommand: ParsableCommand {
             let sink: FrameSink? = sinks.sinks.isEmpty ? nil : (reverse ? ReversedFrames(sinks) as FrameSink : sinks)  // none: evaluate only
             if let note = loaded.fallbackScenesNote, scene.from == nil || scene.to == nil { say(note) }
             let load = WebSideRuns.loader(url: entry.url, limits: sandbox.limits, scenes: catalog)
-            for warning in WebSideRuns.run(request, plugin: loaded, sinks: sinks.sinks, reverse: reverse, load: load) { complain("animhost: warning: \(warning)") }
+            // Said once the run itself has gone well: where it fails, its own error says why (often the side runs' cause too).
+            let sideWarnings = WebSideRuns.run(request, plugin: loaded, sinks: sinks.sinks, reverse: reverse, load: load)
             let outcome = try session.run(request, sink: sink)
-            for warning in outcome.warnings + outcome.advice { complain("animhost: warning: \(warning)") }
+            for warning in sideWarnings + outcome.warnings + outcome.advice { complain("animhost: warning: \(warning)") }
             report(summary(outcome, written: sinks.urls, notes: sinks.note(for:)))
         } catch let e as PluginError {
             throw CommandError(e)
