@@ -44,10 +44,9 @@ struct WebDocument {
             if nodes[node.key] == nil {
                 nodes[node.key] = Array(repeating: nil, count: count)
                 ranks[node.key] = Array(repeating: 0, count: count)
-                var list = children[parent, default: []]
-                let at = previous[parent].flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                list.insert(node.key, at: at)
-                children[parent] = list
+                // The sibling painted before is most often the last placed: searched from the end.
+                let at = previous[parent].flatMap { children[parent, default: []].lastIndex(of: $0) }.map { $0 + 1 } ?? 0
+                children[parent, default: []].insert(node.key, at: at)
             }
             nodes[node.key]![f] = node
             ranks[node.key]![f] = rank[parent, default: 0]
@@ -58,14 +57,14 @@ struct WebDocument {
 
     /// Marks the parents whose children some frame paints in another order than the page's.
     private mutating func findReordered(_ frames: [[WebNodeFrame]]) {
-        for (parent, list) in children {
-            let order = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
-            for frame in frames {
-                let present = frame.filter { ($0.parent ?? "") == parent }.compactMap { order[$0.key] }
-                if present != present.sorted() {
-                    reordered.insert(parent)
-                    break
-                }
+        let order = children.mapValues { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1, $0) }) }
+        for frame in frames {
+            var last: [String: Int] = [:]
+            for node in frame {
+                let parent = node.parent ?? ""
+                guard let place = order[parent]?[node.key] else { continue }  // placed under another parent
+                if place < last[parent, default: -1] { reordered.insert(parent) }
+                last[parent] = place
             }
         }
     }
@@ -186,9 +185,16 @@ struct WebDocument {
 
     /// `name: value` as a pair; nil for anything else.
     static func declaration(_ text: String) -> (String, String)? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces), value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard let colon = text.unicodeScalars.firstIndex(of: ":") else { return nil }
+        let name = trimmed(text.unicodeScalars[..<colon]), value = trimmed(text.unicodeScalars[text.unicodeScalars.index(after: colon)...])
         return name.isEmpty ? nil : (name, value)
+    }
+
+    /// `text` less its leading and trailing spaces and tabs (`CharacterSet.whitespaces`: category Zs and U+0009).
+    private static func trimmed(_ text: Substring.UnicodeScalarView) -> String {
+        let space = { (c: Unicode.Scalar) in c == "\t" || c.properties.generalCategory == .spaceSeparator }
+        guard let first = text.firstIndex(where: { !space($0) }), let last = text.lastIndex(where: { !space($0) }) else { return "" }
+        return String(Substring(text[first...last]))
     }
 
     /// A part's markup with its first element's style replaced by ` style="\u{1}"`, and that style's declarations.
