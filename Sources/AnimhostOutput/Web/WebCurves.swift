@@ -59,7 +59,7 @@ struct WebCurves {
             keys += WebCurves.linear(
                 Array(values[stretch...f]), Array(parsed[stretch...f]), times: Array(times[stretch...f]), property: property, extent: extent
             )
-                .dropLast()
+            .dropLast()
             keys.append(WebKey(time: times[f], value: values[f], easing: c.easing))
             if let end = c.endValue {
                 keys.append(WebKey(time: c.end, value: end, easing: nil))

@@ -98,26 +98,28 @@ struct WebDocument {
     /// across frames by its markup less its style; a part a frame lacks is hidden there.
     private mutating func slots(_ frames: [[(rank: Int, html: String)]?]) -> String {
         var order: [String] = []
-        var found: [String: (rank: Int, skeleton: String, styles: [[(String, String)]?])] = [:]
+        var found: [String: (rank: Int, markup: WebPartMarkup, styles: [[(String, String)]?])] = [:]
+        // A part's markup mostly recurs frame after frame: each distinct one is split once.
+        var markups: [String: WebPartMarkup] = [:]
         for (f, parts) in frames.enumerated() {
             var seen: [String: Int] = [:]
             for part in parts ?? [] {
-                let (skeleton, decls) = WebDocument.split(part.html)
-                let n = seen[skeleton, default: 0]
-                seen[skeleton] = n + 1
-                let key = "\(part.rank)\u{2}\(n)\u{2}\(skeleton)"
+                let markup = markups[part.html] ?? WebPartMarkup(part.html)
+                markups[part.html] = markup
+                let n = seen[markup.skeleton, default: 0]
+                seen[markup.skeleton] = n + 1
+                let key = "\(part.rank)\u{2}\(n)\u{2}\(markup.skeleton)"
                 if found[key] == nil {
                     order.append(key)
-                    found[key] = (part.rank, skeleton, Array(repeating: nil, count: frames.count))
+                    found[key] = (part.rank, markup, Array(repeating: nil, count: frames.count))
                 }
-                found[key]!.styles[f] = decls
+                found[key]!.styles[f] = markup.declarations
             }
         }
         let ranked = order.enumerated().sorted { (found[$0.element]!.rank, $0.offset) < (found[$1.element]!.rank, $1.offset) }.map(\.element)
         return ranked.map { key in
             let slot = found[key]!
-            let style = styled(slot.styles, extent: 1, covered: frames.map { $0 == nil })
-            return slot.skeleton.replacingOccurrences(of: " style=\"\u{1}\"", with: style)
+            return slot.markup.html(style: styled(slot.styles, extent: 1, covered: frames.map { $0 == nil }))
         }.joined()
     }
 
@@ -195,18 +197,6 @@ struct WebDocument {
         let space = { (c: Unicode.Scalar) in c == "\t" || c.properties.generalCategory == .spaceSeparator }
         guard let first = text.firstIndex(where: { !space($0) }), let last = text.lastIndex(where: { !space($0) }) else { return "" }
         return String(Substring(text[first...last]))
-    }
-
-    /// A part's markup with its first element's style replaced by ` style="\u{1}"`, and that style's declarations.
-    static func split(_ html: String) -> (skeleton: String, declarations: [(String, String)]) {
-        guard let close = html.firstIndex(of: ">") else { return (html, []) }
-        let tag = html[..<close]
-        guard let start = tag.range(of: #" style=""#), let end = html[start.upperBound...].firstIndex(of: "\"") else {
-            let at = tag.hasSuffix("/") ? html.index(before: close) : close
-            return (String(html[..<at]) + " style=\"\u{1}\"" + html[at...], [])
-        }
-        let decls = declarations(String(html[start.upperBound..<end]))
-        return (String(html[..<start.lowerBound]) + " style=\"\u{1}\"" + html[html.index(after: end)...], decls)
     }
 
     /// The declarations of a style attribute, split at the semicolons outside brackets and quotes.
