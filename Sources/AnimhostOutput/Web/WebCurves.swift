@@ -45,8 +45,8 @@ struct WebCurves {
 
     /// The keyframes of `values` (one per frame) for `property` on a node whose larger side is `extent` points.
     func keys(_ values: [String], property: String, extent: Double) -> [WebKey] {
-        guard values.count > 2 else { return WebCurves.linear(values, times: times, property: property, extent: extent) }
         let parsed = values.map(WebKeyframes.parse)
+        guard values.count > 2 else { return WebCurves.linear(values, parsed, times: times, property: property, extent: extent) }
         let tolerance = WebKeyframes.tolerance(of: property, values: values, extent: extent)
         let turns = property.hasPrefix("--t") || property == "transform"
         var keys: [WebKey] = []
@@ -56,8 +56,10 @@ struct WebCurves {
                 f += 1
                 continue
             }
-            keys += WebCurves.linear(Array(values[stretch...f]), times: Array(times[stretch...f]), property: property, extent: extent)
-                .dropLast()
+            keys += WebCurves.linear(
+                Array(values[stretch...f]), Array(parsed[stretch...f]), times: Array(times[stretch...f]), property: property, extent: extent
+            )
+            .dropLast()
             keys.append(WebKey(time: times[f], value: values[f], easing: c.easing))
             if let end = c.endValue {
                 keys.append(WebKey(time: c.end, value: end, easing: nil))
@@ -68,7 +70,7 @@ struct WebCurves {
             f = stretch
         }
         if stretch < values.count {
-            keys += WebCurves.linear(Array(values[stretch...]), times: Array(times[stretch...]), property: property, extent: extent)
+            keys += WebCurves.linear(Array(values[stretch...]), Array(parsed[stretch...]), times: Array(times[stretch...]), property: property, extent: extent)
         }
         return keys
     }
@@ -117,11 +119,18 @@ struct WebCurves {
     /// interpolated from the one before (another shape of value, a keyword) changes halfway between
     /// the two frames, so that a seek a hair off either frame shows that frame's value.
     static func linear(_ values: [String], times: [Double], property: String, extent: Double) -> [WebKey] {
-        let kept = WebKeyframes.kept(values, times: times, property: property, extent: extent)
+        linear(values, values.map(WebKeyframes.parse), times: times, property: property, extent: extent)
+    }
+
+    /// ``linear(_:times:property:extent:)`` of `values` already parsed (`parsed`, one per value).
+    static func linear(
+        _ values: [String], _ parsed: [(template: String, numbers: [Double])], times: [Double], property: String, extent: Double
+    ) -> [WebKey] {
+        let kept = WebKeyframes.kept(values, parsed: parsed, times: times, property: property, extent: extent)
         var keys: [WebKey] = []
         for (n, i) in kept.enumerated() {
             let next = n + 1 < kept.count ? kept[n + 1] : nil
-            let jumps = next.map { $0 == i + 1 && WebKeyframes.parse(values[i]).template != WebKeyframes.parse(values[$0]).template } ?? false
+            let jumps = next.map { $0 == i + 1 && parsed[i].template != parsed[$0].template } ?? false
             keys.append(WebKey(time: times[i], value: values[i], easing: jumps ? "step-end" : nil))
             if jumps, let next { keys.append(WebKey(time: (times[i] + times[next]) / 2, value: values[next], easing: nil)) }
         }

@@ -44,10 +44,9 @@ struct WebDocument {
             if nodes[node.key] == nil {
                 nodes[node.key] = Array(repeating: nil, count: count)
                 ranks[node.key] = Array(repeating: 0, count: count)
-                var list = children[parent, default: []]
-                let at = previous[parent].flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                list.insert(node.key, at: at)
-                children[parent] = list
+                // The sibling painted before is most often the last placed: searched from the end.
+                let at = previous[parent].flatMap { children[parent, default: []].lastIndex(of: $0) }.map { $0 + 1 } ?? 0
+                children[parent, default: []].insert(node.key, at: at)
             }
             nodes[node.key]![f] = node
             ranks[node.key]![f] = rank[parent, default: 0]
@@ -58,14 +57,14 @@ struct WebDocument {
 
     /// Marks the parents whose children some frame paints in another order than the page's.
     private mutating func findReordered(_ frames: [[WebNodeFrame]]) {
-        for (parent, list) in children {
-            let order = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, $0) })
-            for frame in frames {
-                let present = frame.filter { ($0.parent ?? "") == parent }.compactMap { order[$0.key] }
-                if present != present.sorted() {
-                    reordered.insert(parent)
-                    break
-                }
+        let order = children.mapValues { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1, $0) }) }
+        for frame in frames {
+            var last: [String: Int] = [:]
+            for node in frame {
+                let parent = node.parent ?? ""
+                guard let place = order[parent]?[node.key] else { continue }  // placed under another parent
+                if place < last[parent, default: -1] { reordered.insert(parent) }
+                last[parent] = place
             }
         }
     }
@@ -99,26 +98,28 @@ struct WebDocument {
     /// across frames by its markup less its style; a part a frame lacks is hidden there.
     private mutating func slots(_ frames: [[(rank: Int, html: String)]?]) -> String {
         var order: [String] = []
-        var found: [String: (rank: Int, skeleton: String, styles: [[(String, String)]?])] = [:]
+        var found: [String: (rank: Int, markup: WebPartMarkup, styles: [[(String, String)]?])] = [:]
+        // A part's markup mostly recurs frame after frame: each distinct one is split once.
+        var markups: [String: WebPartMarkup] = [:]
         for (f, parts) in frames.enumerated() {
             var seen: [String: Int] = [:]
             for part in parts ?? [] {
-                let (skeleton, decls) = WebDocument.split(part.html)
-                let n = seen[skeleton, default: 0]
-                seen[skeleton] = n + 1
-                let key = "\(part.rank)\u{2}\(n)\u{2}\(skeleton)"
+                let markup = markups[part.html] ?? WebPartMarkup(part.html)
+                markups[part.html] = markup
+                let n = seen[markup.skeleton, default: 0]
+                seen[markup.skeleton] = n + 1
+                let key = "\(part.rank)\u{2}\(n)\u{2}\(markup.skeleton)"
                 if found[key] == nil {
                     order.append(key)
-                    found[key] = (part.rank, skeleton, Array(repeating: nil, count: frames.count))
+                    found[key] = (part.rank, markup, Array(repeating: nil, count: frames.count))
                 }
-                found[key]!.styles[f] = decls
+                found[key]!.styles[f] = markup.declarations
             }
         }
         let ranked = order.enumerated().sorted { (found[$0.element]!.rank, $0.offset) < (found[$1.element]!.rank, $1.offset) }.map(\.element)
         return ranked.map { key in
             let slot = found[key]!
-            let style = styled(slot.styles, extent: 1, covered: frames.map { $0 == nil })
-            return slot.skeleton.replacingOccurrences(of: " style=\"\u{1}\"", with: style)
+            return slot.markup.html(style: styled(slot.styles, extent: 1, covered: frames.map { $0 == nil }))
         }.joined()
     }
 
@@ -186,21 +187,16 @@ struct WebDocument {
 
     /// `name: value` as a pair; nil for anything else.
     static func declaration(_ text: String) -> (String, String)? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces), value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard let colon = text.unicodeScalars.firstIndex(of: ":") else { return nil }
+        let name = trimmed(text.unicodeScalars[..<colon]), value = trimmed(text.unicodeScalars[text.unicodeScalars.index(after: colon)...])
         return name.isEmpty ? nil : (name, value)
     }
 
-    /// A part's markup with its first element's style replaced by ` style="\u{1}"`, and that style's declarations.
-    static func split(_ html: String) -> (skeleton: String, declarations: [(String, String)]) {
-        guard let close = html.firstIndex(of: ">") else { return (html, []) }
-        let tag = html[..<close]
-        guard let start = tag.range(of: #" style=""#), let end = html[start.upperBound...].firstIndex(of: "\"") else {
-            let at = tag.hasSuffix("/") ? html.index(before: close) : close
-            return (String(html[..<at]) + " style=\"\u{1}\"" + html[at...], [])
-        }
-        let decls = declarations(String(html[start.upperBound..<end]))
-        return (String(html[..<start.lowerBound]) + " style=\"\u{1}\"" + html[html.index(after: end)...], decls)
+    /// `text` less its leading and trailing spaces and tabs (`CharacterSet.whitespaces`: category Zs and U+0009).
+    private static func trimmed(_ text: Substring.UnicodeScalarView) -> String {
+        let space = { (c: Unicode.Scalar) in c == "\t" || c.properties.generalCategory == .spaceSeparator }
+        guard let first = text.firstIndex(where: { !space($0) }), let last = text.lastIndex(where: { !space($0) }) else { return "" }
+        return String(Substring(text[first...last]))
     }
 
     /// The declarations of a style attribute, split at the semicolons outside brackets and quotes.

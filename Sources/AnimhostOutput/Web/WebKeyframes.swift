@@ -9,8 +9,12 @@ enum WebKeyframes {
     /// The indices of the frames kept of `values` (one per frame, at `times`) for `property`, on a node
     /// whose larger side is `extent` points: always the first and the last.
     static func kept(_ values: [String], times: [Double], property: String, extent: Double) -> [Int] {
+        kept(values, parsed: values.map(parse), times: times, property: property, extent: extent)
+    }
+
+    /// ``kept(_:times:property:extent:)`` of `values` already parsed (`parsed`, one per value).
+    static func kept(_ values: [String], parsed: [(template: String, numbers: [Double])], times: [Double], property: String, extent: Double) -> [Int] {
         guard values.count > 2 else { return Array(values.indices) }
-        let parsed = values.map(parse)
         let tolerance = tolerance(of: property, values: values, extent: extent)
         let turns = property.hasPrefix("--t") || property == "transform"
         var kept = [0]

@@ -34,7 +34,8 @@ struct WebNodeFrame {
                 parentOrigin: (parent?.origin.x ?? 0, parent?.origin.y ?? 0), image: { images.url($0, node: n) })
             var style = NodeStyle()
             for mapping in CSSMapping.table {
-                if let value = fields[mapping.key], !(value is NSNull) { mapping.apply(value, context, &style) }
+                // The exact type, not a cast: `is NSNull` would bridge an array value to NSArray first.
+                if let value = fields[mapping.key], type(of: value) != NSNull.self { mapping.apply(value, context, &style) }
             }
             if let failure = images.takeFailure() { throw OutputError("node '\(n.id)' of scene '\(n.scene ?? "?")': \(failure)") }
             if let text = n.properties.text, !text.string.isEmpty { style.parts.append((PaintRank.image, WebText.html(text))) }
