@@ -13,9 +13,10 @@ enum ImageDecoder {
     /// Image files larger than this are refused before they are read (a 16,384-pixel-square PNG compresses far below it).
     static let maxFileBytes = 256 << 20
 
-    /// Decodes the image file at `url` (a regular file only, read once, inside the real folder `within` when given).
-    static func decode(_ url: URL, within root: String? = nil) throws -> Surface {
-        let name = url.lastPathComponent
+    /// Decodes the image file at `url` (a regular file only, read once, inside the real folder `within` when given);
+    /// messages call it `shown` (as the scene gave it), else by its file's name.
+    static func decode(_ url: URL, within root: String? = nil, shown: String? = nil) throws -> Surface {
+        let name = shown ?? url.lastPathComponent
         let data: Data
         do { data = try InputFile.read(url.path, limit: maxFileBytes, within: root) } catch let e as InputFileError {
             throw RenderError("cannot read image \(name): \(e.reason)")

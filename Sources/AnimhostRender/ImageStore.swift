@@ -78,6 +78,6 @@ public final class ImageStore: @unchecked Sendable {
             return try Placeholder.draw(n)
         }
         let root = ContainedPath.resolved(scene.flatMap { folders[$0] }?.path ?? "/")
-        return try ImageDecoder.decode(URL(fileURLWithPath: file), within: root)
+        return try ImageDecoder.decode(URL(fileURLWithPath: file), within: root, shown: "'\(name)'")
     }
 }

@@ -96,6 +96,9 @@ struct RunCommand: ParsableCommand {
         do {
             let formats = try OutputFormat.parseList(format)
             if debug && !formats.contains(where: \.isRendered) { throw ValidationError("--debug draws into rendered formats (png, gif, webp, mp4, html), and --format \(format) has none") }
+            if gesture != nil && formats.contains(where: { $0.name == OutputFormat.viewTransitions.name }) {
+                throw ValidationError("--format view-transitions cannot follow --gesture (a view transition does not follow a pointer): --format web's pop and dismiss pages follow pointer drags")
+            }
         } catch let e as ValidationError { throw e } catch { throw ValidationError("\(error)") }
         if let at { guard at >= 0 && at <= Bounds.seconds else { throw ValidationError("--at must be a number of seconds from 0 to \(formatNumber(Bounds.seconds)), got \(formatNumber(at))") } }
         if let progress { guard (0...1).contains(progress) else { throw ValidationError("--progress must be from 0 to 1, got \(formatNumber(progress))") } }

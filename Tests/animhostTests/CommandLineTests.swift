@@ -28,6 +28,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual((object["frames"] as? [Any])?.count, 31)
     }
 
+    /// A view transition cannot follow a pointer: a gesture with that format is refused before the run, naming the format that can.
+    func testViewTransitionsRefuseAGesture() throws {
+        let r = try animhost("run", "match", "--operation", "pop", "--gesture", "pan-down dy=300 release=up", "--format", "json,view-transitions")
+        XCTAssertEqual(r.code, 1, r.err)  // as every value the command line refuses
+        XCTAssertTrue(r.err.contains("--format view-transitions cannot follow --gesture") && r.err.contains("--format web"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
     func testTwoRunsWriteIdenticalBytes() throws {
         for plugin in ["zoom", "crossfade", "card-lift"] {
             try animhost("run", plugin, "--operation", "pop", "--out", "a")

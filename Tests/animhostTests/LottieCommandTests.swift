@@ -106,4 +106,17 @@ final class LottieCommandTests: XCTestCase {
         XCTAssertTrue(r.err.contains("missing.png"), r.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
     }
+
+    /// A picture is named as the scene gives it, not by its file's last name alone (a URL's, a folder's).
+    func testAPictureIsNamedAsTheSceneGivesIt() throws {
+        let dir = try temporaryFolder("picture-named")
+        let scene = dir.appendingPathComponent("s.json")
+        for given in ["file:///etc/hostname", "pictures/2024/cover.png"] {
+            try #"{ "name": "s", "size": [100, 100], "nodes": [ { "id": "pic", "frame": [0, 0, 50, 50], "image": "\#(given)" } ] }"#
+                .write(to: scene, atomically: true, encoding: .utf8)
+            let r = try CLI.run(["run", "crossfade", "--to", scene.path, "--format", "png", "--out", dir.appendingPathComponent("out").path])
+            XCTAssertEqual(r.code, 1)
+            XCTAssertTrue(r.err.contains("cannot read image '\(given)': "), r.err)
+        }
+    }
 }
