@@ -84,6 +84,12 @@ enum LottieGeometry {
         return flat
     }
 
+    /// The four corners of `rect`, clockwise on screen from the top left, as a flattened path.
+    static func square(_ rect: Rect) -> [Double] {
+        let (x0, y0, x1, y1) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].flatMap { [$0.0, $0.1, 0, 0, 0, 0] }
+    }
+
     /// A flattened path as Lottie's shape value.
     static func path(_ flat: [Double]) -> LottieJSON {
         func column(_ k: Int) -> LottieJSON {

@@ -65,6 +65,15 @@ extension LottieLayers {
             let size = Size(width: max(s.properties.frame.width - i, 0), height: max(s.properties.frame.height - i, 0))
             return [s.properties.cornerShape.inset(by: i / 2).radius(fitting: size)]
         }
+        if let size = sizes.first, radii.allSatisfy({ $0 == [0] }), sizes.allSatisfy({ $0 == size }) {
+            // Square corners and one size: a path, which every player anti-aliases (ThorVG draws a
+            // square-cornered `rc` with its edges rounded to whole pixels: docs/lottie.md).
+            let square = LottieGeometry.square(Rect(x: -size[0] / 2, y: -size[1] / 2, width: size[0], height: size[1]))
+            return .object([
+                ("ty", .string("sh")), ("nm", .string("bounds")), ("d", .int(1)),
+                ("ks", .object([("a", .int(0)), ("k", LottieGeometry.path(square))]))
+            ])
+        }
         return .object([
             ("ty", .string("rc")), ("nm", .string("bounds")), ("d", .int(1)),
             ("p", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
