@@ -16,6 +16,7 @@ public struct RunStatus: Sendable, Equatable, Codable {
     /// the preview left out of its settings; nil when none.
     public var output: [String]?
 
+    /// A run's result with these fields.
     public init(version: Int, ok: Bool, error: String? = nil, traceback: String? = nil, output: [String]? = nil) {
         self.version = version; self.ok = ok; self.error = error; self.traceback = traceback; self.output = output
     }

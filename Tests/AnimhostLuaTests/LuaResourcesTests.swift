@@ -33,4 +33,15 @@ final class LuaResourcesTests: XCTestCase {
             XCTAssertEqual(String(cString: info.source), "@" + chunk, name)  // messages name the file as before
         }
     }
+
+    /// Only the shipped files are read, and a name that is not one of them says the install is incomplete,
+    /// whatever it names on disk (a path, a parent folder).
+    func testOnlyTheShippedFilesAreRead() throws {
+        let host = try LuaHost(chunkName: "a.lua", printPrefix: "a")
+        for name in ["nosuch", "../Lua/prelude", "/etc/passwd", ""] {
+            XCTAssertThrowsError(try LuaResources.load(name, chunkName: "x.lua", in: host), name) { error in
+                XCTAssertTrue("\(error)".contains("\(name).lua is missing from the resources beside the executable: reinstall animhost"), "\(error)")
+            }
+        }
+    }
 }

@@ -35,6 +35,7 @@ public struct DeclaredAnimation: Sendable, Equatable {
     /// When the block's completion ran and whether it finished; nil until it runs.
     public internal(set) var completed: (time: Double, finished: Bool)?
 
+    /// Equal in every field, the optional tuples compared member by member (tuples are not Equatable).
     public static func == (a: DeclaredAnimation, b: DeclaredAnimation) -> Bool {
         a.node == b.node && a.scene == b.scene && a.isSnapshot == b.isSnapshot && a.property == b.property && a.begin == b.begin
             && a.duration == b.duration && a.timing == b.timing && a.keyframes == b.keyframes && a.interactive == b.interactive

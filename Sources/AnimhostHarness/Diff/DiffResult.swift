@@ -8,6 +8,7 @@ public struct DiffResult: Sendable {
     public struct Version: Sendable {
         /// `A` or `B`.
         public let label: String
+        /// The plugin's name or file, as given.
         public let plugin: String
         /// The plugin's file, as the user would write it.
         public let file: String
@@ -37,7 +38,9 @@ public struct DiffResult: Sendable {
         public let limit: String
     }
 
+    /// The first version (A).
     public let a: Version
+    /// The second version (B).
     public let b: Version
     /// Every pair of frames, in order.
     public let frames: [RunDiff.Frame]

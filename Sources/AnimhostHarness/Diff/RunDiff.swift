@@ -15,6 +15,7 @@ public struct RunDiff {
         /// `--param key=value` overrides for this side.
         public var params: [String: String]
 
+        /// The plugin at `url` run with `params`.
         public init(url: URL, params: [String: String] = [:]) { self.url = url; self.params = params }
     }
 
@@ -29,15 +30,20 @@ public struct RunDiff {
         /// How much a node's opacity on screen may differ once aligned.
         public var opacity = 0.01
 
+        /// The default limits.
         public init() {}
     }
 
     /// A node as matched across the runs: its id, its scene (nil for a node the plugin made), whether it
     /// is a snapshot, and which of the nodes alike in a frame it is (0 for the first in paint order).
     public struct NodeKey: Hashable, Sendable {
+        /// The node's id.
         public let id: String
+        /// Its scene's name; nil for a node the plugin made.
         public let scene: String?
+        /// Whether it is a snapshot of a node.
         public let isSnapshot: Bool
+        /// Which of the nodes alike in a frame it is, in paint order (0 for the first).
         public let occurrence: Int
 
         /// `'hero' (detail)`, `'hero' (a snapshot)`, `'dim' (added by the plugin)`.
@@ -67,8 +73,11 @@ public struct RunDiff {
 
         /// A frame's three images.
         public struct Images: Sendable {
+            /// A's frame.
             public let a: Data
+            /// B's frame.
             public let b: Data
+            /// Where they differ, brighter where more.
             public let heat: Data
         }
     }
@@ -92,6 +101,7 @@ public struct RunDiff {
 
     /// How one node differs between the runs.
     public struct NodeChange: Sendable {
+        /// The node.
         public let key: NodeKey
         /// What differs of the node's presence: in one run only, or in one run's last frame only.
         public var presence: Presence?
@@ -124,8 +134,9 @@ public struct RunDiff {
         }
     }
 
-    /// The versions compared.
+    /// The first version compared (A).
     public let a: Side
+    /// The second version compared (B).
     public let b: Side
     /// What both run: scenes, operation, rate, gesture, reduced motion (its params are added to each side's).
     public var request: TransitionRequest
@@ -138,6 +149,7 @@ public struct RunDiff {
     /// The most frames whose images the report carries (the worst always among them).
     public var reportFrames = 300
 
+    /// A comparison of `a` and `b`, each run as `request` asks, on scenes `scenes` finds.
     public init(a: Side, b: Side, request: TransitionRequest, scenes: SceneLocating) {
         self.a = a; self.b = b; self.request = request; self.scenes = scenes
     }
@@ -212,6 +224,8 @@ public struct RunDiff {
 
 /// Why two versions could not be compared.
 public struct DiffError: Error, CustomStringConvertible {
+    /// What went wrong, for the user.
     public let description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
